@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TrustProxy } from './config.ts';
+import type { Deps } from './deps.ts';
+import { registerHealthRoutes } from './health/health.routes.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
+import { OpenApiBuilder } from './http/openapi.ts';
+import { registerSpotRoutes } from './spots/spots.routes.ts';
+
+/** Bodies are small (a report is under 2 KB); anything larger is refused with a JSON 413. */
+const BODY_LIMIT = 64 * 1024;
+const WEB_INDEX = fileURLToPath(new URL('../../web/index.html', import.meta.url));
+
+/** Fastify takes a hop count at run time but not in its types: give it the equivalent function. */
+function fastifyTrustProxy(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_addr: string, hop: number) => hop < trust : trust;
+}
+
+export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
+    bodyLimit: BODY_LIMIT,
+    // Request ids only correlate log lines; they carry nothing about the client.
+    requestIdHeader: false,
+  });
+  registerJsonBodyParser(app);
+  registerErrorHandling(app);
+  // Mobile data is costly: compress anything worth it. Brotli at a low level keeps CPU cheap.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  const api = new OpenApiBuilder();
+  registerSpotRoutes(app, deps, api);
+  registerHealthRoutes(app, deps, api);
+
+  let openapiDocument: Record<string, unknown> | undefined;
+  app.get('/api/openapi.json', async () => {
+    openapiDocument ??= api.document();
+    return openapiDocument;
+  });
+
+  const indexHtml = readFileSync(WEB_INDEX, 'utf8');
+  app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(indexHtml));
+
+  return app;
+}

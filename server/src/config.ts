@@ -1,0 +1,157 @@
+import path from 'node:path';
+import proxyAddr from 'proxy-addr';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable of the contract's configuration table is parsed
+ * and validated here once, at start; a bad value stops the process with a message naming it.
+ */
+
+const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().trim().optional());
+
+const httpBaseUrl = (fallback: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .default(fallback)
+      .transform((u) => u.replace(/\/+$/, '')),
+  );
+
+/** `true`, a hop count, or a comma list of proxy addresses/CIDRs (as Fastify and proxy-addr take it). */
+export type TrustProxy = false | true | number | string[];
+
+const trustProxy = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): TrustProxy => {
+      if (raw === undefined || raw === 'false' || raw === '0') return false;
+      if (raw === 'true') return true;
+      if (/^\d+$/.test(raw)) return Number(raw);
+      const list = raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      try {
+        proxyAddr.compile(list);
+      } catch (err) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be true, a hop count, or addresses/CIDRs (${(err as Error).message})`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
+);
+
+const schema = z
+  .object({
+    PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+    HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+    ),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+    REDIS_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    ),
+    TRUST_PROXY: trustProxy,
+    CLIENT_IP_HEADER: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
+        .transform((h) => h.toLowerCase())
+        .optional(),
+    ),
+    VISITOR_SALT: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
+    OSRM_URL: httpBaseUrl('https://router.project-osrm.org'),
+    NOMINATIM_URL: httpBaseUrl('https://nominatim.openstreetmap.org'),
+    GEOCODER_USER_AGENT: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default(
+          'Hatari/0.1 (public danger-spot map of Uganda; set GEOCODER_USER_AGENT to add your contact)',
+        ),
+    ),
+    ADMIN_USERNAME: optionalString,
+    ADMIN_PASSWORD: optionalString,
+    SEED: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+      });
+    }
+    if (env.CLIENT_IP_HEADER && env.TRUST_PROXY === false) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CLIENT_IP_HEADER'],
+        message: 'is read only from trusted proxies: set TRUST_PROXY as well',
+      });
+    }
+  });
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly redisUrl: string | undefined;
+  readonly trustProxy: TrustProxy;
+  readonly clientIpHeader: string | undefined;
+  readonly visitorSalt: string | undefined;
+  readonly osrmUrl: string;
+  readonly nominatimUrl: string;
+  readonly geocoderUserAgent: string;
+  readonly admin: { readonly username: string; readonly password: string } | undefined;
+  readonly seed: boolean;
+  readonly logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    clientIpHeader: e.CLIENT_IP_HEADER,
+    visitorSalt: e.VISITOR_SALT,
+    osrmUrl: e.OSRM_URL,
+    nominatimUrl: e.NOMINATIM_URL,
+    geocoderUserAgent: e.GEOCODER_USER_AGENT,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? Object.freeze({ username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD })
+        : undefined,
+    seed: e.SEED === '1',
+    logLevel: e.LOG_LEVEL,
+  });
+}

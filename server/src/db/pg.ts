@@ -1,0 +1,84 @@
+import pg from 'pg';
+import { type Db, type Queryable, withTimeout } from './db.ts';
+
+// Dates stay 'YYYY-MM-DD' strings: parsing them into JS Dates would shift them by the time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<R>(sql: string, params?: readonly unknown[]) {
+      const res = await client.query(sql, params as unknown[] | undefined);
+      return res.rows as R[];
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+  };
+}
+
+export interface PgOptions {
+  connectionString: string;
+  max?: number;
+  /** How long a request may wait for a connection before failing (keeps errors fast when the db is down). */
+  connectionTimeoutMillis?: number;
+  onError?: (err: Error) => void;
+}
+
+export function createPgDb(opts: PgOptions): Db {
+  const pool = new pg.Pool({
+    connectionString: opts.connectionString,
+    max: opts.max ?? 10,
+    connectionTimeoutMillis: opts.connectionTimeoutMillis ?? 1500,
+    idleTimeoutMillis: 30_000,
+    application_name: 'hatari',
+  });
+  // An idle client losing its connection (database restart) must not crash the process;
+  // the pool replaces it on the next checkout.
+  pool.on('error', (err) => opts.onError?.(err));
+  const base = wrap(pool);
+
+  async function onClient<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await fn(client);
+    } catch (err) {
+      broken = err as Error;
+      throw err;
+    } finally {
+      // A statement error leaves the connection usable; any other failure (connection lost) destroys it.
+      client.release(broken instanceof pg.DatabaseError ? undefined : broken);
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    query: base.query,
+    exec: base.exec,
+    transaction: (fn) =>
+      onClient(async (client) => {
+        await client.query('BEGIN');
+        try {
+          const result = await fn(wrap(client));
+          await client.query('COMMIT');
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw err;
+        }
+      }),
+    withAdvisoryLock: (key, fn) =>
+      onClient(async (client) => {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn(wrap(client));
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {});
+        }
+      }),
+    ping: async (timeoutMs) => {
+      await withTimeout(pool.query('SELECT 1'), timeoutMs);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { postgis } from '@electric-sql/pglite-postgis';
+import { type Db, type Queryable, withTimeout } from './db.ts';
+
+function wrap(conn: PGlite | Transaction): Queryable {
+  return {
+    async query<R>(sql: string, params?: readonly unknown[]) {
+      const res = await conn.query<R>(sql, params as unknown[] | undefined);
+      return res.rows;
+    },
+    async exec(sql: string) {
+      await conn.exec(sql);
+    },
+  };
+}
+
+/**
+ * Embedded PostgreSQL (WASM) with PostGIS and pg_trgm. `dataDir` undefined keeps it in memory.
+ * PGlite is a single connection that queues statements, so transactions and locks are serialized
+ * by it; only one process may open a data directory.
+ */
+export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir, extensions: { postgis, pg_trgm } });
+  const base = wrap(pglite);
+  return {
+    kind: 'pglite',
+    query: base.query,
+    exec: base.exec,
+    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    withAdvisoryLock: (_key, fn) => fn(base),
+    ping: async (timeoutMs) => {
+      await withTimeout(pglite.query('SELECT 1'), timeoutMs);
+    },
+    close: () => pglite.close(),
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Deps } from '../deps.ts';
+import type { OpenApiBuilder } from '../http/openapi.ts';
+
+/** Health answers within 2 s even when the database hangs. */
+const DB_PING_TIMEOUT_MS = 1500;
+
+const healthResponse = z.object({
+  ok: z.boolean(),
+  error: z.string().optional(),
+  checks: z.object({ database: z.enum(['ok', 'unreachable']) }),
+});
+
+export function registerHealthRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
+  app.get('/api/health', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    try {
+      await deps.db.ping(DB_PING_TIMEOUT_MS);
+      return { ok: true, checks: { database: 'ok' } };
+    } catch (err) {
+      request.log.warn({ err }, 'health: database unreachable');
+      return reply
+        .code(503)
+        .send({ ok: false, error: 'The database cannot be reached', checks: { database: 'unreachable' } });
+    }
+  });
+  api.add({
+    method: 'get',
+    path: '/api/health',
+    summary: 'Health check (never rate limited)',
+    tags: ['service'],
+    responses: {
+      200: { description: 'Healthy', schema: healthResponse },
+      503: { description: 'The database cannot be reached', schema: healthResponse },
+    },
+  });
+}

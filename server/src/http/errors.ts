@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+
+/** One validation problem, in the library-neutral form the seed spec fixes. */
+export interface Issue {
+  code?: string;
+  path: Array<string | number>;
+  message: string;
+}
+
+/** Thrown by routes and services; the one error handler renders it as `{ error, issues? }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues?: Issue[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+
+export function issuesOf(error: z.ZodError): Issue[] {
+  return error.issues.map((i) => ({
+    code: i.code,
+    path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
+    message: i.message,
+  }));
+}
+
+/** A 400 whose message names the problems, so a client can show it as is. */
+export function validationError(error: z.ZodError, what = 'input'): HttpError {
+  const issues = issuesOf(error);
+  const summary = issues
+    .slice(0, 3)
+    .map((i) => i.message)
+    .join('; ');
+  return new HttpError(400, `Invalid ${what}: ${summary}`, issues);
+}
+
+/** Parses with a Zod schema or throws a 400 carrying its issues. */
+export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, what?: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error, what);
+  return result.data;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The seed's POST /api/spots answers an unexpected failure with a plain-text 500. */
+    plainText500?: boolean;
+  }
+}
+
+/**
+ * Every error is JSON `{ error }` with a message safe to show; a 5xx never shows internals (it is
+ * logged instead). The single exception is a route marked plainText500.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply
+        .code(err.status)
+        .send(err.issues ? { error: err.message, issues: err.issues } : { error: err.message });
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      if (request.routeOptions.config.plainText500) {
+        return reply.code(500).type('text/plain; charset=utf-8').send('Internal Server Error');
+      }
+      return reply.code(status).send({ error: 'Something went wrong on our side. Please try again later.' });
+    }
+    // Fastify's own 4xx (body too large, unsupported media type, ...) carry client-safe messages.
+    const message = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : err.message;
+    return reply.code(status).send({ error: message });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,31 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { Db } from '../db/db.ts';
+import { reportInput } from '../spots/spots.schema.ts';
+import { claimOneTimeJob, insertSeedSpot } from './seed.sql.ts';
+
+export const SEED_FILE = fileURLToPath(new URL('../../../data/seed.json', import.meta.url));
+const SEED_CONFIRMATIONS = 3;
+
+const seedFile = z.object({
+  spots: z.array(reportInput.and(z.object({ key: z.string().regex(/^[a-z0-9-]+$/) }))),
+});
+export type SeedSpot = z.output<typeof seedFile>['spots'][number];
+
+export async function readSeedSpots(file = SEED_FILE): Promise<SeedSpot[]> {
+  return seedFile.parse(JSON.parse(await readFile(file, 'utf8'))).spots;
+}
+
+/**
+ * Loads the sourced seed spots once per database: a spot a moderator later deletes does not come
+ * back on the next start. Returns how many spots were inserted (0 when already done).
+ */
+export async function loadSeedOnce(db: Db, file = SEED_FILE): Promise<number> {
+  const spots = await readSeedSpots(file);
+  return db.transaction(async (tx) => {
+    if (!(await claimOneTimeJob(tx, 'seed_loaded'))) return 0;
+    for (const spot of spots) await insertSeedSpot(tx, spot, SEED_CONFIRMATIONS);
+    return spots.length;
+  });
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps.ts';
+import { parseOr400 } from '../http/errors.ts';
+import { sendJsonWithEtag } from '../http/etag.ts';
+import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
+import {
+  listQuery,
+  listResponse,
+  reportInput,
+  reportResponse,
+  spotIdParams,
+  spotResponse,
+} from './spots.schema.ts';
+import { getPublicSpot, listPublicSpots, reportSpot } from './spots.service.ts';
+
+export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
+  app.post('/api/spots', { config: { plainText500: true } }, async (request, reply) => {
+    const input = parseOr400(reportInput, request.body, 'report');
+    const result = await reportSpot(deps.db, input, deps.identify(request));
+    return reply.code(201).send(result);
+  });
+  api.add({
+    method: 'post',
+    path: '/api/spots',
+    summary: 'Report a danger spot',
+    description:
+      'Creates a spot with the reporter\'s "still dangerous" vote. Phone numbers in title, description ' +
+      'and area become "[removed]". Published at once, or held for review (pending) per the site setting.',
+    tags: ['spots'],
+    body: reportInput,
+    rateLimited: true,
+    responses: {
+      201: { description: 'Saved', schema: reportResponse },
+      400: { description: 'Invalid input (with issues)', schema: errorSchema },
+      429: { description: 'Too many reports', schema: errorSchema, headers: ['Retry-After'] },
+      500: { description: 'Unexpected error, usually an unreachable database', contentType: 'text/plain' },
+    },
+  });
+
+  app.get('/api/spots', async (request, reply) => {
+    const query = parseOr400(listQuery, request.query, 'query');
+    return sendJsonWithEtag(request, reply, await listPublicSpots(deps.db, query));
+  });
+  api.add({
+    method: 'get',
+    path: '/api/spots',
+    summary: 'List public spots',
+    description:
+      'Approved spots only, by severity then newest. Answers carry an ETag; a matching If-None-Match gets 304.',
+    tags: ['spots'],
+    query: listQuery,
+    rateLimited: true,
+    responses: {
+      200: { description: 'Spots', schema: listResponse, headers: ['ETag'] },
+      304: { description: 'Not modified' },
+      400: { description: 'Invalid parameters', schema: errorSchema },
+    },
+  });
+
+  app.get('/api/spots/:id', async (request, reply) => {
+    const { id } = parseOr400(spotIdParams, request.params, 'spot id');
+    return sendJsonWithEtag(request, reply, { spot: await getPublicSpot(deps.db, id) });
+  });
+  api.add({
+    method: 'get',
+    path: '/api/spots/{id}',
+    summary: 'One public spot',
+    tags: ['spots'],
+    params: spotIdParams,
+    rateLimited: true,
+    responses: {
+      200: { description: 'The spot', schema: spotResponse, headers: ['ETag'] },
+      400: { description: 'The id is not a positive whole number', schema: errorSchema },
+      404: { description: 'No such public spot', schema: errorSchema },
+    },
+  });
+}

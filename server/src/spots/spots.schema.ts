@@ -1,0 +1,172 @@
+import { z } from 'zod';
+
+export const CATEGORIES = [
+  'murder',
+  'mob_action',
+  'boda_gang',
+  'robbery',
+  'stabbing',
+  'kidnapping',
+  'other',
+] as const;
+export const TIMES_OF_DAY = ['day', 'night', 'any'] as const;
+export const STATUSES = ['unverified', 'confirmed', 'disputed'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Uganda's bounding box, as the seed spec fixes it (inclusive). */
+export const UGANDA = { minLat: -1.6, maxLat: 4.3, minLng: 29.5, maxLng: 35.1 } as const;
+
+export const insideUganda = (lat: number, lng: number) =>
+  lat >= UGANDA.minLat && lat <= UGANDA.maxLat && lng >= UGANDA.minLng && lng <= UGANDA.maxLng;
+
+/** NUL and other control characters (but tab and newline) are dropped; text is NFC-normalised and trimmed. */
+export const cleanText = (s: string) =>
+  s
+    .normalize('NFC')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+    .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '')
+    .trim();
+
+const requiredMessage = (what: string, kind: string) => (iss: { input: unknown }) =>
+  iss.input === undefined ? `${what} is required` : `${what} must be ${kind}`;
+
+const text = (what: string, max: number) =>
+  z
+    .string({ error: requiredMessage(what, 'text') })
+    .overwrite(cleanText)
+    .max(max, `${what} must be at most ${max} characters`);
+
+const isCalendarDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+};
+
+export const incidentDate = z
+  .string({ error: 'Incident date must be a date (YYYY-MM-DD) or null' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Incident date must be a date (YYYY-MM-DD) or null')
+  .refine(isCalendarDate, 'Incident date is not a real calendar date');
+
+/** `""` and `null` both mean "no source"; anything else must be an http(s) URL of a real host. */
+export const sourceUrl = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z
+    .url({
+      protocol: /^https?$/,
+      hostname: z.regexes.domain,
+      error: 'Source must be an http or https link',
+    })
+    .max(300, 'Source link must be at most 300 characters')
+    .nullable(),
+);
+
+const reportFields = {
+  title: text('Title', 80).min(3, 'Title must be at least 3 characters'),
+  lat: z.number({ error: requiredMessage('Latitude', 'a number') }),
+  lng: z.number({ error: requiredMessage('Longitude', 'a number') }),
+  category: z.enum(CATEGORIES, { error: `Category must be one of: ${CATEGORIES.join(', ')}` }),
+  severity: z
+    .number({ error: requiredMessage('Severity', 'a whole number from 1 to 5') })
+    .int('Severity must be a whole number from 1 to 5')
+    .min(1, 'Severity must be a whole number from 1 to 5')
+    .max(5, 'Severity must be a whole number from 1 to 5'),
+  time_of_day: z.enum(TIMES_OF_DAY, { error: 'Time of day must be one of: day, night, any' }),
+  description: text('Description', 600).default(''),
+  area: text('Area', 80).default(''),
+  incident_date: incidentDate.nullable().default(null),
+  source_url: sourceUrl.default(null),
+};
+
+type Located = { lat?: unknown; lng?: unknown };
+const bothNumbers = (v: unknown) =>
+  typeof (v as Located)?.lat === 'number' && typeof (v as Located)?.lng === 'number';
+
+/** Body of POST /api/spots. A location outside Uganda is one `custom` issue at path ["lat"]. */
+export const reportInput = z.object(reportFields).refine((r) => insideUganda(r.lat, r.lng), {
+  message: `Location must be inside Uganda (latitude ${UGANDA.minLat} to ${UGANDA.maxLat}, longitude ${UGANDA.minLng} to ${UGANDA.maxLng})`,
+  path: ['lat'],
+  when: (payload) => bothNumbers(payload.value),
+});
+export type ReportInput = z.output<typeof reportInput>;
+
+export const spotSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+    area: z.string(),
+    category: z.enum(CATEGORIES),
+    severity: z.number().int().min(1).max(5),
+    time_of_day: z.enum(TIMES_OF_DAY),
+    incident_date: z.string().nullable().meta({ format: 'date' }),
+    source_url: z.string().nullable().meta({ format: 'uri' }),
+    created_at: z.string().meta({ format: 'date-time' }),
+    last_confirmed_at: z.string().nullable().meta({ format: 'date-time' }),
+    confirmations: z.number().int().min(0),
+    denials: z.number().int().min(0),
+    status: z.enum(STATUSES),
+    moderator_verified: z.boolean().meta({ description: 'Shown as "Verified by moderators".' }),
+    seeded: z.boolean(),
+  })
+  .meta({ id: 'Spot' });
+export type Spot = z.output<typeof spotSchema>;
+
+const commaList = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  z
+    .string()
+    .transform((s) => s.split(',').map((v) => v.trim()))
+    .pipe(z.array(z.enum(values, { error: `${what} must be a comma list of: ${values.join(', ')}` })).min(1));
+
+const BBOX_FORMAT = 'bbox must be minLng,minLat,maxLng,maxLat';
+const bboxNumber = z
+  .string()
+  .regex(/^\s*-?\d+(\.\d+)?\s*$/, BBOX_FORMAT)
+  .transform(Number);
+const bbox = z
+  .string()
+  .transform((s) => s.split(','))
+  .pipe(z.tuple([bboxNumber, bboxNumber, bboxNumber, bboxNumber], { error: BBOX_FORMAT }))
+  .transform(([minLng, minLat, maxLng, maxLat]) => ({ minLng, minLat, maxLng, maxLat }))
+  .refine((b) => b.minLng <= b.maxLng && b.minLat <= b.maxLat, BBOX_FORMAT);
+
+export const MAX_LIST_LIMIT = 5000;
+
+/** Query of GET /api/spots: the seed's `category` and `since`, plus the contract's extensions. */
+export const listQuery = z.object({
+  category: commaList(CATEGORIES, 'category').optional(),
+  since: z.coerce
+    .number({ error: 'since must be a whole number of days' })
+    .int('since must be a whole number of days')
+    .min(1, 'since must be at least 1 day')
+    .max(36_500, 'since must be at most 36500 days')
+    .optional(),
+  bbox: bbox.optional(),
+  status: commaList(STATUSES, 'status').optional(),
+  verified: z.enum(['1', '0', 'true', 'false'], { error: 'verified must be 1 or 0' }).optional(),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}` })
+    .int()
+    .min(1)
+    .max(MAX_LIST_LIMIT, `limit must be at most ${MAX_LIST_LIMIT}`)
+    .default(MAX_LIST_LIMIT),
+  cursor: z.string().max(100).optional(),
+});
+export type ListQuery = z.output<typeof listQuery>;
+
+export const spotIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, 'Spot id must be a positive whole number')
+    .transform(Number),
+});
+
+export const reportResponse = z.object({
+  spot: spotSchema,
+  pending: z.boolean().meta({ description: 'True when held for moderator review and not yet public.' }),
+});
+export const listResponse = z.object({
+  spots: z.array(spotSchema),
+  next_cursor: z.string().optional().meta({ description: 'Present only when more spots match.' }),
+});
+export const spotResponse = z.object({ spot: spotSchema });

@@ -1,0 +1,71 @@
+import type { Db } from '../db/db.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import type { Identity } from '../http/visitor.ts';
+import { readSiteSettings } from '../settings/settings.sql.ts';
+import { redactPhoneNumbers } from './redact.ts';
+import type { ListQuery, ReportInput, Spot } from './spots.schema.ts';
+import { findPublicSpotById, findPublicSpots, insertReportedSpot, insertVote, toSpot } from './spots.sql.ts';
+
+/** Phone numbers in the free-text fields become `[removed]` (seed spec). */
+export function redactReport<T extends Partial<Pick<ReportInput, 'title' | 'description' | 'area'>>>(
+  input: T,
+): T {
+  const out = { ...input };
+  for (const key of ['title', 'description', 'area'] as const) {
+    const value = out[key];
+    if (typeof value === 'string') out[key] = redactPhoneNumbers(value) as T[typeof key];
+  }
+  return out;
+}
+
+/**
+ * Saves a report and the reporter's own "still dangerous" vote in one transaction, published at
+ * once or held for review according to the site setting.
+ */
+export async function reportSpot(
+  db: Db,
+  input: ReportInput,
+  identity: Identity,
+): Promise<{ spot: Spot; pending: boolean }> {
+  const clean = redactReport(input);
+  return db.transaction(async (tx) => {
+    const { requireApproval } = await readSiteSettings(tx);
+    const row = await insertReportedSpot(tx, clean, requireApproval ? 'pending' : 'approved');
+    await insertVote(tx, row.id, identity.visitor, 1);
+    return { spot: toSpot(row), pending: requireApproval };
+  });
+}
+
+export async function getPublicSpot(db: Db, id: number): Promise<Spot> {
+  // Ids beyond the integer column cannot exist: answer 404 without asking the database.
+  const row = id <= 2_147_483_647 ? await findPublicSpotById(db, id) : undefined;
+  if (!row) throw notFound('Spot not found');
+  return toSpot(row);
+}
+
+const encodeCursor = (s: { severity: number; id: number }) =>
+  Buffer.from(`${s.severity}:${s.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { severity: number; id: number } {
+  const m = /^([1-5]):([1-9]\d{0,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!m) throw new HttpError(400, 'Invalid cursor: use the next_cursor of a previous answer');
+  return { severity: Number(m[1]), id: Number(m[2]) };
+}
+
+export async function listPublicSpots(
+  db: Db,
+  q: ListQuery,
+): Promise<{ spots: Spot[]; next_cursor?: string }> {
+  const rows = await findPublicSpots(db, {
+    categories: q.category,
+    statuses: q.status,
+    sinceDays: q.since,
+    bbox: q.bbox,
+    verifiedOnly: q.verified === '1' || q.verified === 'true',
+    after: q.cursor ? decodeCursor(q.cursor) : undefined,
+    limit: q.limit + 1,
+  });
+  const page = rows.slice(0, q.limit).map(toSpot);
+  const last = page[page.length - 1];
+  return rows.length > q.limit && last ? { spots: page, next_cursor: encodeCursor(last) } : { spots: page };
+}

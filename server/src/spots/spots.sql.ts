@@ -1,0 +1,126 @@
+import type { Queryable } from '../db/db.ts';
+import type { ReportInput, Spot } from './spots.schema.ts';
+
+/** The public Spot fields, in the seed spec's order. */
+export const SPOT_COLUMNS = `s.id, s.title, s.description, s.lat, s.lng, s.area, s.category, s.severity,
+  s.time_of_day, s.incident_date::text AS incident_date, s.source_url, s.created_at, s.last_confirmed_at,
+  s.confirmations, s.denials, s.status, s.moderator_verified, s.seeded`;
+
+export interface SpotRow extends Omit<Spot, 'created_at' | 'last_confirmed_at'> {
+  created_at: Date | string;
+  last_confirmed_at: Date | string | null;
+}
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+export function toSpot(row: SpotRow): Spot {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    lat: row.lat,
+    lng: row.lng,
+    area: row.area,
+    category: row.category,
+    severity: row.severity,
+    time_of_day: row.time_of_day,
+    incident_date: row.incident_date,
+    source_url: row.source_url,
+    created_at: iso(row.created_at),
+    last_confirmed_at: row.last_confirmed_at === null ? null : iso(row.last_confirmed_at),
+    confirmations: row.confirmations,
+    denials: row.denials,
+    status: row.status,
+    moderator_verified: row.moderator_verified,
+    seeded: row.seeded,
+  };
+}
+
+export type Publication = 'approved' | 'pending' | 'rejected';
+
+/** A new report: one confirmation (the reporter's), last confirmed when created. */
+export async function insertReportedSpot(
+  tx: Queryable,
+  input: ReportInput,
+  publication: Publication,
+): Promise<SpotRow> {
+  const rows = await tx.query<SpotRow>(
+    `INSERT INTO spots AS s (title, description, area, lat, lng, category, severity, time_of_day,
+       incident_date, source_url, confirmations, denials, last_confirmed_at, publication)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, 0, now(), $11)
+     RETURNING ${SPOT_COLUMNS}`,
+    [
+      input.title,
+      input.description,
+      input.area,
+      input.lat,
+      input.lng,
+      input.category,
+      input.severity,
+      input.time_of_day,
+      input.incident_date,
+      input.source_url,
+      publication,
+    ],
+  );
+  return rows[0] as SpotRow;
+}
+
+export async function insertVote(
+  tx: Queryable,
+  spotId: number,
+  visitor: string,
+  value: 1 | -1,
+): Promise<void> {
+  await tx.query('INSERT INTO votes (spot_id, visitor, value) VALUES ($1, $2, $3)', [spotId, visitor, value]);
+}
+
+export async function findPublicSpotById(db: Queryable, id: number): Promise<SpotRow | undefined> {
+  const rows = await db.query<SpotRow>(
+    `SELECT ${SPOT_COLUMNS} FROM spots s WHERE s.id = $1 AND s.publication = 'approved'`,
+    [id],
+  );
+  return rows[0];
+}
+
+export interface PublicSpotFilter {
+  categories?: string[];
+  sinceDays?: number;
+  bbox?: { minLng: number; minLat: number; maxLng: number; maxLat: number };
+  statuses?: string[];
+  verifiedOnly?: boolean;
+  /** Keyset position: spots after (severity, id) in the list order. */
+  after?: { severity: number; id: number };
+  limit: number;
+}
+
+/** Public spots, severity descending then id descending; keyset-paginated so deep pages stay fast. */
+export async function findPublicSpots(db: Queryable, f: PublicSpotFilter): Promise<SpotRow[]> {
+  const where = [`s.publication = 'approved'`];
+  const params: unknown[] = [];
+  const param = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  if (f.categories) where.push(`s.category = ANY(${param(f.categories)}::text[])`);
+  if (f.statuses) where.push(`s.status = ANY(${param(f.statuses)}::text[])`);
+  if (f.verifiedOnly) where.push('s.moderator_verified');
+  if (f.sinceDays) where.push(`s.created_at >= now() - make_interval(days => ${param(f.sinceDays)}::int)`);
+  if (f.bbox) {
+    const b = f.bbox;
+    // Matches the expression of the GiST index spots_public_point_gix.
+    where.push(
+      `ST_SetSRID(ST_MakePoint(s.lng, s.lat), 4326) && ST_MakeEnvelope(${param(b.minLng)}::float8, ${param(
+        b.minLat,
+      )}::float8, ${param(b.maxLng)}::float8, ${param(b.maxLat)}::float8, 4326)`,
+    );
+  }
+  if (f.after) {
+    where.push(`(s.severity, s.id) < (${param(f.after.severity)}::int, ${param(f.after.id)}::int)`);
+  }
+  return db.query<SpotRow>(
+    `SELECT ${SPOT_COLUMNS} FROM spots s WHERE ${where.join(' AND ')}
+     ORDER BY s.severity DESC, s.id DESC LIMIT ${param(f.limit)}::int`,
+    params,
+  );
+}

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { after, describe, it } from 'node:test';
+import { buildApp } from '../src/app.ts';
+import type { Db } from '../src/db/db.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createPgDb } from '../src/db/pg.ts';
+import { createLogger } from '../src/http/logger.ts';
+import { createIdentify } from '../src/http/visitor.ts';
+import { createFreshDatabase, onPostgres, report, startTestApp, testConfig } from './helpers.ts';
+
+async function appOn(db: Db) {
+  return buildApp({
+    config: testConfig(),
+    log: createLogger('silent'),
+    db,
+    identify: createIdentify({ salt: 'test-salt-test-salt', trustProxy: false, clientIpHeader: undefined }),
+    close: () => db.close(),
+  });
+}
+
+async function listen(server: net.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as net.AddressInfo).port;
+}
+
+/** A TCP proxy in front of PostgreSQL that a test can cut (as if the database went away) and restore. */
+class CuttableProxy {
+  private readonly sockets = new Set<net.Socket>();
+  private up = true;
+  readonly server = net.createServer((client) => {
+    if (!this.up) return client.destroy();
+    const upstream = net.connect(this.target.port, this.target.host);
+    for (const s of [client, upstream]) {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+      s.on('error', () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  constructor(private readonly target: { host: string; port: number }) {}
+  cut() {
+    this.up = false;
+    for (const s of this.sockets) s.destroy();
+  }
+  restore() {
+    this.up = true;
+  }
+}
+
+describe('GET /api/health', () => {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  after(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+
+  it('answers 200 with ok and the checks when the database answers', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const res = await t.inject({ method: 'GET', url: '/api/health' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json(), { ok: true, checks: { database: 'ok' } });
+    assert.equal(res.headers['ratelimit-limit'], undefined);
+  });
+
+  it('answers 503 when nothing listens where the database should be', async () => {
+    const db = createPgDb({ connectionString: 'postgres://hatari@127.0.0.1:9/nowhere' });
+    const app = await appOn(db);
+    cleanups.push(() => app.close());
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    assert.equal(res.statusCode, 503);
+    const body = res.json();
+    assert.equal(body.ok, false);
+    assert.equal(typeof body.error, 'string');
+    assert.equal(body.checks.database, 'unreachable');
+  });
+
+  it('answers 503 within 2 seconds when the database hangs', async () => {
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((s) => sockets.push(s)); // accepts, never answers
+    const port = await listen(silent);
+    cleanups.push(async () => {
+      for (const s of sockets) s.destroy();
+      silent.close();
+    });
+    const db = createPgDb({ connectionString: `postgres://hatari@127.0.0.1:${port}/hang` });
+    const app = await appOn(db);
+    cleanups.push(() => app.close());
+    const started = Date.now();
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const elapsed = Date.now() - started;
+    assert.equal(res.statusCode, 503);
+    assert.ok(elapsed < 2000, `took ${elapsed} ms`);
+  });
+
+  it('goes 503 when PostgreSQL goes away and back to 200 by itself when it returns', {
+    skip: onPostgres ? false : 'needs TEST_DATABASE_URL (PostgreSQL)',
+  }, async () => {
+    const fresh = await createFreshDatabase();
+    cleanups.push(() => fresh.dropDatabase());
+    const target = new URL(fresh.url);
+    const proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const port = await listen(proxy.server);
+    cleanups.push(async () => {
+      proxy.cut();
+      proxy.server.close();
+    });
+    const via = new URL(fresh.url);
+    via.port = String(port);
+    via.hostname = '127.0.0.1';
+    const db = createPgDb({ connectionString: via.toString() });
+    await migrate(db);
+    const app = await appOn(db);
+    cleanups.push(() => app.close());
+    const health = () => app.inject({ method: 'GET', url: '/api/health' });
+
+    assert.equal((await health()).statusCode, 200);
+    proxy.cut();
+    const started = Date.now();
+    const down = await health();
+    assert.equal(down.statusCode, 503);
+    assert.ok(Date.now() - started < 2000);
+    const failedReport = await app.inject({ method: 'POST', url: '/api/spots', payload: report() });
+    assert.equal(failedReport.statusCode, 500);
+    assert.equal(failedReport.body, 'Internal Server Error');
+
+    proxy.restore();
+    const up = await health();
+    assert.equal(up.statusCode, 200);
+    const saved = await app.inject({ method: 'POST', url: '/api/spots', payload: report() });
+    assert.equal(saved.statusCode, 201);
+  });
+});

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { Db } from '../src/db/db.ts';
+import { createPgDb } from '../src/db/pg.ts';
+import { createPgliteDb } from '../src/db/pglite.ts';
+import { createDeps, type Deps } from '../src/deps.ts';
+import { createLogger } from '../src/http/logger.ts';
+
+/**
+ * Tests run against real PostgreSQL+PostGIS when TEST_DATABASE_URL names a server (CI does), each
+ * test file in a fresh database of its own; otherwise against embedded PGlite in memory.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+if (process.env.CI && !TEST_DATABASE_URL) {
+  throw new Error('CI must run the tests against PostgreSQL: set TEST_DATABASE_URL');
+}
+export const onPostgres = Boolean(TEST_DATABASE_URL);
+
+export interface TestDatabase {
+  db: Db;
+  /** Connection URL of the fresh database (PostgreSQL only). */
+  url?: string;
+  /** Closes the connection and drops the database. */
+  drop(): Promise<void>;
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createFreshDatabase(): Promise<{ url: string; dropDatabase(): Promise<void> }> {
+  if (!TEST_DATABASE_URL) throw new Error('needs TEST_DATABASE_URL');
+  const name = `hatari_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    dropDatabase: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!TEST_DATABASE_URL) {
+    const db = await createPgliteDb(undefined);
+    return { db, drop: () => db.close() };
+  }
+  const { url, dropDatabase } = await createFreshDatabase();
+  const db = createPgDb({ connectionString: url });
+  return {
+    db,
+    url,
+    drop: async () => {
+      await db.close().catch(() => {});
+      await dropDatabase();
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ SEED: '0', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir', ...env });
+}
+
+/** Collects every log line the app writes, to check what it logs (and what it must never log). */
+export class LogCapture extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void) {
+    this.lines.push(chunk.toString());
+    done();
+  }
+  get text() {
+    return this.lines.join('');
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: Deps;
+  db: Db;
+  logs: LogCapture;
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** A migrated database (fresh unless one is given) with the app on top, reached through inject. */
+export async function startTestApp(
+  opts: { env?: Record<string, string>; database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const database = opts.database ?? (await createTestDatabase());
+  const config = testConfig({ LOG_LEVEL: 'info', ...opts.env });
+  const logs = new LogCapture();
+  const deps = await createDeps(config, createLogger(config.logLevel, logs), database.db);
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    db: database.db,
+    logs,
+    inject: (o) => app.inject(o),
+    close: async () => {
+      await app.close();
+      if (!opts.database) await database.drop();
+    },
+  };
+}
+
+/** A valid report body; override any field. */
+export function report(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'Unlit footpath behind the market',
+    lat: 0.3136,
+    lng: 32.5811,
+    category: 'robbery',
+    severity: 3,
+    time_of_day: 'night',
+    ...overrides,
+  };
+}

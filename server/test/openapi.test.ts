@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+before(async () => {
+  t = await startTestApp();
+});
+after(() => t.close());
+
+describe('GET /api/openapi.json', () => {
+  it('describes every /api endpoint the server has, and nothing it lacks', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/openapi.json' });
+    assert.equal(res.statusCode, 200);
+    const doc = res.json();
+    assert.equal(doc.openapi, '3.1.0');
+    const documented = new Set<string>();
+    for (const [p, ops] of Object.entries(doc.paths as Record<string, object>)) {
+      for (const method of Object.keys(ops)) documented.add(`${method.toUpperCase()} ${p}`);
+    }
+    const served = new Set<string>();
+    for (const route of servedRoutes(t)) {
+      if (route.url.startsWith('/api/') && route.url !== '/api/openapi.json' && route.method !== 'HEAD') {
+        served.add(`${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+      }
+    }
+    assert.deepEqual([...documented].sort(), [...served].sort());
+  });
+
+  it('shows the report body with its rules and the Spot schema', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const body = doc.paths['/api/spots'].post.requestBody.content['application/json'].schema;
+    assert.deepEqual(body.required.sort(), ['category', 'lat', 'lng', 'severity', 'time_of_day', 'title']);
+    assert.equal(body.properties.title.maxLength, 80);
+    assert.deepEqual(body.properties.severity.maximum, 5);
+    assert.ok(doc.components.schemas.Spot.properties.moderator_verified);
+  });
+});
+
+/** Every route the app serves, read from Fastify's route tree (full paths, one line a node). */
+function servedRoutes(app: TestApp): Array<{ method: string; url: string }> {
+  const stack: string[] = [];
+  const routes: Array<{ method: string; url: string }> = [];
+  for (const line of app.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([\s│├└─]*)(\S+) \(([A-Z, ]+)\)$/.exec(line);
+    if (!m) continue;
+    const depth = (m[1] ?? '').length / 4;
+    stack.length = depth;
+    stack.push(m[2] ?? '');
+    for (const method of (m[3] ?? '').split(', ')) routes.push({ method, url: stack.join('') });
+  }
+  return routes;
+}
