@@ -2,14 +2,20 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerCommunityRoutes } from './community/community.routes.ts';
 import type { TrustProxy } from './config.ts';
 import type { Deps } from './deps.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { OpenApiBuilder } from './http/openapi.ts';
+import { registerAdminRoutes } from './moderation/admin.routes.ts';
+import { registerAuthRoutes } from './moderation/auth.routes.ts';
+import { registerModSpotRoutes } from './moderation/mod-spots.routes.ts';
 import { registerSpotRoutes } from './spots/spots.routes.ts';
+import { registerStatsRoutes } from './stats/stats.routes.ts';
 
 /** Bodies are small (a report is under 2 KB); anything larger is refused with a JSON 413. */
 const BODY_LIMIT = 64 * 1024;
@@ -37,9 +43,17 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  await app.register(cookie);
+  app.decorateRequest('moderator', null);
+
   const api = new OpenApiBuilder();
   registerSpotRoutes(app, deps, api);
+  registerCommunityRoutes(app, deps, api);
+  registerStatsRoutes(app, deps, api);
   registerHealthRoutes(app, deps, api);
+  registerAuthRoutes(app, deps, api);
+  registerModSpotRoutes(app, deps, api);
+  registerAdminRoutes(app, deps, api);
 
   let openapiDocument: Record<string, unknown> | undefined;
   app.get('/api/openapi.json', async () => {

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { createPgDb } from './db/pg.ts';
 import { createPgliteDb } from './db/pglite.ts';
 import { createIdentify, type Identify } from './http/visitor.ts';
+import { ensureFirstAdmin } from './moderation/auth.service.ts';
 import { loadSeedOnce } from './seed/seed.ts';
 import { ensureSecret } from './settings/settings.sql.ts';
 
@@ -38,6 +39,7 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
       const seeded = await loadSeedOnce(db);
       if (seeded) log.info({ seeded }, 'seed spots loaded');
     }
+    await ensureFirstAdmin(db, config.admin, log);
     const salt = config.visitorSalt ?? (await ensureSecret(db, 'visitor_salt'));
     return {
       config,

@@ -32,3 +32,18 @@ export async function ensureSecret(db: Queryable, name: string): Promise<string>
   if (!value) throw new Error(`secret ${name} could not be stored`);
   return value;
 }
+
+export async function writeSiteSettings(db: Queryable, changes: Partial<SiteSettings>): Promise<void> {
+  const keyed: Array<[string, unknown]> = [
+    ['require_approval', changes.requireApproval],
+    ['auto_hide_flag_threshold', changes.autoHideFlagThreshold],
+  ];
+  for (const [key, value] of keyed) {
+    if (value === undefined) continue;
+    await db.query(
+      `INSERT INTO settings (key, value) VALUES ($1, $2::jsonb)
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+      [key, JSON.stringify(value)],
+    );
+  }
+}

@@ -30,7 +30,7 @@ export const cleanText = (s: string) =>
 const requiredMessage = (what: string, kind: string) => (iss: { input: unknown }) =>
   iss.input === undefined ? `${what} is required` : `${what} must be ${kind}`;
 
-const text = (what: string, max: number) =>
+export const limitedText = (what: string, max: number) =>
   z
     .string({ error: requiredMessage(what, 'text') })
     .overwrite(cleanText)
@@ -59,8 +59,9 @@ export const sourceUrl = z.preprocess(
     .nullable(),
 );
 
-const reportFields = {
-  title: text('Title', 80).min(3, 'Title must be at least 3 characters'),
+/** The rules of each report field, without defaults (a moderator's edit sends only what changes). */
+export const reportFieldRules = {
+  title: limitedText('Title', 80).min(3, 'Title must be at least 3 characters'),
   lat: z.number({ error: requiredMessage('Latitude', 'a number') }),
   lng: z.number({ error: requiredMessage('Longitude', 'a number') }),
   category: z.enum(CATEGORIES, { error: `Category must be one of: ${CATEGORIES.join(', ')}` }),
@@ -70,10 +71,18 @@ const reportFields = {
     .min(1, 'Severity must be a whole number from 1 to 5')
     .max(5, 'Severity must be a whole number from 1 to 5'),
   time_of_day: z.enum(TIMES_OF_DAY, { error: 'Time of day must be one of: day, night, any' }),
-  description: text('Description', 600).default(''),
-  area: text('Area', 80).default(''),
-  incident_date: incidentDate.nullable().default(null),
-  source_url: sourceUrl.default(null),
+  description: limitedText('Description', 600),
+  area: limitedText('Area', 80),
+  incident_date: incidentDate.nullable(),
+  source_url: sourceUrl,
+};
+
+const reportFields = {
+  ...reportFieldRules,
+  description: reportFieldRules.description.default(''),
+  area: reportFieldRules.area.default(''),
+  incident_date: reportFieldRules.incident_date.default(null),
+  source_url: reportFieldRules.source_url.default(null),
 };
 
 type Located = { lat?: unknown; lng?: unknown };

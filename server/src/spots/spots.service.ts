@@ -1,10 +1,11 @@
+import { upsertVote } from '../community/community.sql.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Identity } from '../http/visitor.ts';
 import { readSiteSettings } from '../settings/settings.sql.ts';
 import { redactPhoneNumbers } from './redact.ts';
 import type { ListQuery, ReportInput, Spot } from './spots.schema.ts';
-import { findPublicSpotById, findPublicSpots, insertReportedSpot, insertVote, toSpot } from './spots.sql.ts';
+import { findPublicSpotById, findPublicSpots, insertReportedSpot, toSpot } from './spots.sql.ts';
 
 /** Phone numbers in the free-text fields become `[removed]` (seed spec). */
 export function redactReport<T extends Partial<Pick<ReportInput, 'title' | 'description' | 'area'>>>(
@@ -31,14 +32,16 @@ export async function reportSpot(
   return db.transaction(async (tx) => {
     const { requireApproval } = await readSiteSettings(tx);
     const row = await insertReportedSpot(tx, clean, requireApproval ? 'pending' : 'approved');
-    await insertVote(tx, row.id, identity.visitor, 1);
+    await upsertVote(tx, row.id, identity.visitor, 1);
     return { spot: toSpot(row), pending: requireApproval };
   });
 }
 
+/** Ids beyond the integer column cannot exist: such a request is a 404 without asking the database. */
+export const MAX_SPOT_ID = 2_147_483_647;
+
 export async function getPublicSpot(db: Db, id: number): Promise<Spot> {
-  // Ids beyond the integer column cannot exist: answer 404 without asking the database.
-  const row = id <= 2_147_483_647 ? await findPublicSpotById(db, id) : undefined;
+  const row = id <= MAX_SPOT_ID ? await findPublicSpotById(db, id) : undefined;
   if (!row) throw notFound('Spot not found');
   return toSpot(row);
 }

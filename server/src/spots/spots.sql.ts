@@ -66,15 +66,6 @@ export async function insertReportedSpot(
   return rows[0] as SpotRow;
 }
 
-export async function insertVote(
-  tx: Queryable,
-  spotId: number,
-  visitor: string,
-  value: 1 | -1,
-): Promise<void> {
-  await tx.query('INSERT INTO votes (spot_id, visitor, value) VALUES ($1, $2, $3)', [spotId, visitor, value]);
-}
-
 export async function findPublicSpotById(db: Queryable, id: number): Promise<SpotRow | undefined> {
   const rows = await db.query<SpotRow>(
     `SELECT ${SPOT_COLUMNS} FROM spots s WHERE s.id = $1 AND s.publication = 'approved'`,

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { limitedText, spotSchema } from '../spots/spots.schema.ts';
+
+export const voteBody = z.object(
+  {
+    value: z.union([z.literal(1), z.literal(-1)], {
+      error: 'value must be 1 (still dangerous) or -1 (not anymore)',
+    }),
+  },
+  { error: 'Send {"value": 1} (still dangerous) or {"value": -1} (not anymore)' },
+);
+export type VoteValue = z.output<typeof voteBody>['value'];
+
+export const FLAG_REASONS = [
+  'inaccurate',
+  'names_person',
+  'duplicate',
+  'abusive',
+  'resolved',
+  'other',
+] as const;
+
+/** A flag may come with no body at all: the reason then defaults to `other`. */
+export const flagBody = z.preprocess(
+  (v) => (v === undefined ? {} : v),
+  z.object(
+    {
+      reason: z
+        .enum(FLAG_REASONS, { error: `reason must be one of: ${FLAG_REASONS.join(', ')}` })
+        .default('other'),
+      note: limitedText('Note', 300).default(''),
+    },
+    { error: 'Send a JSON object {"reason", "note"}' },
+  ),
+);
+export type FlagInput = z.output<typeof flagBody>;
+
+export const voteResponse = z.object({ spot: spotSchema });
+export const flagResponse = z.object({
+  result: z.enum(['flagged', 'hidden']).meta({
+    description: '"hidden" when this flag took the spot off the public map until a moderator reviews it.',
+  }),
+});
+
+export const meResponse = z.object({
+  votes: z.record(z.string(), z.union([z.literal(1), z.literal(-1)])).meta({
+    description: "The calling visitor's vote per public spot id.",
+  }),
+  requireApproval: z.boolean(),
+  flags: z.array(z.number().int()).meta({ description: 'Ids of public spots this visitor flagged.' }),
+});

@@ -1,0 +1,29 @@
+import type { Queryable } from '../db/db.ts';
+
+export interface LogEntry {
+  actor: string;
+  action: string;
+  spotId?: number;
+  detail?: Record<string, unknown>;
+}
+
+/** The audit log: who did what to which spot, and when. Written in the same transaction as the act. */
+export async function appendLog(db: Queryable, e: LogEntry): Promise<void> {
+  await db.query('INSERT INTO mod_log (actor, action, spot_id, detail) VALUES ($1, $2, $3, $4::jsonb)', [
+    e.actor,
+    e.action,
+    e.spotId ?? null,
+    JSON.stringify(e.detail ?? {}),
+  ]);
+}
+
+export async function recentLog(db: Queryable, limit: number) {
+  const rows = await db.query<{
+    at: Date | string;
+    actor: string;
+    action: string;
+    spot_id: number | null;
+    detail: Record<string, unknown>;
+  }>('SELECT at, actor, action, spot_id, detail FROM mod_log ORDER BY at DESC, id DESC LIMIT $1', [limit]);
+  return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
+}

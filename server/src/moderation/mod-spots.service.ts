@@ -1,0 +1,94 @@
+import type { Db } from '../db/db.ts';
+import { notFound, parseOr400 } from '../http/errors.ts';
+import { type ReportInput, reportInput } from '../spots/spots.schema.ts';
+import { MAX_SPOT_ID, redactReport } from '../spots/spots.service.ts';
+import type { SessionUser } from './auth.service.ts';
+import { appendLog } from './log.sql.ts';
+import {
+  deleteSpot,
+  findModSpot,
+  lockSpot,
+  resolveOpenFlags,
+  setPublication,
+  setVerified,
+  updateSpotFields,
+} from './mod-spots.sql.ts';
+import type { ModAction, ModSpot, SpotPatch } from './moderation.schema.ts';
+
+const spotNotFound = () => notFound('Spot not found');
+
+async function reload(db: Parameters<typeof findModSpot>[0], id: number): Promise<ModSpot> {
+  const spot = await findModSpot(db, id);
+  if (!spot) throw spotNotFound();
+  return spot;
+}
+
+/**
+ * Approve and reject decide publication and close the open flags (they have been looked at).
+ * Dismissing flags says they were wrong: a spot they had hidden comes back on the map.
+ */
+export async function moderateSpot(
+  db: Db,
+  actor: SessionUser,
+  id: number,
+  action: ModAction,
+): Promise<ModSpot> {
+  if (id > MAX_SPOT_ID) throw spotNotFound();
+  return db.transaction(async (tx) => {
+    const spot = await lockSpot(tx, id);
+    if (!spot) throw spotNotFound();
+    const detail: Record<string, unknown> = { from: spot.publication };
+    switch (action) {
+      case 'approve':
+      case 'reject':
+        await setPublication(tx, id, action === 'approve' ? 'approved' : 'rejected');
+        detail.flagsClosed = await resolveOpenFlags(tx, id);
+        break;
+      case 'verify':
+      case 'unverify':
+        await setVerified(tx, id, action === 'verify');
+        break;
+      case 'dismiss-flags':
+        detail.flagsClosed = await resolveOpenFlags(tx, id);
+        if (spot.auto_hidden && spot.publication === 'pending') await setPublication(tx, id, 'approved');
+        break;
+    }
+    await appendLog(tx, { actor: actor.username, action, spotId: id, detail });
+    return reload(tx, id);
+  });
+}
+
+/** An edit obeys the report rules: the edited spot as a whole must still be a valid report. */
+export async function editSpot(db: Db, actor: SessionUser, id: number, patch: SpotPatch): Promise<ModSpot> {
+  if (id > MAX_SPOT_ID) throw spotNotFound();
+  return db.transaction(async (tx) => {
+    if (!(await lockSpot(tx, id))) throw spotNotFound();
+    const current = await reload(tx, id);
+    const merged: ReportInput = parseOr400(reportInput, { ...current, ...patch }, 'edit');
+    const changes = redactReport(
+      Object.fromEntries(Object.keys(patch).map((k) => [k, merged[k as keyof ReportInput]])),
+    );
+    await updateSpotFields(tx, id, changes);
+    await appendLog(tx, {
+      actor: actor.username,
+      action: 'edit',
+      spotId: id,
+      detail: { fields: Object.keys(patch) },
+    });
+    return reload(tx, id);
+  });
+}
+
+export async function removeSpot(db: Db, actor: SessionUser, id: number): Promise<void> {
+  if (id > MAX_SPOT_ID) throw spotNotFound();
+  await db.transaction(async (tx) => {
+    const spot = await findModSpot(tx, id);
+    if (!spot || !(await deleteSpot(tx, id))) throw spotNotFound();
+    await appendLog(tx, {
+      actor: actor.username,
+      action: 'delete',
+      spotId: id,
+      detail: { title: spot.title },
+    });
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Deps } from '../deps.ts';
+import type { OpenApiBuilder } from '../http/openapi.ts';
+import { CATEGORIES } from '../spots/spots.schema.ts';
+import { countsByCategory, topAreas, totals } from './stats.sql.ts';
+
+const TOP_AREAS = 8;
+
+const statsResponse = z.object({
+  totals: z.object({
+    total: z.number().int(),
+    confirmed: z.number().int().meta({ description: 'Community-confirmed or verified by moderators' }),
+    unverified: z.number().int(),
+    this_week: z
+      .number()
+      .int()
+      .meta({ description: 'Reported through the app (not seeded) in the last 7 days' }),
+  }),
+  byCategory: z.array(z.object({ category: z.enum(CATEGORIES), count: z.number().int() })),
+  byArea: z.array(z.object({ area: z.string(), count: z.number().int(), max_severity: z.number().int() })),
+});
+
+export function registerStatsRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
+  app.get('/api/stats', async () => {
+    const [t, byCategory, byArea] = await Promise.all([
+      totals(deps.db),
+      countsByCategory(deps.db),
+      topAreas(deps.db, TOP_AREAS),
+    ]);
+    return { totals: t, byCategory, byArea };
+  });
+  api.add({
+    method: 'get',
+    path: '/api/stats',
+    summary: 'Statistics over public, non-disputed spots',
+    description: `byArea lists the top ${TOP_AREAS} areas by number of spots.`,
+    tags: ['spots'],
+    rateLimited: true,
+    responses: { 200: { description: 'Statistics', schema: statsResponse } },
+  });
+}
