@@ -11,6 +11,7 @@ import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { OpenApiBuilder } from './http/openapi.ts';
+import { registerRateLimits } from './limits/rate-limit.ts';
 import { registerAdminRoutes } from './moderation/admin.routes.ts';
 import { registerAuthRoutes } from './moderation/auth.routes.ts';
 import { registerModSpotRoutes } from './moderation/mod-spots.routes.ts';
@@ -46,6 +47,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(cookie);
   app.decorateRequest('moderator', null);
 
+  registerRateLimits(app, deps.limiter, deps.identify);
+
   const api = new OpenApiBuilder();
   registerSpotRoutes(app, deps, api);
   registerCommunityRoutes(app, deps, api);
@@ -56,7 +59,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerAdminRoutes(app, deps, api);
 
   let openapiDocument: Record<string, unknown> | undefined;
-  app.get('/api/openapi.json', async () => {
+  app.get('/api/openapi.json', { config: { rateLimit: ['read'] } }, async () => {
     openapiDocument ??= api.document();
     return openapiDocument;
   });

@@ -6,6 +6,12 @@ import { migrate } from './db/migrate.ts';
 import { createPgDb } from './db/pg.ts';
 import { createPgliteDb } from './db/pglite.ts';
 import { createIdentify, type Identify } from './http/visitor.ts';
+import type { CounterStore } from './limits/counter-store.ts';
+import { DatabaseStore } from './limits/db-store.ts';
+import { FallbackCounters } from './limits/fallback-counters.ts';
+import { MemoryStore } from './limits/memory-store.ts';
+import { RateLimiter } from './limits/rate-limit.ts';
+import { RedisStore } from './limits/redis-store.ts';
 import { ensureFirstAdmin } from './moderation/auth.service.ts';
 import { loadSeedOnce } from './seed/seed.ts';
 import { ensureSecret } from './settings/settings.sql.ts';
@@ -16,6 +22,7 @@ export interface Deps {
   readonly log: FastifyBaseLogger;
   readonly db: Db;
   readonly identify: Identify;
+  readonly limiter: RateLimiter;
   close(): Promise<void>;
 }
 
@@ -27,6 +34,27 @@ export function openDatabase(config: Config, log: FastifyBaseLogger): Promise<Db
     });
   }
   return createPgliteDb(path.join(config.dataDir, 'pglite'));
+}
+
+/**
+ * How long a check may wait for the shared counter store before this instance counts in memory.
+ * Redis answers in well under a millisecond; the database shares its queue with the app's queries.
+ */
+const COUNTER_TIMEOUT_MS = { redis: 50, database: 250 } as const;
+const COUNTER_PROBE_EVERY_MS = 1000;
+const COUNTER_READY_TIMEOUT_MS = 2000;
+
+export function createRateLimiter(config: Config, db: Db, log: FastifyBaseLogger): RateLimiter {
+  const primary: CounterStore = config.redisUrl
+    ? new RedisStore(config.redisUrl, (err) => log.debug({ err }, 'redis'), COUNTER_TIMEOUT_MS.redis)
+    : new DatabaseStore(db);
+  const timeoutMs = config.redisUrl ? COUNTER_TIMEOUT_MS.redis : COUNTER_TIMEOUT_MS.database;
+  return new RateLimiter(
+    new FallbackCounters(primary, new MemoryStore(), log, {
+      timeoutMs,
+      probeEveryMs: COUNTER_PROBE_EVERY_MS,
+    }),
+  );
 }
 
 /** Opens storage, brings its schema up to date, loads the seed once, and wires the services. */
@@ -41,6 +69,8 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
     }
     await ensureFirstAdmin(db, config.admin, log);
     const salt = config.visitorSalt ?? (await ensureSecret(db, 'visitor_salt'));
+    const limiter = createRateLimiter(config, db, log);
+    await limiter.counters.ready(COUNTER_READY_TIMEOUT_MS);
     return {
       config,
       log,
@@ -50,7 +80,11 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
         trustProxy: config.trustProxy,
         clientIpHeader: config.clientIpHeader,
       }),
-      close: () => db.close(),
+      limiter,
+      close: async () => {
+        await limiter.counters.close();
+        await db.close();
+      },
     };
   } catch (err) {
     await db.close().catch(() => {});

@@ -1,23 +1,9 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, describe, it } from 'node:test';
-import { buildApp } from '../src/app.ts';
-import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createPgDb } from '../src/db/pg.ts';
-import { createLogger } from '../src/http/logger.ts';
-import { createIdentify } from '../src/http/visitor.ts';
-import { createFreshDatabase, onPostgres, report, startTestApp, testConfig } from './helpers.ts';
-
-async function appOn(db: Db) {
-  return buildApp({
-    config: testConfig(),
-    log: createLogger('silent'),
-    db,
-    identify: createIdentify({ salt: 'test-salt-test-salt', trustProxy: false, clientIpHeader: undefined }),
-    close: () => db.close(),
-  });
-}
+import { buildAppOn, createFreshDatabase, onPostgres, report, startTestApp } from './helpers.ts';
 
 async function listen(server: net.Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -59,13 +45,13 @@ describe('GET /api/health', () => {
     cleanups.push(() => t.close());
     const res = await t.inject({ method: 'GET', url: '/api/health' });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.json(), { ok: true, checks: { database: 'ok' } });
+    assert.deepEqual(res.json(), { ok: true, checks: { database: 'ok', counters: 'database' } });
     assert.equal(res.headers['ratelimit-limit'], undefined);
   });
 
   it('answers 503 when nothing listens where the database should be', async () => {
     const db = createPgDb({ connectionString: 'postgres://hatari@127.0.0.1:9/nowhere' });
-    const app = await appOn(db);
+    const app = await buildAppOn(db);
     cleanups.push(() => app.close());
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     assert.equal(res.statusCode, 503);
@@ -84,7 +70,7 @@ describe('GET /api/health', () => {
       silent.close();
     });
     const db = createPgDb({ connectionString: `postgres://hatari@127.0.0.1:${port}/hang` });
-    const app = await appOn(db);
+    const app = await buildAppOn(db);
     cleanups.push(() => app.close());
     const started = Date.now();
     const res = await app.inject({ method: 'GET', url: '/api/health' });
@@ -110,7 +96,7 @@ describe('GET /api/health', () => {
     via.hostname = '127.0.0.1';
     const db = createPgDb({ connectionString: via.toString() });
     await migrate(db);
-    const app = await appOn(db);
+    const app = await buildAppOn(db);
     cleanups.push(() => app.close());
     const health = () => app.inject({ method: 'GET', url: '/api/health' });
 

@@ -7,8 +7,11 @@ import { type Config, loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
 import { createPgDb } from '../src/db/pg.ts';
 import { createPgliteDb } from '../src/db/pglite.ts';
-import { createDeps, type Deps } from '../src/deps.ts';
+import { createDeps, createRateLimiter, type Deps } from '../src/deps.ts';
 import { createLogger } from '../src/http/logger.ts';
+import { createIdentify } from '../src/http/visitor.ts';
+import { POLICIES } from '../src/limits/policies.ts';
+import { type PolicyTable, RateLimiter } from '../src/limits/rate-limit.ts';
 
 /**
  * Tests run against real PostgreSQL+PostGIS when TEST_DATABASE_URL names a server (CI does), each
@@ -19,6 +22,12 @@ if (process.env.CI && !TEST_DATABASE_URL) {
   throw new Error('CI must run the tests against PostgreSQL: set TEST_DATABASE_URL');
 }
 export const onPostgres = Boolean(TEST_DATABASE_URL);
+
+/** Redis for the tests of shared counters; CI sets it, and there a missing Redis is a failure. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
+if (process.env.CI && !TEST_REDIS_URL) {
+  throw new Error('CI must run the tests against Redis: set TEST_REDIS_URL');
+}
 
 export interface TestDatabase {
   db: Db;
@@ -83,6 +92,14 @@ export class LogCapture extends Writable {
   }
 }
 
+/**
+ * The seed's limits, 1000 times higher: tests of other features make many requests from one client
+ * and must not trip limits. Tests of the limits themselves ask for the real table.
+ */
+export const RELAXED_POLICIES = Object.fromEntries(
+  Object.entries(POLICIES).map(([name, p]) => [name, { ...p, limit: p.limit * 1000 }]),
+) as PolicyTable;
+
 export interface TestApp {
   app: FastifyInstance;
   deps: Deps;
@@ -94,12 +111,15 @@ export interface TestApp {
 
 /** A migrated database (fresh unless one is given) with the app on top, reached through inject. */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; database?: TestDatabase } = {},
+  opts: { env?: Record<string, string>; database?: TestDatabase; realLimits?: boolean } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
   const config = testConfig({ LOG_LEVEL: 'info', ...opts.env });
   const logs = new LogCapture();
-  const deps = await createDeps(config, createLogger(config.logLevel, logs), database.db);
+  const created = await createDeps(config, createLogger(config.logLevel, logs), database.db);
+  const deps: Deps = opts.realLimits
+    ? created
+    : { ...created, limiter: new RateLimiter(created.limiter.counters, RELAXED_POLICIES) };
   const app = await buildApp(deps);
   await app.ready();
   return {
@@ -110,9 +130,30 @@ export async function startTestApp(
     inject: (o) => app.inject(o),
     close: async () => {
       await app.close();
+      await deps.limiter.counters.close();
       if (!opts.database) await database.drop();
     },
   };
+}
+
+/**
+ * The app on a database that may be unreachable (no migrations, no seed): for tests of what users
+ * see when the database is down or hangs.
+ */
+export async function buildAppOn(db: Db): Promise<FastifyInstance> {
+  const config = testConfig();
+  const log = createLogger('silent');
+  const limiter = createRateLimiter(config, db, log);
+  const app = await buildApp({
+    config,
+    log,
+    db,
+    identify: createIdentify({ salt: 'test-salt-test-salt', trustProxy: false, clientIpHeader: undefined }),
+    limiter,
+    close: () => db.close(),
+  });
+  app.addHook('onClose', () => limiter.counters.close());
+  return app;
 }
 
 /** A valid report body; override any field. */

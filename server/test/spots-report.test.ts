@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildApp } from '../src/app.ts';
 import { createPgDb } from '../src/db/pg.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { createIdentify } from '../src/http/visitor.ts';
-import { report, startTestApp, type TestApp, testConfig } from './helpers.ts';
+import { buildAppOn, report, startTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 before(async () => {
@@ -250,19 +249,11 @@ describe('POST /api/spots when reports are held for review', () => {
 
 describe('POST /api/spots when the database is unreachable', () => {
   it('answers 500 with a plain-text body', async () => {
-    const config = testConfig();
-    const log = createLogger('silent');
     const db = createPgDb({
       connectionString: 'postgres://hatari@127.0.0.1:9/nowhere',
       connectionTimeoutMillis: 500,
     });
-    const app = await buildApp({
-      config,
-      log,
-      db,
-      identify: createIdentify({ salt: 'test-salt-test-salt', trustProxy: false, clientIpHeader: undefined }),
-      close: () => db.close(),
-    });
+    const app = await buildAppOn(db);
     try {
       const res = await app.inject({ method: 'POST', url: '/api/spots', payload: report() });
       assert.equal(res.statusCode, 500);

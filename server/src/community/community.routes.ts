@@ -9,7 +9,7 @@ import { castVote, flagSpot, visitorState } from './community.service.ts';
 const notPublic = { description: 'No such public spot (absent, pending or rejected)', schema: errorSchema };
 
 export function registerCommunityRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
-  app.post('/api/spots/:id/vote', async (request) => {
+  app.post('/api/spots/:id/vote', { config: { rateLimit: ['vote'] } }, async (request) => {
     const { id } = parseOr400(spotIdParams, request.params, 'spot id');
     const { value } = parseOr400(voteBody, request.body, 'vote');
     return { spot: await castVote(deps.db, id, deps.identify(request).visitor, value) };
@@ -33,7 +33,7 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: Deps, api: O
     },
   });
 
-  app.post('/api/spots/:id/flag', async (request) => {
+  app.post('/api/spots/:id/flag', { config: { rateLimit: ['flag'] } }, async (request) => {
     const { id } = parseOr400(spotIdParams, request.params, 'spot id');
     const input = parseOr400(flagBody, request.body, 'flag');
     return { result: await flagSpot(deps.db, id, deps.identify(request), input) };
@@ -57,7 +57,7 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: Deps, api: O
     },
   });
 
-  app.get('/api/me', async (request, reply) => {
+  app.get('/api/me', { config: { rateLimit: ['read'] } }, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-store');
     return visitorState(deps.db, deps.identify(request).visitor);
   });

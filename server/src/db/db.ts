@@ -18,24 +18,3 @@ export interface Db extends Queryable {
   ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
-
-export class DatabaseTimeoutError extends Error {
-  constructor(ms: number) {
-    super(`database did not answer within ${ms} ms`);
-  }
-}
-
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DatabaseTimeoutError(ms)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Postgres error codes for the unique and check violations the services translate into 409/400. */
-export const PG_UNIQUE_VIOLATION = '23505';
-
-export function pgErrorCode(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : undefined;
-}

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { type Db, type Queryable, withTimeout } from './db.ts';
+import { withTimeout } from '../util/timeout.ts';
+import type { Db, Queryable } from './db.ts';
 
 // Dates stay 'YYYY-MM-DD' strings: parsing them into JS Dates would shift them by the time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
@@ -77,7 +78,7 @@ export function createPgDb(opts: PgOptions): Db {
         }
       }),
     ping: async (timeoutMs) => {
-      await withTimeout(pool.query('SELECT 1'), timeoutMs);
+      await withTimeout(pool.query('SELECT 1'), timeoutMs, 'the database');
     },
     close: () => pool.end(),
   };

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { postgis } from '@electric-sql/pglite-postgis';
-import { type Db, type Queryable, withTimeout } from './db.ts';
+import { withTimeout } from '../util/timeout.ts';
+import type { Db, Queryable } from './db.ts';
 
 function wrap(conn: PGlite | Transaction): Queryable {
   return {
@@ -32,7 +33,7 @@ export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
     withAdvisoryLock: (_key, fn) => fn(base),
     ping: async (timeoutMs) => {
-      await withTimeout(pglite.query('SELECT 1'), timeoutMs);
+      await withTimeout(pglite.query('SELECT 1'), timeoutMs, 'the database');
     },
     close: () => pglite.close(),
   };

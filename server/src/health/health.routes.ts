@@ -9,20 +9,28 @@ const DB_PING_TIMEOUT_MS = 1500;
 const healthResponse = z.object({
   ok: z.boolean(),
   error: z.string().optional(),
-  checks: z.object({ database: z.enum(['ok', 'unreachable']) }),
+  checks: z.object({
+    database: z.enum(['ok', 'unreachable']),
+    counters: z
+      .enum(['redis', 'database', 'memory-fallback'])
+      .meta({ description: 'Where rate limits count now' }),
+  }),
 });
 
 export function registerHealthRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
   app.get('/api/health', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
+    const counters = deps.limiter.counters.state;
     try {
       await deps.db.ping(DB_PING_TIMEOUT_MS);
-      return { ok: true, checks: { database: 'ok' } };
+      return { ok: true, checks: { database: 'ok', counters } };
     } catch (err) {
       request.log.warn({ err }, 'health: database unreachable');
-      return reply
-        .code(503)
-        .send({ ok: false, error: 'The database cannot be reached', checks: { database: 'unreachable' } });
+      return reply.code(503).send({
+        ok: false,
+        error: 'The database cannot be reached',
+        checks: { database: 'unreachable', counters },
+      });
     }
   });
   api.add({

@@ -51,12 +51,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
     },
   });
 
-  app.post('/api/auth/logout', { onRequest: sameSiteJson }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await signOut(deps.db, token);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/auth/logout',
+    { onRequest: sameSiteJson, config: { rateLimit: ['moderation'] } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await signOut(deps.db, token);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.code(204).send();
+    },
+  );
   api.add({
     method: 'post',
     path: '/api/auth/logout',
@@ -65,7 +69,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
     responses: { 204: { description: 'Signed out' } },
   });
 
-  app.get('/api/auth/session', async (request, reply) => {
+  app.get('/api/auth/session', { config: { rateLimit: ['moderation'] } }, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-store');
     const token = request.cookies[SESSION_COOKIE];
     const user = token ? await sessionUser(deps.db, token) : undefined;

@@ -1,6 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
+import type { PolicyName } from '../limits/policies.ts';
 import { SESSION_COOKIE, type SessionUser, sessionUser } from './auth.service.ts';
 import type { Role } from './users.sql.ts';
 
@@ -47,7 +48,7 @@ export function requireRole(deps: Deps, role: Role) {
     if (role === 'admin' && user.role !== 'admin') throw new HttpError(403, 'Only admins can do this');
     request.moderator = user;
   };
-  return { onRequest: sameSiteJson, preHandler };
+  return { onRequest: sameSiteJson, preHandler, config: { rateLimit: ['moderation'] as PolicyName[] } };
 }
 
 /** The signed-in moderator of a request that passed requireRole. */

@@ -14,11 +14,15 @@ import {
 import { getPublicSpot, listPublicSpots, reportSpot } from './spots.service.ts';
 
 export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
-  app.post('/api/spots', { config: { plainText500: true } }, async (request, reply) => {
-    const input = parseOr400(reportInput, request.body, 'report');
-    const result = await reportSpot(deps.db, input, deps.identify(request));
-    return reply.code(201).send(result);
-  });
+  app.post(
+    '/api/spots',
+    { config: { plainText500: true, rateLimit: ['report_visitor', 'report_network'] } },
+    async (request, reply) => {
+      const input = parseOr400(reportInput, request.body, 'report');
+      const result = await reportSpot(deps.db, input, deps.identify(request));
+      return reply.code(201).send(result);
+    },
+  );
   api.add({
     method: 'post',
     path: '/api/spots',
@@ -37,7 +41,7 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
     },
   });
 
-  app.get('/api/spots', async (request, reply) => {
+  app.get('/api/spots', { config: { rateLimit: ['read'] } }, async (request, reply) => {
     const query = parseOr400(listQuery, request.query, 'query');
     return sendJsonWithEtag(request, reply, await listPublicSpots(deps.db, query));
   });
@@ -57,7 +61,7 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
     },
   });
 
-  app.get('/api/spots/:id', async (request, reply) => {
+  app.get('/api/spots/:id', { config: { rateLimit: ['read'] } }, async (request, reply) => {
     const { id } = parseOr400(spotIdParams, request.params, 'spot id');
     return sendJsonWithEtag(request, reply, { spot: await getPublicSpot(deps.db, id) });
   });

@@ -22,7 +22,7 @@ const statsResponse = z.object({
 });
 
 export function registerStatsRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
-  app.get('/api/stats', async () => {
+  app.get('/api/stats', { config: { rateLimit: ['read'] } }, async () => {
     const [t, byCategory, byArea] = await Promise.all([
       totals(deps.db),
       countsByCategory(deps.db),

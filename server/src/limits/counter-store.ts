@@ -1,0 +1,14 @@
+import type { WindowCounts } from './sliding-window.ts';
+
+/**
+ * Where counts live: Redis (shared by instances), the database (the embedded default: survives
+ * restarts), or process memory (the fallback). Keys are `<policy>:<hash>`, never an address.
+ */
+export interface CounterStore {
+  readonly name: 'redis' | 'database' | 'memory';
+  /** Counts one hit for key in the window containing the store's now. */
+  hit(key: string, windowSeconds: number): Promise<WindowCounts>;
+  /** Resolves once the store can take hits (Redis: connected), or after timeoutMs at the latest. */
+  ready(timeoutMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}

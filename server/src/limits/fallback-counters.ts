@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { withTimeout } from '../util/timeout.ts';
+import type { CounterStore } from './counter-store.ts';
+import type { MemoryStore } from './memory-store.ts';
+import type { WindowCounts } from './sliding-window.ts';
+
+export type CounterState = 'redis' | 'database' | 'memory-fallback';
+
+/**
+ * The shared store with a bounded wait. When it fails or is slow, this instance counts in memory with
+ * the same limits and keeps serving (seed spec: the API stays available); it tries the shared store
+ * again every probe interval and returns to it by itself once it answers.
+ */
+export class FallbackCounters {
+  private degradedUntil = 0;
+  private degraded = false;
+
+  constructor(
+    private readonly primary: CounterStore,
+    private readonly memory: MemoryStore,
+    private readonly log: FastifyBaseLogger,
+    private readonly opts: { timeoutMs: number; probeEveryMs: number; now?: () => number },
+  ) {}
+
+  get state(): CounterState {
+    return this.degraded ? 'memory-fallback' : (this.primary.name as 'redis' | 'database');
+  }
+
+  async hit(key: string, windowSeconds: number): Promise<WindowCounts> {
+    const now = this.opts.now ?? Date.now;
+    if (this.degraded && now() < this.degradedUntil) return this.memory.hit(key, windowSeconds);
+    try {
+      const counts = await withTimeout(
+        this.primary.hit(key, windowSeconds),
+        this.opts.timeoutMs,
+        `the ${this.primary.name} counter store`,
+      );
+      if (this.degraded) {
+        this.degraded = false;
+        this.log.info({ store: this.primary.name }, 'rate limits: shared counter store is back');
+      }
+      return counts;
+    } catch (err) {
+      if (!this.degraded) {
+        this.log.warn(
+          { err, store: this.primary.name },
+          'rate limits: counting in memory until the store answers',
+        );
+      }
+      this.degraded = true;
+      this.degradedUntil = now() + this.opts.probeEveryMs;
+      return this.memory.hit(key, windowSeconds);
+    }
+  }
+
+  /** Waits (bounded) for the shared store at start, so the first requests do not count in memory. */
+  async ready(timeoutMs: number): Promise<void> {
+    if (!(await this.primary.ready(timeoutMs))) {
+      this.log.warn({ store: this.primary.name }, 'rate limits: counter store not reachable at start');
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.primary.close(), this.memory.close()]);
+  }
+}

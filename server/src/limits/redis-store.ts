@@ -1,0 +1,71 @@
+import { Redis } from 'ioredis';
+import type { CounterStore } from './counter-store.ts';
+import type { WindowCounts } from './sliding-window.ts';
+
+/**
+ * One atomic script per hit. Time comes from the Redis server, so instances whose clocks disagree
+ * still agree on windows. One hash per key holds the window counts; it expires two windows after
+ * the first hit of its latest window.
+ */
+const HIT_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local windowMs = tonumber(ARGV[1])
+local idx = math.floor(now / windowMs)
+local current = redis.call('HINCRBY', KEYS[1], idx, 1)
+local previous = tonumber(redis.call('HGET', KEYS[1], idx - 1) or '0')
+if current == 1 then
+  redis.call('HDEL', KEYS[1], idx - 2)
+  redis.call('PEXPIRE', KEYS[1], windowMs * 2)
+end
+return {current, previous, now}
+`;
+
+export const REDIS_KEY_PREFIX = 'hatari:rl:';
+
+type RedisWithHit = Redis & {
+  rateLimitHit(key: string, windowMs: number): Promise<[number, number, number]>;
+};
+
+export class RedisStore implements CounterStore {
+  readonly name = 'redis';
+  private readonly redis: RedisWithHit;
+
+  constructor(url: string, onError: (err: Error) => void, commandTimeoutMs: number) {
+    this.redis = new Redis(url, {
+      // Fail fast while disconnected: the caller falls back to memory instead of queueing.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: commandTimeoutMs,
+      retryStrategy: (times) => Math.min(100 * times, 2000),
+    }) as RedisWithHit;
+    this.redis.on('error', onError);
+    this.redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  }
+
+  async hit(key: string, windowSeconds: number): Promise<WindowCounts> {
+    const [current, previous, nowMs] = await this.redis.rateLimitHit(
+      REDIS_KEY_PREFIX + key,
+      windowSeconds * 1000,
+    );
+    return { current, previous, nowMs };
+  }
+
+  ready(timeoutMs: number): Promise<boolean> {
+    if (this.redis.status === 'ready') return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        this.redis.off('ready', onReady);
+        resolve(ok);
+      };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.redis.once('ready', onReady);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}

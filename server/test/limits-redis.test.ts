@@ -1,0 +1,185 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import { after, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import { REDIS_KEY_PREFIX } from '../src/limits/redis-store.ts';
+import { createFreshDatabase, createTestDatabase, report, startTestApp, TEST_REDIS_URL } from './helpers.ts';
+
+const skip = TEST_REDIS_URL ? false : 'needs TEST_REDIS_URL (Redis)';
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitFor(check: () => Promise<boolean>, ms: number, what: string) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** True when a Redis answers PING on the port (a plain TCP exchange, no client library). */
+function redisAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.setTimeout(500, () => socket.destroy());
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (d) => {
+      resolve(d.toString().startsWith('+PONG'));
+      socket.destroy();
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('close', () => resolve(false));
+  });
+}
+
+/** The real server as a separate process, as `npm start` runs it. */
+async function startServer(env: Record<string, string>): Promise<{ url: string; proc: ChildProcess }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: { ...process.env, PORT: String(port), SEED: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(async () => (await fetch(`${url}/api/health`)).ok, 60_000, 'the server');
+  return { url, proc };
+}
+
+async function stop(proc: ChildProcess) {
+  if (proc.exitCode !== null) return;
+  proc.kill('SIGTERM');
+  await new Promise((r) => proc.once('exit', r));
+}
+
+const postReport = (url: string) =>
+  fetch(`${url}/api/spots`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': 'shared-limit-phone' },
+    body: JSON.stringify(report()),
+  });
+
+describe('rate limits on Redis', { skip }, () => {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  after(async () => {
+    for (const c of cleanups.reverse()) await c().catch(() => {});
+  });
+
+  it('are shared by two server processes and survive their restart', async () => {
+    const fresh = await createFreshDatabase();
+    cleanups.push(fresh.dropDatabase);
+    const env = { DATABASE_URL: fresh.url, REDIS_URL: TEST_REDIS_URL as string };
+    // Both start at once: migrations take turns under the advisory lock.
+    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    cleanups.push(
+      () => stop(a.proc),
+      () => stop(b.proc),
+    );
+
+    const health = (await (await fetch(`${a.url}/api/health`)).json()) as { checks: { counters: string } };
+    assert.equal(health.checks.counters, 'redis');
+    const statuses: number[] = [];
+    for (const url of [a.url, b.url, a.url, b.url, a.url]) statuses.push((await postReport(url)).status);
+    assert.deepEqual(statuses, [201, 201, 201, 201, 201]);
+    const sixth = await postReport(b.url);
+    assert.equal(sixth.status, 429);
+    assert.ok(Number(sixth.headers.get('retry-after')) > 0);
+
+    await Promise.all([stop(a.proc), stop(b.proc)]);
+    const c = await startServer(env);
+    cleanups.push(() => stop(c.proc));
+    assert.equal((await postReport(c.url)).status, 429);
+  });
+
+  it('fall back to memory when Redis dies, with no 5xx, and return to Redis when it is back', async () => {
+    const port = await freePort();
+    const startRedis = () =>
+      spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        {
+          stdio: 'ignore',
+        },
+      );
+    let redis = startRedis();
+    cleanups.push(async () => redis.kill('SIGKILL'));
+    await waitFor(() => redisAnswers(port), 10_000, 'redis');
+
+    const database = await createTestDatabase();
+    cleanups.push(() => database.drop());
+    const t = await startTestApp({
+      database,
+      realLimits: true,
+      env: { REDIS_URL: `redis://127.0.0.1:${port}` },
+    });
+    cleanups.push(() => t.close());
+    const health = async () => (await t.inject({ method: 'GET', url: '/api/health' })).json().checks.counters;
+    const read = () => t.inject({ method: 'GET', url: '/api/spots', remoteAddress: '198.51.100.77' });
+
+    assert.equal((await read()).statusCode, 200);
+    assert.equal(await health(), 'redis');
+
+    redis.kill('SIGKILL');
+    await new Promise((r) => redis.once('exit', r));
+    const during = [];
+    for (let i = 0; i < 20; i++) during.push((await read()).statusCode);
+    assert.deepEqual([...new Set(during)], [200]);
+    assert.equal(await health(), 'memory-fallback');
+    // Limits still hold in memory.
+    const reports = [];
+    for (let i = 0; i < 6; i++) {
+      reports.push(
+        (
+          await t.inject({
+            method: 'POST',
+            url: '/api/spots',
+            payload: report(),
+            remoteAddress: '198.51.100.78',
+          })
+        ).statusCode,
+      );
+    }
+    assert.deepEqual(reports, [201, 201, 201, 201, 201, 429]);
+
+    redis = startRedis();
+    await waitFor(
+      async () => {
+        await read();
+        return (await health()) === 'redis';
+      },
+      15_000,
+      'the limiter to return to Redis',
+    );
+  });
+
+  it('key counters by policy and hash, with no raw address in Redis', async () => {
+    const t = await startTestApp({ realLimits: true, env: { REDIS_URL: TEST_REDIS_URL as string } });
+    cleanups.push(() => t.close());
+    for (let i = 0; i < 3; i++) {
+      await t.inject({
+        method: 'GET',
+        url: '/api/spots',
+        remoteAddress: '192.0.2.61',
+        headers: { 'user-agent': 'x' },
+      });
+      await t.inject({ method: 'POST', url: '/api/spots', payload: report(), remoteAddress: '192.0.2.61' });
+    }
+    const redis = new Redis(TEST_REDIS_URL as string);
+    cleanups.push(async () => redis.disconnect());
+    const keys = await redis.keys(`${REDIS_KEY_PREFIX}*`);
+    assert.ok(keys.length >= 3);
+    let everything = '';
+    for (const key of keys) {
+      assert.match(key, /^hatari:rl:[a-z_]+:[A-Za-z0-9_-]{43}$/);
+      assert.ok((await redis.pttl(key)) > 0, 'every key expires');
+      everything += key + JSON.stringify(await redis.hgetall(key));
+    }
+    assert.doesNotMatch(everything, /\d+\.\d+\.\d+\.\d+/);
+  });
+});

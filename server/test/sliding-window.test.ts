@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createLogger } from '../src/http/logger.ts';
+import { FallbackCounters } from '../src/limits/fallback-counters.ts';
+import { MemoryStore } from '../src/limits/memory-store.ts';
+import { closestToLimit, type PolicyDecision } from '../src/limits/rate-limit.ts';
+import { decide } from '../src/limits/sliding-window.ts';
+
+const policy = { limit: 10, windowSeconds: 60 };
+const T0 = 1_800_000_000_000 - (1_800_000_000_000 % 60_000); // a window boundary
+
+describe('sliding window decision', () => {
+  it('admits up to the limit within one window and refuses the next', () => {
+    assert.equal(decide(policy, { current: 10, previous: 0, nowMs: T0 + 5_000 }).allowed, true);
+    const over = decide(policy, { current: 11, previous: 0, nowMs: T0 + 5_000 });
+    assert.equal(over.allowed, false);
+    assert.equal(over.remaining, 0);
+  });
+
+  it('weights the previous window by the share still overlapping', () => {
+    // 30 s into the window: half of the previous 10 still counts.
+    const d = decide(policy, { current: 4, previous: 10, nowMs: T0 + 30_000 });
+    assert.equal(d.remaining, 1); // 10 - (5 + 4)
+    assert.equal(decide(policy, { current: 6, previous: 10, nowMs: T0 + 30_000 }).allowed, false); // 11 > 10
+    // Just after the boundary almost all of it counts: no double burst.
+    assert.equal(decide(policy, { current: 1, previous: 10, nowMs: T0 + 1 }).allowed, false);
+    assert.equal(decide(policy, { current: 1, previous: 10, nowMs: T0 + 6_000 }).allowed, true); // 9 + 1
+  });
+
+  it('reports the seconds to the end of the window and a Retry-After that would really admit', () => {
+    const d = decide(policy, { current: 11, previous: 0, nowMs: T0 + 15_000 });
+    assert.equal(d.resetSeconds, 45);
+    // The 11 of this window weigh on the next one: 11 * (1 - y/60) + 1 <= 10 => y >= 60 * 2/11 ≈ 10.9 s
+    assert.equal(d.retryAfterSeconds, 45 + 11);
+    // Waiting exactly that long is enough; a second less is not.
+    const retryAt = T0 + 15_000 + d.retryAfterSeconds * 1000;
+    assert.equal(decide(policy, { current: 1, previous: 11, nowMs: retryAt }).allowed, true);
+    assert.equal(decide(policy, { current: 1, previous: 11, nowMs: retryAt - 1000 }).allowed, false);
+    // Refused only because of the previous window: wait inside this one.
+    const w = decide(policy, { current: 3, previous: 20, nowMs: T0 + 30_000 }); // 10 + 3 = 13
+    assert.equal(w.allowed, false);
+    // 20 * (1 - x/60) <= 10 - 3 - 1 = 6  =>  x >= 42 s, i.e. 12 s from now
+    assert.equal(w.retryAfterSeconds, 12);
+  });
+
+  it('shows the refusing policy, else the one closest to its limit', () => {
+    const d = (
+      policy: PolicyDecision['policy'],
+      allowed: boolean,
+      remaining: number,
+      limit: number,
+      retry = 0,
+    ) =>
+      ({
+        policy,
+        allowed,
+        remaining,
+        limit,
+        retryAfterSeconds: retry,
+        resetSeconds: 1,
+        windowSeconds: 3600,
+      }) as const;
+    assert.equal(
+      closestToLimit([d('report_network', true, 27, 30), d('report_visitor', true, 2, 5)])?.policy,
+      'report_visitor',
+    );
+    assert.equal(
+      closestToLimit([d('report_visitor', true, 4, 5), d('report_network', true, 3, 30)])?.policy,
+      'report_network',
+    );
+    assert.equal(
+      closestToLimit([d('report_visitor', true, 1, 5), d('report_network', false, 0, 30, 900)])?.policy,
+      'report_network',
+    );
+  });
+});
+
+describe('memory store with an injected clock', () => {
+  it('rolls windows and forgets idle keys', async () => {
+    let now = T0 + 1000;
+    const store = new MemoryStore(() => now);
+    for (let i = 0; i < 3; i++) await store.hit('k', 60);
+    assert.deepEqual(await store.hit('k', 60), { current: 4, previous: 0, nowMs: now });
+    now += 60_000;
+    assert.deepEqual(await store.hit('k', 60), { current: 1, previous: 4, nowMs: now });
+    now += 120_000;
+    assert.deepEqual(await store.hit('k', 60), { current: 1, previous: 0, nowMs: now });
+    now += 180_000;
+    store.sweep();
+    assert.equal(store.size, 0);
+    await store.close();
+  });
+});
+
+describe('fallback to memory', () => {
+  it('counts in memory while the store fails or is slow, and returns to it when it answers', async () => {
+    let now = T0;
+    let mode: 'ok' | 'fail' | 'hang' = 'ok';
+    let primaryHits = 0;
+    const primary = {
+      name: 'redis' as const,
+      hit: async () => {
+        if (mode === 'fail') throw new Error('connection refused');
+        if (mode === 'hang') return new Promise<never>(() => {});
+        primaryHits++;
+        return { current: primaryHits, previous: 0, nowMs: now };
+      },
+      ready: async () => true,
+      close: async () => {},
+    };
+    const counters = new FallbackCounters(primary, new MemoryStore(() => now), createLogger('silent'), {
+      timeoutMs: 20,
+      probeEveryMs: 1000,
+      now: () => now,
+    });
+    await counters.hit('k', 60);
+    assert.equal(counters.state, 'redis');
+    mode = 'hang';
+    const started = Date.now();
+    assert.equal((await counters.hit('k', 60)).current, 1); // memory's first count
+    assert.ok(Date.now() - started < 500);
+    assert.equal(counters.state, 'memory-fallback');
+    mode = 'fail';
+    now += 500; // before the next probe: memory without asking the store
+    assert.equal((await counters.hit('k', 60)).current, 2);
+    mode = 'ok';
+    assert.equal(counters.state, 'memory-fallback');
+    now += 1000; // probe time: the store answers again
+    await counters.hit('k', 60);
+    assert.equal(counters.state, 'redis');
+    assert.equal(primaryHits, 2);
+    await counters.close();
+  });
+});
