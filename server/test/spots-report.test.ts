@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPgDb } from '../src/db/pg.ts';
-import { createLogger } from '../src/http/logger.ts';
-import { createIdentify } from '../src/http/visitor.ts';
 import { buildAppOn, report, startTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
