@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import { after, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { REDIS_KEY_PREFIX } from '../src/limits/redis-store.ts';
