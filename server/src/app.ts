@@ -15,6 +15,8 @@ import { registerRateLimits } from './limits/rate-limit.ts';
 import { registerAdminRoutes } from './moderation/admin.routes.ts';
 import { registerAuthRoutes } from './moderation/auth.routes.ts';
 import { registerModSpotRoutes } from './moderation/mod-spots.routes.ts';
+import { registerRouteRoutes } from './routing/route.routes.ts';
+import { registerSearchRoutes } from './search/search.routes.ts';
 import { registerSpotRoutes } from './spots/spots.routes.ts';
 import { registerStatsRoutes } from './stats/stats.routes.ts';
 
@@ -53,6 +55,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerSpotRoutes(app, deps, api);
   registerCommunityRoutes(app, deps, api);
   registerStatsRoutes(app, deps, api);
+  registerSearchRoutes(app, deps, api);
+  registerRouteRoutes(app, deps, api);
   registerHealthRoutes(app, deps, api);
   registerAuthRoutes(app, deps, api);
   registerModSpotRoutes(app, deps, api);

@@ -19,6 +19,32 @@ const httpBaseUrl = (fallback: string) =>
       .transform((u) => u.replace(/\/+$/, '')),
   );
 
+export const TRAVEL_MODES = ['driving', 'walking', 'cycling'] as const;
+export type TravelMode = (typeof TRAVEL_MODES)[number];
+
+/** `mode:profile` pairs naming the routing service's profile for each travel mode. */
+const osrmProfiles = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .default('driving:driving,walking:foot,cycling:bike')
+    .transform((raw, ctx) => {
+      const profiles: Record<TravelMode, string> = { driving: 'driving', walking: 'foot', cycling: 'bike' };
+      for (const pair of raw.split(',')) {
+        const [mode, profile] = pair.split(':').map((s) => s.trim());
+        if (!TRAVEL_MODES.includes(mode as TravelMode) || !profile || !/^[\w-]+$/.test(profile)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be mode:profile pairs, modes driving, walking, cycling',
+          });
+          return z.NEVER;
+        }
+        profiles[mode as TravelMode] = profile;
+      }
+      return profiles;
+    }),
+);
+
 /** `true`, a hop count, or a comma list of proxy addresses/CIDRs (as Fastify and proxy-addr take it). */
 export type TrustProxy = false | true | number | string[];
 
@@ -76,6 +102,7 @@ const schema = z
     ),
     OSRM_URL: httpBaseUrl('https://router.project-osrm.org'),
     NOMINATIM_URL: httpBaseUrl('https://nominatim.openstreetmap.org'),
+    OSRM_PROFILES: osrmProfiles,
     GEOCODER_USER_AGENT: z.preprocess(
       emptyAsUndefined,
       z
@@ -120,6 +147,7 @@ export interface Config {
   readonly visitorSalt: string | undefined;
   readonly osrmUrl: string;
   readonly nominatimUrl: string;
+  readonly osrmProfiles: Readonly<Record<TravelMode, string>>;
   readonly geocoderUserAgent: string;
   readonly admin: { readonly username: string; readonly password: string } | undefined;
   readonly seed: boolean;
@@ -146,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     visitorSalt: e.VISITOR_SALT,
     osrmUrl: e.OSRM_URL,
     nominatimUrl: e.NOMINATIM_URL,
+    osrmProfiles: Object.freeze(e.OSRM_PROFILES),
     geocoderUserAgent: e.GEOCODER_USER_AGENT,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD

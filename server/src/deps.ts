@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { NominatimClient } from './clients/nominatim.ts';
+import { OsrmClient } from './clients/osrm.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
@@ -13,6 +15,9 @@ import { MemoryStore } from './limits/memory-store.ts';
 import { RateLimiter } from './limits/rate-limit.ts';
 import { RedisStore } from './limits/redis-store.ts';
 import { ensureFirstAdmin } from './moderation/auth.service.ts';
+import { CachedRouter } from './routing/cached-router.ts';
+import { RoutePlanner } from './routing/route.service.ts';
+import { PlaceSearch } from './search/places.ts';
 import { loadSeedOnce } from './seed/seed.ts';
 import { ensureSecret } from './settings/settings.sql.ts';
 
@@ -23,6 +28,8 @@ export interface Deps {
   readonly db: Db;
   readonly identify: Identify;
   readonly limiter: RateLimiter;
+  readonly places: PlaceSearch;
+  readonly routes: RoutePlanner;
   close(): Promise<void>;
 }
 
@@ -57,6 +64,23 @@ export function createRateLimiter(config: Config, db: Db, log: FastifyBaseLogger
   );
 }
 
+/** The services that talk to the map services, with their policies (cache, pace) built in. */
+export function createMapServices(config: Config, db: Db, log: FastifyBaseLogger, limiter: RateLimiter) {
+  return {
+    places: new PlaceSearch(
+      db,
+      new NominatimClient(config.nominatimUrl, config.geocoderUserAgent),
+      limiter,
+      log,
+    ),
+    routes: new RoutePlanner(
+      db,
+      new CachedRouter(new OsrmClient(config.osrmUrl, config.geocoderUserAgent)),
+      config.osrmProfiles,
+    ),
+  };
+}
+
 /** Opens storage, brings its schema up to date, loads the seed once, and wires the services. */
 export async function createDeps(config: Config, log: FastifyBaseLogger, existingDb?: Db): Promise<Deps> {
   const db = existingDb ?? (await openDatabase(config, log));
@@ -81,6 +105,7 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
         clientIpHeader: config.clientIpHeader,
       }),
       limiter,
+      ...createMapServices(config, db, log, limiter),
       close: async () => {
         await limiter.counters.close();
         await db.close();

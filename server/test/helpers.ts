@@ -7,7 +7,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
 import { createPgDb } from '../src/db/pg.ts';
 import { createPgliteDb } from '../src/db/pglite.ts';
-import { createDeps, createRateLimiter, type Deps } from '../src/deps.ts';
+import { createDeps, createMapServices, createRateLimiter, type Deps } from '../src/deps.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { createIdentify } from '../src/http/visitor.ts';
 import { POLICIES } from '../src/limits/policies.ts';
@@ -76,9 +76,27 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** Map services default to a closed port on loopback: a test that needs them starts a fake. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ SEED: '0', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir', ...env });
+  return loadConfig({
+    SEED: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent-test-data-dir',
+    OSRM_URL: 'http://127.0.0.1:9',
+    NOMINATIM_URL: 'http://127.0.0.1:9',
+    ...env,
+  });
 }
+
+/** No test talks to anything but this machine: any other fetch fails loudly. */
+const realFetch = globalThis.fetch;
+globalThis.fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
+    throw new Error(`test tried to reach ${url.host}: only 127.0.0.1 is allowed`);
+  }
+  return realFetch(input, init);
+};
 
 /** Collects every log line the app writes, to check what it logs (and what it must never log). */
 export class LogCapture extends Writable {
@@ -117,9 +135,10 @@ export async function startTestApp(
   const config = testConfig({ LOG_LEVEL: 'info', ...opts.env });
   const logs = new LogCapture();
   const created = await createDeps(config, createLogger(config.logLevel, logs), database.db);
+  const relaxed = new RateLimiter(created.limiter.counters, RELAXED_POLICIES);
   const deps: Deps = opts.realLimits
     ? created
-    : { ...created, limiter: new RateLimiter(created.limiter.counters, RELAXED_POLICIES) };
+    : { ...created, limiter: relaxed, ...createMapServices(config, database.db, created.log, relaxed) };
   const app = await buildApp(deps);
   await app.ready();
   return {
@@ -150,6 +169,7 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
     db,
     identify: createIdentify({ salt: 'test-salt-test-salt', trustProxy: false, clientIpHeader: undefined }),
     limiter,
+    ...createMapServices(config, db, log, limiter),
     close: () => db.close(),
   });
   app.addHook('onClose', () => limiter.counters.close());

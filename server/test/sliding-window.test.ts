@@ -105,6 +105,7 @@ describe('fallback to memory', () => {
         primaryHits++;
         return { current: primaryHits, previous: 0, nowMs: now };
       },
+      claimSlot: async () => true,
       ready: async () => true,
       close: async () => {},
     };

@@ -8,6 +8,11 @@ export interface CounterStore {
   readonly name: 'redis' | 'database' | 'memory';
   /** Counts one hit for key in the window containing the store's now. */
   hit(key: string, windowSeconds: number): Promise<WindowCounts>;
+  /**
+   * Claims `key` for the next intervalMs if nobody holds it: true for exactly one caller across all
+   * instances sharing the store (an app-wide pace, such as one place lookup per second).
+   */
+  claimSlot(key: string, intervalMs: number): Promise<boolean>;
   /** Resolves once the store can take hits (Redis: connected), or after timeoutMs at the latest. */
   ready(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;

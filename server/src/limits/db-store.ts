@@ -43,6 +43,16 @@ export class DatabaseStore implements CounterStore {
     return { current: row.current, previous: row.previous, nowMs: row.now_ms };
   }
 
+  async claimSlot(key: string, intervalMs: number): Promise<boolean> {
+    const rows = await this.db.query(
+      `INSERT INTO app_slots AS a (key, until) VALUES ($1, clock_timestamp() + make_interval(secs => $2::float8))
+       ON CONFLICT (key) DO UPDATE SET until = EXCLUDED.until WHERE a.until <= clock_timestamp()
+       RETURNING key`,
+      [key, intervalMs / 1000],
+    );
+    return rows.length === 1;
+  }
+
   async ready(): Promise<boolean> {
     return true;
   }

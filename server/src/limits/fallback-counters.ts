@@ -26,12 +26,20 @@ export class FallbackCounters {
     return this.degraded ? 'memory-fallback' : (this.primary.name as 'redis' | 'database');
   }
 
-  async hit(key: string, windowSeconds: number): Promise<WindowCounts> {
+  hit(key: string, windowSeconds: number): Promise<WindowCounts> {
+    return this.withFallback((store) => store.hit(key, windowSeconds));
+  }
+
+  claimSlot(key: string, intervalMs: number): Promise<boolean> {
+    return this.withFallback((store) => store.claimSlot(key, intervalMs));
+  }
+
+  private async withFallback<T>(op: (store: CounterStore) => Promise<T>): Promise<T> {
     const now = this.opts.now ?? Date.now;
-    if (this.degraded && now() < this.degradedUntil) return this.memory.hit(key, windowSeconds);
+    if (this.degraded && now() < this.degradedUntil) return op(this.memory);
     try {
-      const counts = await withTimeout(
-        this.primary.hit(key, windowSeconds),
+      const result = await withTimeout(
+        op(this.primary),
         this.opts.timeoutMs,
         `the ${this.primary.name} counter store`,
       );
@@ -39,7 +47,7 @@ export class FallbackCounters {
         this.degraded = false;
         this.log.info({ store: this.primary.name }, 'rate limits: shared counter store is back');
       }
-      return counts;
+      return result;
     } catch (err) {
       if (!this.degraded) {
         this.log.warn(
@@ -49,7 +57,7 @@ export class FallbackCounters {
       }
       this.degraded = true;
       this.degradedUntil = now() + this.opts.probeEveryMs;
-      return this.memory.hit(key, windowSeconds);
+      return op(this.memory);
     }
   }
 

@@ -33,6 +33,15 @@ export class MemoryStore implements CounterStore {
     return { current: entry.current, previous: entry.previous, nowMs };
   }
 
+  private readonly slots = new Map<string, number>();
+
+  async claimSlot(key: string, intervalMs: number): Promise<boolean> {
+    const now = this.now();
+    if ((this.slots.get(key) ?? 0) > now) return false;
+    this.slots.set(key, now + intervalMs);
+    return true;
+  }
+
   async ready(): Promise<boolean> {
     return true;
   }

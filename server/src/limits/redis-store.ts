@@ -51,6 +51,10 @@ export class RedisStore implements CounterStore {
     return { current, previous, nowMs };
   }
 
+  async claimSlot(key: string, intervalMs: number): Promise<boolean> {
+    return (await this.redis.set(`hatari:slot:${key}`, '1', 'PX', intervalMs, 'NX')) === 'OK';
+  }
+
   ready(timeoutMs: number): Promise<boolean> {
     if (this.redis.status === 'ready') return Promise.resolve(true);
     return new Promise((resolve) => {

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { getJson, UpstreamError } from './http.ts';
+
+/**
+ * Place search through Nominatim (jsonv2). Its usage policy: an identifying User-Agent, at most one
+ * request per second for the whole app, results cached, no search-as-you-type. The caller enforces
+ * the rate and the cache; this only asks. https://operations.osmfoundation.org/policies/nominatim/
+ */
+const TIMEOUT_MS = 4000;
+/** Greater Kampala, preferred but not required (bounded=0). minLng,maxLat,maxLng,minLat. */
+const KAMPALA_VIEWBOX = '32.40,0.50,32.80,0.10';
+
+const result = z.object({
+  lat: z.string().regex(/^-?\d+(\.\d+)?$/),
+  lon: z.string().regex(/^-?\d+(\.\d+)?$/),
+  name: z.string().optional().nullable(),
+  display_name: z.string(),
+});
+
+export interface FoundPlace {
+  name: string;
+  detail: string;
+  lat: number;
+  lng: number;
+}
+
+/** "Kalerwe, Kawempe, Kampala, Central Region, Uganda" → name Kalerwe, detail of up to three levels. */
+function toPlace(r: z.output<typeof result>): FoundPlace {
+  const parts = r.display_name
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const name = r.name?.trim() || parts[0] || r.display_name;
+  const context = parts.filter((p, i) => !(i === 0 && p === name) && p !== 'Uganda' && !/^\d+$/.test(p));
+  return { name, detail: context.slice(0, 3).join(', '), lat: Number(r.lat), lng: Number(r.lon) };
+}
+
+export class NominatimClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly userAgent: string,
+  ) {}
+
+  async search(query: string): Promise<FoundPlace[]> {
+    const params = new URLSearchParams({
+      q: query,
+      format: 'jsonv2',
+      countrycodes: 'ug',
+      viewbox: KAMPALA_VIEWBOX,
+      bounded: '0',
+      limit: '8',
+      'accept-language': 'en',
+    });
+    const { status, body } = await getJson('place search', `${this.baseUrl}/search?${params}`, {
+      userAgent: this.userAgent,
+      timeoutMs: TIMEOUT_MS,
+    });
+    if (status !== 200) throw new UpstreamError('place search', 'bad-status', `HTTP ${status}`);
+    const parsed = z.array(result).safeParse(body);
+    if (!parsed.success) throw new UpstreamError('place search', 'garbage', 'unexpected answer');
+    return parsed.data.map(toPlace);
+  }
+}

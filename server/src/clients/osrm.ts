@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { getJson, UpstreamError } from './http.ts';
+
+/** Routing through OSRM's route service with alternatives and GeoJSON geometry. */
+const TIMEOUT_MS = 8000;
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+export interface OsrmRoute {
+  distance: number;
+  duration: number;
+  /** [lng, lat] pairs, as GeoJSON has them. */
+  coordinates: Array<[number, number]>;
+  summary: string;
+}
+
+const answer = z.object({
+  code: z.string(),
+  routes: z
+    .array(
+      z.object({
+        distance: z.number().nonnegative(),
+        duration: z.number().nonnegative(),
+        geometry: z.object({
+          type: z.literal('LineString'),
+          coordinates: z.array(z.tuple([z.number(), z.number()])).min(2),
+        }),
+        legs: z.array(z.object({ summary: z.string().optional() })).optional(),
+      }),
+    )
+    .optional(),
+});
+
+/** OSRM found no way between the points (its NoRoute / NoSegment answers). */
+export class NoRouteError extends Error {}
+
+export class OsrmClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly userAgent: string,
+  ) {}
+
+  /** Routes through the given points in order (start, optional via points, end). */
+  async route(profile: string, points: LatLng[], alternatives: boolean): Promise<OsrmRoute[]> {
+    const coords = points.map((p) => `${p.lng.toFixed(6)},${p.lat.toFixed(6)}`).join(';');
+    const params = new URLSearchParams({
+      alternatives: alternatives ? 'true' : 'false',
+      geometries: 'geojson',
+      overview: 'full',
+      steps: 'false',
+    });
+    const { status, body } = await getJson(
+      'routing',
+      `${this.baseUrl}/route/v1/${profile}/${coords}?${params}`,
+      {
+        userAgent: this.userAgent,
+        timeoutMs: TIMEOUT_MS,
+      },
+    );
+    const parsed = answer.safeParse(body);
+    if (!parsed.success) throw new UpstreamError('routing', 'garbage', 'unexpected answer');
+    const { code, routes } = parsed.data;
+    if (code === 'NoRoute' || code === 'NoSegment') throw new NoRouteError(code);
+    if (status !== 200 || code !== 'Ok' || !routes?.length) {
+      throw new UpstreamError('routing', 'bad-status', `HTTP ${status}, code ${code}`);
+    }
+    return routes.map((r) => ({
+      distance: r.distance,
+      duration: r.duration,
+      coordinates: r.geometry.coordinates,
+      summary: (r.legs ?? [])
+        .map((l) => l.summary ?? '')
+        .filter(Boolean)
+        .join(', '),
+    }));
+  }
+}

@@ -1,0 +1,81 @@
+import type { LatLng } from '../clients/osrm.ts';
+import { insideUganda } from '../spots/spots.schema.ts';
+import type { Route } from './route.schema.ts';
+
+/**
+ * Detours around dangerous spots (avoid=1). When every route the service offers passes a severe spot
+ * (severity 4 or 5), we ask for routes forced through a via point beside each such spot on the safest
+ * route: DETOUR_OFFSET_M to the left and to the right of the road's direction there. Each candidate is
+ * scored like any route (dangers within the buffer, risk = sum of severities) and kept only when it
+ * lowers the risk and takes at most DETOUR_TIME_BUDGET times the fastest route's duration.
+ */
+export const DETOUR_MIN_SEVERITY = 4;
+export const DETOUR_MAX_SPOTS = 2;
+export const DETOUR_OFFSET_M = 700;
+export const DETOUR_TIME_BUDGET = 1.5;
+const METRES_PER_DEGREE = 111_320;
+
+const isSevere = (r: Route) => r.dangers.some((d) => d.spot.severity >= DETOUR_MIN_SEVERITY);
+
+/** The via points to try, or none when detours cannot help. */
+export function detourViaPoints(routes: Route[]): LatLng[] {
+  const safest = routes[0];
+  if (!safest || !isSevere(safest) || routes.some((r) => !isSevere(r))) return [];
+  const targets = safest.dangers
+    .filter((d) => d.spot.severity >= DETOUR_MIN_SEVERITY)
+    .sort((a, b) => b.spot.severity - a.spot.severity || a.along - b.along)
+    .slice(0, DETOUR_MAX_SPOTS);
+  const vias: LatLng[] = [];
+  for (const { spot } of targets) {
+    const heading = headingAt(safest.line, spot);
+    for (const side of [90, -90]) {
+      const via = offset(spot, heading + side, DETOUR_OFFSET_M);
+      if (insideUganda(via.lat, via.lng)) vias.push(via);
+    }
+  }
+  return vias;
+}
+
+/** Candidates that are worth offering, best first, without near-duplicates. */
+export function worthwhileDetours(candidates: Route[], current: Route[]): Route[] {
+  const safest = current[0];
+  if (!safest) return [];
+  const fastest = Math.min(...current.map((r) => r.duration));
+  const kept: Route[] = [];
+  for (const r of [...candidates].sort(bySafety)) {
+    if (r.risk >= safest.risk || r.duration > DETOUR_TIME_BUDGET * fastest) continue;
+    if (kept.some((k) => Math.abs(k.distance - r.distance) < 50 && Math.abs(k.duration - r.duration) < 30))
+      continue;
+    kept.push(r);
+  }
+  return kept.slice(0, DETOUR_MAX_SPOTS);
+}
+
+/** Safest first (lowest risk), then fastest. */
+export const bySafety = (a: Route, b: Route) => a.risk - b.risk || a.duration - b.duration;
+
+/** Direction of travel (degrees from north) of the line where it passes closest to the point. */
+function headingAt(line: LatLng[], p: LatLng): number {
+  let best = 0;
+  let bestD = Number.POSITIVE_INFINITY;
+  line.forEach((q, i) => {
+    const d = (q.lat - p.lat) ** 2 + (q.lng - p.lng) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = i;
+    }
+  });
+  const a = line[Math.max(0, best - 1)] ?? p;
+  const b = line[Math.min(line.length - 1, best + 1)] ?? p;
+  const dx = (b.lng - a.lng) * Math.cos((p.lat * Math.PI) / 180);
+  const dy = b.lat - a.lat;
+  return (Math.atan2(dx, dy) * 180) / Math.PI;
+}
+
+function offset(p: LatLng, headingDeg: number, metres: number): LatLng {
+  const h = (headingDeg * Math.PI) / 180;
+  return {
+    lat: p.lat + (metres * Math.cos(h)) / METRES_PER_DEGREE,
+    lng: p.lng + (metres * Math.sin(h)) / (METRES_PER_DEGREE * Math.cos((p.lat * Math.PI) / 180)),
+  };
+}

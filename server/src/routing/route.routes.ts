@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps.ts';
+import { parseOr400 } from '../http/errors.ts';
+import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
+import { routeQuery, routeResponse } from './route.schema.ts';
+
+export function registerRouteRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
+  app.get('/api/route', { config: { rateLimit: ['route'] } }, async (request) => {
+    const query = parseOr400(routeQuery, request.query, 'route');
+    return deps.routes.plan(query);
+  });
+  api.add({
+    method: 'get',
+    path: '/api/route',
+    summary: 'Routes with the danger spots along them, safest first',
+    description:
+      'from and to as lat,lng inside Uganda. Dangers are public, non-disputed spots within bufferMeters ' +
+      '(150 m); risk is the sum of their severities. mode picks the travel profile; at=day|night|date-time ' +
+      'leaves out spots dangerous only at the other time; avoid=1 adds detours around severe spots when ' +
+      'every offered route passes one, if they lower the risk within 1.5x the fastest duration.',
+    tags: ['routes'],
+    query: routeQuery,
+    rateLimited: true,
+    responses: {
+      200: { description: 'Routes', schema: routeResponse },
+      400: { description: 'Missing, malformed or outside Uganda', schema: errorSchema },
+      404: { description: 'No route found', schema: errorSchema },
+      502: { description: 'The routing service is down, slow or answered garbage', schema: errorSchema },
+    },
+  });
+}

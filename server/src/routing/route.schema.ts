@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { TRAVEL_MODES } from '../config.ts';
+import { insideUganda, spotSchema, UGANDA } from '../spots/spots.schema.ts';
+
+const point = (name: string) =>
+  z
+    .string({ error: `${name} is required, as lat,lng` })
+    .regex(/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/, `${name} must be lat,lng`)
+    .transform((s) => {
+      const [lat, lng] = s.split(',').map(Number);
+      return { lat: lat as number, lng: lng as number };
+    })
+    .refine(
+      (p) => insideUganda(p.lat, p.lng),
+      `${name} must be inside Uganda (latitude ${UGANDA.minLat} to ${UGANDA.maxLat}, longitude ${UGANDA.minLng} to ${UGANDA.maxLng})`,
+    );
+
+/** When the trip happens: spots dangerous only at the other time of day are left out. */
+const when = z
+  .string()
+  .refine(
+    (s) => s === 'day' || s === 'night' || !Number.isNaN(Date.parse(s)),
+    'at must be day, night or a date-time',
+  )
+  .transform((s): 'day' | 'night' => {
+    if (s === 'day' || s === 'night') return s;
+    // Uganda keeps East Africa Time (UTC+3) all year; day is 06:00 to 18:59 there.
+    const hour = (new Date(s).getUTCHours() + 3) % 24;
+    return hour >= 6 && hour < 19 ? 'day' : 'night';
+  });
+
+export const routeQuery = z.object({
+  from: point('from'),
+  to: point('to'),
+  mode: z.enum(TRAVEL_MODES, { error: 'mode must be driving, walking or cycling' }).default('driving'),
+  avoid: z.enum(['0', '1'], { error: 'avoid must be 0 or 1' }).default('0'),
+  at: when.optional(),
+});
+export type RouteQuery = z.output<typeof routeQuery>;
+
+export const routeDanger = z.object({
+  spot: spotSchema,
+  distance: z.number().meta({ description: 'Metres from the route (at most bufferMeters)' }),
+  along: z.number().meta({ description: 'Metres from the start' }),
+});
+export type RouteDanger = z.output<typeof routeDanger>;
+
+export const routeSchema = z.object({
+  distance: z.number().meta({ description: 'Metres' }),
+  duration: z.number().meta({ description: 'Seconds' }),
+  line: z.array(z.object({ lat: z.number(), lng: z.number() })),
+  dangers: z.array(routeDanger),
+  risk: z.number().int().meta({ description: "Sum of the dangers' severities" }),
+  summary: z.string().meta({ description: 'Main road names' }),
+  detour: z.boolean().meta({ description: 'True for a route built to go around dangerous spots' }),
+});
+export type Route = z.output<typeof routeSchema>;
+
+export const routeResponse = z.object({ routes: z.array(routeSchema), bufferMeters: z.number() });

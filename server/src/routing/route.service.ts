@@ -1,0 +1,65 @@
+import { UpstreamError } from '../clients/http.ts';
+import { NoRouteError, type OsrmRoute } from '../clients/osrm.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { HttpError } from '../http/errors.ts';
+import type { CachedRouter } from './cached-router.ts';
+import { bySafety, detourViaPoints, worthwhileDetours } from './detours.ts';
+import type { Route, RouteQuery } from './route.schema.ts';
+import { dangersAlong } from './route.sql.ts';
+
+/** Spots this close to a route are dangers on it. */
+export const BUFFER_METERS = 150;
+
+const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
+
+export class RoutePlanner {
+  constructor(
+    private readonly db: Db,
+    private readonly router: CachedRouter,
+    private readonly profiles: Config['osrmProfiles'],
+  ) {}
+
+  /** Routes safest first, each with the dangers along it; detours around severe spots on request. */
+  async plan(q: RouteQuery): Promise<{ routes: Route[]; bufferMeters: number }> {
+    const profile = this.profiles[q.mode];
+    const times = q.at ? [q.at, 'any'] : ['day', 'night', 'any'];
+    try {
+      const offered = await this.router.route(profile, [q.from, q.to], true);
+      const routes = (await Promise.all(offered.map((r) => this.score(r, times, false)))).sort(bySafety);
+      if (q.avoid === '1') {
+        const vias = detourViaPoints(routes);
+        const tried = await Promise.allSettled(
+          vias.map((via) => this.router.route(profile, [q.from, via, q.to], false)),
+        );
+        const candidates = await Promise.all(
+          tried
+            .flatMap((t) => (t.status === 'fulfilled' ? t.value : []))
+            .map((r) => this.score(r, times, true)),
+        );
+        routes.push(...worthwhileDetours(candidates, routes));
+        routes.sort(bySafety);
+      }
+      return { routes, bufferMeters: BUFFER_METERS };
+    } catch (err) {
+      if (err instanceof NoRouteError) throw new HttpError(404, 'No route found');
+      if (err instanceof UpstreamError) {
+        throw new HttpError(502, 'The routing service is unavailable right now. Please try again later.');
+      }
+      throw err;
+    }
+  }
+
+  private async score(r: OsrmRoute, times: string[], detour: boolean): Promise<Route> {
+    const dangers = await dangersAlong(this.db, r.coordinates, BUFFER_METERS, times);
+    return {
+      distance: Math.round(r.distance),
+      duration: Math.round(r.duration),
+      line: r.coordinates.map(([lng, lat]) => ({ lat: round5(lat), lng: round5(lng) })),
+      dangers,
+      risk: dangers.reduce((sum, d) => sum + d.spot.severity, 0),
+      summary: r.summary,
+      detour,
+    };
+  }
+}

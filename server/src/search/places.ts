@@ -1,0 +1,109 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FoundPlace, NominatimClient } from '../clients/nominatim.ts';
+import type { Db } from '../db/db.ts';
+import type { Identity } from '../http/visitor.ts';
+import type { PolicyDecision, RateLimiter } from '../limits/rate-limit.ts';
+import { insideUganda } from '../spots/spots.schema.ts';
+import type { Place } from './search.schema.ts';
+import { cachedPlaces, cachePlaces, nearbySpots } from './search.sql.ts';
+
+const CACHE_DAYS = 30;
+const NEARBY_RADIUS_M = 2000;
+const NEARBY_LIMIT = 5;
+/** Results of one name this close together are one place (a road found as several segments). */
+const MERGE_RADIUS_M = 3000;
+/** Nominatim's policy: at most one request per second, for the whole app. */
+const UPSTREAM_INTERVAL_MS = 1000;
+/** How long a lookup waits for its turn before answering with spots only. */
+const UPSTREAM_MAX_WAIT_MS = 3500;
+const UPSTREAM_POLL_MS = 200;
+
+export type PlaceLookup = { places: Place[]; error?: string } | { throttled: PolicyDecision };
+
+export const normaliseQuery = (q: string) => q.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+export function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+/** Drops places outside Uganda and merges same-named results within 3 km, keeping the first (best). */
+export function cleanPlaces(found: FoundPlace[]): FoundPlace[] {
+  const kept: FoundPlace[] = [];
+  for (const p of found) {
+    if (!insideUganda(p.lat, p.lng)) continue;
+    const name = p.name.toLowerCase();
+    if (kept.some((k) => k.name.toLowerCase() === name && metresBetween(k, p) <= MERGE_RADIUS_M)) continue;
+    kept.push(p);
+  }
+  return kept;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Place search with the map service's usage policy built in: answers cached in the database for 30
+ * days (a repeated query never reaches the service), one upstream request per second across all
+ * instances, and uncached lookups counted against the visitor's place_lookup limit.
+ */
+export class PlaceSearch {
+  private readonly inFlight = new Map<string, Promise<FoundPlace[]>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly nominatim: NominatimClient,
+    private readonly limiter: RateLimiter,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async lookup(q: string, identity: Identity): Promise<PlaceLookup> {
+    const key = normaliseQuery(q);
+    let found = await cachedPlaces(this.db, key, CACHE_DAYS);
+    if (!found) {
+      const [decision] = await this.limiter.consume(['place_lookup'], identity);
+      if (decision && !decision.allowed) return { throttled: decision };
+      try {
+        found = await this.fetchOnce(key);
+      } catch (err) {
+        this.log.warn({ err }, 'place search failed');
+        const busy = err instanceof PlaceServiceBusy;
+        return {
+          places: [],
+          error: busy
+            ? 'Place search is busy right now. Showing matching spots only; try again in a moment.'
+            : 'Place search is unavailable right now. Showing matching spots only.',
+        };
+      }
+    }
+    const nearby = await nearbySpots(this.db, found, NEARBY_RADIUS_M, NEARBY_LIMIT);
+    return { places: found.map((p, i) => ({ ...p, nearby: nearby[i] ?? [] })) };
+  }
+
+  /** One upstream request per query at a time in this instance; the answer is cached for all. */
+  private fetchOnce(key: string): Promise<FoundPlace[]> {
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    const request = (async () => {
+      await this.waitForUpstreamSlot();
+      const places = cleanPlaces(await this.nominatim.search(key));
+      await cachePlaces(this.db, key, places);
+      return places;
+    })().finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, request);
+    return request;
+  }
+
+  private async waitForUpstreamSlot(): Promise<void> {
+    const deadline = Date.now() + UPSTREAM_MAX_WAIT_MS;
+    while (!(await this.limiter.counters.claimSlot('place_upstream', UPSTREAM_INTERVAL_MS))) {
+      if (Date.now() >= deadline) throw new PlaceServiceBusy();
+      // Jitter keeps waiting lookups (here and on other instances) from asking in lockstep.
+      await sleep(UPSTREAM_POLL_MS + Math.random() * UPSTREAM_POLL_MS);
+    }
+  }
+}
+
+class PlaceServiceBusy extends Error {}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps.ts';
+import { parseOr400 } from '../http/errors.ts';
+import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
+import { rateLimitHeaders, tooManyMessage } from '../limits/rate-limit.ts';
+import { searchQuery, searchResponse } from './search.schema.ts';
+import { searchPublicSpots } from './search.sql.ts';
+
+const MIN_QUERY = 2;
+const MIN_PLACE_QUERY = 3;
+const MAX_SPOT_HITS = 8;
+
+export function registerSearchRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
+  app.get('/api/search', { config: { rateLimit: ['search'] } }, async (request, reply) => {
+    const { q, places } = parseOr400(searchQuery, request.query, 'search');
+    if (q.length < MIN_QUERY) return { spots: [], places: [] };
+    const spots = await searchPublicSpots(deps.db, q, MAX_SPOT_HITS);
+    if (places === '0' || q.length < MIN_PLACE_QUERY) return { spots, places: [] };
+
+    const found = await deps.places.lookup(q, deps.identify(request));
+    if ('throttled' in found) {
+      const d = found.throttled;
+      return reply
+        .code(429)
+        .headers(rateLimitHeaders(d))
+        .header('Retry-After', String(Math.max(1, d.retryAfterSeconds)))
+        .send({ spots, places: [], error: tooManyMessage(d) });
+    }
+    return found.error ? { spots, places: [], error: found.error } : { spots, places: found.places };
+  });
+  api.add({
+    method: 'get',
+    path: '/api/search',
+    summary: 'Search spots (typo-tolerant) and places',
+    description:
+      'q of 2 to 100 characters (shorter: empty lists). places=0 searches spots only and never calls the ' +
+      'place service: use it on every keystroke, and add places after a pause of about 450 ms. ' +
+      'Places need 3+ characters. When the place service fails, the answer is 200 with spots and an error note; ' +
+      'when only the place-lookup limit is hit, 429 still carries the spots.',
+    tags: ['search'],
+    query: searchQuery,
+    rateLimited: true,
+    responses: {
+      200: { description: 'Matches', schema: searchResponse },
+      400: { description: 'Invalid parameters', schema: errorSchema },
+      429: {
+        description: 'Too many searches, or too many uncached place lookups (spots still included)',
+        schema: searchResponse,
+        headers: ['Retry-After'],
+      },
+    },
+  });
+}

@@ -1,0 +1,177 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Fake map services on 127.0.0.1 that speak the real formats (OSRM route service, Nominatim jsonv2),
+ * count their calls, and can be told to fail, hang or answer garbage.
+ */
+export type FakeMode = 'ok' | 'down' | 'hang' | 'garbage' | 'error';
+
+abstract class FakeServer {
+  mode: FakeMode = 'ok';
+  calls: URL[] = [];
+  callTimes: number[] = [];
+  userAgents: string[] = [];
+  private readonly server: http.Server;
+  private readonly hanging = new Set<http.ServerResponse>();
+
+  constructor() {
+    this.server = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      this.calls.push(url);
+      this.callTimes.push(Date.now());
+      this.userAgents.push(String(req.headers['user-agent']));
+      switch (this.mode) {
+        case 'down':
+          req.socket.destroy();
+          return;
+        case 'hang':
+          this.hanging.add(res);
+          res.on('close', () => this.hanging.delete(res));
+          return;
+        case 'garbage':
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{"this is": not json');
+          return;
+        case 'error':
+          res.writeHead(503, { 'content-type': 'text/html' }).end('<h1>Service Unavailable</h1>');
+          return;
+        default: {
+          const [status, body] = this.answer(url);
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        }
+      }
+    });
+  }
+
+  protected abstract answer(url: URL): [number, unknown];
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  reset() {
+    this.mode = 'ok';
+    this.calls = [];
+    this.callTimes = [];
+    this.userAgents = [];
+  }
+
+  async stop() {
+    for (const res of this.hanging) res.destroy();
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+type LngLat = [number, number];
+
+function metres(a: LngLat, b: LngLat): number {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b[1] - a[1]) * rad) / 2) ** 2 +
+    Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(((b[0] - a[0]) * rad) / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+/** A polyline through the points with a vertex every ~50 m, as a road geometry would have. */
+function densify(points: LngLat[]): LngLat[] {
+  const out: LngLat[] = [];
+  for (let i = 0; i < points.length - 1; i++) {
+    const a = points[i] as LngLat;
+    const b = points[i + 1] as LngLat;
+    const steps = Math.max(1, Math.ceil(metres(a, b) / 50));
+    for (let s = 0; s < steps; s++)
+      out.push([a[0] + ((b[0] - a[0]) * s) / steps, a[1] + ((b[1] - a[1]) * s) / steps]);
+  }
+  out.push(points[points.length - 1] as LngLat);
+  return out;
+}
+
+function route(points: LngLat[], summary: string) {
+  const coordinates = densify(points);
+  let distance = 0;
+  for (let i = 1; i < coordinates.length; i++)
+    distance += metres(coordinates[i - 1] as LngLat, coordinates[i] as LngLat);
+  return {
+    geometry: { type: 'LineString', coordinates },
+    legs: [{ summary, distance, duration: distance / 10, steps: [] }],
+    distance,
+    duration: distance / 10, // 36 km/h
+    weight: distance / 10,
+    weight_name: 'routability',
+  };
+}
+
+/**
+ * OSRM: the fastest route is the straight line; the alternative bends through a point 1.5 km to the
+ * side. Via points are passed through in order.
+ */
+export class FakeOsrm extends FakeServer {
+  noRoute = false;
+
+  protected answer(url: URL): [number, unknown] {
+    const m = /^\/route\/v1\/([\w-]+)\/(.+)$/.exec(url.pathname);
+    if (!m) return [400, { code: 'InvalidUrl', message: 'URL string malformed close to position 1' }];
+    if (this.noRoute) return [400, { code: 'NoRoute', message: 'Impossible route between points' }];
+    const points = (m[2] as string).split(';').map((p) => p.split(',').map(Number) as LngLat);
+    const routes = [route(points, 'Straight Road')];
+    if (url.searchParams.get('alternatives') === 'true' && points.length === 2) {
+      const [a, b] = points as [LngLat, LngLat];
+      const mid: LngLat = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      const bend: LngLat = [
+        mid[0] + 0.0135 * Math.sign(b[1] - a[1] || 1),
+        mid[1] - 0.0135 * Math.sign(b[0] - a[0] || 1),
+      ];
+      routes.push(route([a, bend, b], 'Bend Road'));
+    }
+    return [
+      200,
+      {
+        code: 'Ok',
+        routes,
+        waypoints: points.map((p) => ({ hint: 'x', distance: 1.2, name: '', location: p })),
+      },
+    ];
+  }
+}
+
+export interface GazetteerEntry {
+  name: string;
+  display_name: string;
+  lat: number;
+  lon: number;
+}
+
+/** Nominatim jsonv2: entries whose name or display name contains the query; lat/lon as strings. */
+export class FakeNominatim extends FakeServer {
+  constructor(private readonly gazetteer: GazetteerEntry[]) {
+    super();
+  }
+
+  protected answer(url: URL): [number, unknown] {
+    if (url.pathname !== '/search' || url.searchParams.get('format') !== 'jsonv2')
+      return [400, { error: 'bad request' }];
+    const q = (url.searchParams.get('q') ?? '').toLowerCase();
+    const hits = this.gazetteer.filter((g) => g.display_name.toLowerCase().includes(q));
+    return [
+      200,
+      hits.map((g, i) => ({
+        place_id: 1000 + i,
+        licence: 'Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright',
+        osm_type: 'node',
+        osm_id: 5000 + i,
+        lat: String(g.lat),
+        lon: String(g.lon),
+        category: 'place',
+        type: 'suburb',
+        place_rank: 20,
+        importance: 0.3,
+        addresstype: 'suburb',
+        name: g.name,
+        display_name: g.display_name,
+        boundingbox: [String(g.lat - 0.01), String(g.lat + 0.01), String(g.lon - 0.01), String(g.lon + 0.01)],
+      })),
+    ];
+  }
+}

@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { FakeOsrm } from './fakes.ts';
+import { report, startTestApp, type TestApp } from './helpers.ts';
+
+/**
+ * A 5.6 km east-west trip. The fake router offers the straight road and a road that bends 1.5 km
+ * south. Spot A (severity 5) lies on the straight road, spot B (severity 4) on the first leg of the
+ * bend, so every offered route passes a severe spot.
+ */
+const FROM = { lat: 0.3, lng: 32.55 };
+const TO = { lat: 0.3, lng: 32.6 };
+const osrm = new FakeOsrm();
+let t: TestApp;
+const ids: Record<string, number> = {};
+
+before(async () => {
+  const url = await osrm.start();
+  t = await startTestApp({ env: { OSRM_URL: url, OSRM_PROFILES: 'driving:car,walking:foot,cycling:bike' } });
+  const add = async (name: string, body: Record<string, unknown>) => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/spots',
+      payload: report({ title: name, ...body }),
+    });
+    ids[name] = res.json().spot.id;
+  };
+  await add('Spot A', { lat: 0.3, lng: 32.575, severity: 5, time_of_day: 'night' });
+  await add('Spot B', { lat: 0.29325, lng: 32.56925, severity: 4, time_of_day: 'any' });
+  await add('Near start', { lat: 0.3008, lng: 32.56, severity: 2, time_of_day: 'day' }); // ~90 m off
+  await add('Too far', { lat: 0.3025, lng: 32.585, severity: 5 }); // ~280 m off the straight road
+  await add('Disputed', { lat: 0.3, lng: 32.59, severity: 5 });
+  await add('Pending', { lat: 0.3, lng: 32.58, severity: 5 });
+  await t.db.query('UPDATE spots SET denials = 5 WHERE id = $1', [ids.Disputed]);
+  await t.db.query(`UPDATE spots SET publication = 'pending' WHERE id = $1`, [ids.Pending]);
+});
+after(async () => {
+  await t.close();
+  await osrm.stop();
+});
+
+const qs = (extra = '') => `from=${FROM.lat},${FROM.lng}&to=${TO.lat},${TO.lng}${extra}`;
+const route = (query: string) => t.inject({ method: 'GET', url: `/api/route?${query}` });
+type Route = {
+  distance: number;
+  duration: number;
+  risk: number;
+  detour: boolean;
+  summary: string;
+  line: Array<{ lat: number; lng: number }>;
+  dangers: Array<{ spot: { id: number; title: string; severity: number }; distance: number; along: number }>;
+};
+const titles = (r: Route) => r.dangers.map((d) => d.spot.title);
+
+describe('GET /api/route', () => {
+  it('lists routes safest first, each with the dangers along it in travel order', async () => {
+    osrm.reset();
+    const res = await route(qs());
+    assert.equal(res.statusCode, 200, res.body);
+    const { routes, bufferMeters } = res.json() as { routes: Route[]; bufferMeters: number };
+    assert.equal(bufferMeters, 150);
+    assert.equal(routes.length, 2);
+    const [bend, straight] = routes as [Route, Route];
+    assert.equal(bend.summary, 'Bend Road');
+    assert.deepEqual(titles(bend), ['Spot B']);
+    assert.equal(bend.risk, 4);
+    assert.equal(straight.summary, 'Straight Road');
+    assert.deepEqual(titles(straight), ['Near start', 'Spot A']);
+    assert.equal(straight.risk, 2 + 5);
+    for (const r of routes) {
+      assert.equal(r.detour, false);
+      assert.ok(r.distance > 5000 && r.duration > 0);
+      assert.deepEqual(r.line[0], FROM);
+      for (let i = 1; i < r.dangers.length; i++)
+        assert.ok((r.dangers[i - 1]?.along ?? 0) <= (r.dangers[i]?.along ?? 0));
+      for (const d of r.dangers) assert.ok(d.distance <= 150);
+    }
+    const a = straight.dangers.find((d) => d.spot.title === 'Spot A');
+    assert.ok(a && Math.abs(a.along - 2780) < 60, `Spot A is about 2.78 km along, got ${a?.along}`);
+    assert.ok(a && a.distance < 5);
+    const call = osrm.calls[0] as URL;
+    assert.match(call.pathname, /^\/route\/v1\/car\/32\.550000,0\.300000;32\.600000,0\.300000$/);
+    assert.equal(call.searchParams.get('alternatives'), 'true');
+    assert.equal(call.searchParams.get('geometries'), 'geojson');
+  });
+
+  it('leaves out spots dangerous only at the other time of day', async () => {
+    const day = (await route(qs('&at=day'))).json().routes as Route[];
+    assert.deepEqual(titles(day.find((r) => r.summary === 'Straight Road') as Route), ['Near start']);
+    // 21:00 in Kampala (UTC+3) is night.
+    const night = (await route(qs('&at=2026-11-22T18:00:00Z'))).json().routes as Route[];
+    assert.deepEqual(titles(night.find((r) => r.summary === 'Straight Road') as Route), ['Spot A']);
+  });
+
+  it('uses the profile configured for the travel mode', async () => {
+    osrm.reset();
+    await route(qs('&mode=walking'));
+    assert.match((osrm.calls[0] as URL).pathname, /^\/route\/v1\/foot\//);
+  });
+
+  it('with avoid=1 adds a detour around the severe spots that lowers the risk within the time budget', async () => {
+    const res = await route(qs('&avoid=1'));
+    assert.equal(res.statusCode, 200);
+    const routes = res.json().routes as Route[];
+    const [best] = routes as [Route];
+    assert.equal(best.detour, true);
+    assert.equal(best.risk, 0);
+    assert.deepEqual(best.dangers, []);
+    const fastest = Math.min(...routes.map((r) => r.duration));
+    assert.ok(best.duration <= 1.5 * fastest);
+    assert.deepEqual(
+      routes.map((r) => r.risk),
+      [...routes.map((r) => r.risk)].sort((x, y) => x - y),
+    );
+    // Without avoid there is no detour.
+    assert.ok(((await route(qs())).json().routes as Route[]).every((r) => !r.detour));
+  });
+
+  it('answers identical requests from a short cache', async () => {
+    osrm.reset();
+    await route('from=0.31,32.55&to=0.31,32.6');
+    await route('from=0.31,32.55&to=0.31,32.6');
+    await Promise.all([route('from=0.32,32.55&to=0.32,32.6'), route('from=0.32,32.55&to=0.32,32.6')]);
+    assert.equal(osrm.calls.length, 2);
+  });
+
+  for (const [name, query] of [
+    ['no to', 'from=0.3,32.55'],
+    ['no from', 'to=0.3,32.55'],
+    ['malformed point', 'from=0.3;32.55&to=0.3,32.6'],
+    ['a point in Kenya', 'from=0.3,32.55&to=-1.29,36.82'],
+    ['an unknown mode', `${qs()}&mode=flying`],
+    ['a bad time', `${qs()}&at=teatime`],
+  ]) {
+    it(`answers 400 for ${name}`, async () => {
+      const res = await route(query as string);
+      assert.equal(res.statusCode, 400);
+      assert.equal(typeof res.json().error, 'string');
+    });
+  }
+
+  it('answers 404 when the service finds no route', async () => {
+    osrm.noRoute = true;
+    const res = await route('from=0.4,32.5&to=0.4,32.6');
+    osrm.noRoute = false;
+    assert.equal(res.statusCode, 404);
+    assert.deepEqual(res.json(), { error: 'No route found' });
+  });
+
+  for (const [i, mode] of (['down', 'garbage', 'error', 'hang'] as const).entries()) {
+    it(`answers 502 when the routing service is ${mode}`, async () => {
+      osrm.reset();
+      osrm.mode = mode;
+      const started = Date.now();
+      const trip = `from=0.5${i},32.5&to=0.5${i},32.6&mode=cycling`;
+      const res = await route(trip);
+      osrm.mode = 'ok';
+      assert.equal(res.statusCode, 502);
+      assert.match(res.json().error, /routing service is unavailable/);
+      assert.ok(Date.now() - started < 9500);
+      // A failure is not cached: the next request reaches the service.
+      assert.equal((await route(trip)).statusCode, 200);
+    });
+  }
+});
