@@ -12,10 +12,14 @@ const NEARBY_RADIUS_M = 2000;
 const NEARBY_LIMIT = 5;
 /** Results of one name this close together are one place (a road found as several segments). */
 const MERGE_RADIUS_M = 3000;
-/** Nominatim's policy: at most one request per second, for the whole app. */
-const UPSTREAM_INTERVAL_MS = 1000;
+/**
+ * Nominatim's policy: at most one request per second, for the whole app. The slot is claimed just
+ * before sending, so it is held a little longer than a second: a claimant delayed on its way out
+ * still leaves a full second before the next request arrives.
+ */
+const UPSTREAM_INTERVAL_MS = 1100;
 /** How long a lookup waits for its turn before answering with spots only. */
-const UPSTREAM_MAX_WAIT_MS = 3500;
+const UPSTREAM_MAX_WAIT_MS = 4000;
 const UPSTREAM_POLL_MS = 200;
 
 export type PlaceLookup = { places: Place[]; error?: string } | { throttled: PolicyDecision };

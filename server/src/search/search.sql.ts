@@ -1,40 +1,76 @@
 import type { FoundPlace } from '../clients/nominatim.ts';
-import type { Db, Queryable } from '../db/db.ts';
+import type { Queryable } from '../db/db.ts';
 import type { NearbySpot, SpotHit } from './search.schema.ts';
 
 const SUMMARY = 's.id, s.title, s.area, s.category, s.severity, s.status, s.moderator_verified, s.lat, s.lng';
 
-/** Minimum trigram word similarity for a typo-tolerant match (pg_trgm's default 0.6 misses typos). */
-const WORD_SIMILARITY = 0.35;
+/** How alike a query word and a known word must be (trigram similarity) to count as a typo of it. */
+const MIN_WORD_SIMILARITY = 0.35;
+const SIMILAR_WORDS = 5;
+const PREFIX_WORDS = 8;
+const MAX_QUERY_WORDS = 6;
+/** Most severe matching spots taken before the similarity score and boosts re-rank them. */
+const CANDIDATES = 64;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A lexeme quoted for tsquery input. */
+const lexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/** The query's words, as the full-text parser splits them (letters and digits). */
+export const queryWords = (q: string) =>
+  q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_QUERY_WORDS);
+
+/** For each query word, the known words it may mean: words it starts (typing) or resembles (typos). */
+async function knownWordsFor(db: Queryable, words: string[]): Promise<string[][]> {
+  const rows = await db.query<{ i: number; word: string }>(
+    `SELECT t.ord::int - 1 AS i, m.word
+     FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(w, prefix, ord)
+     CROSS JOIN LATERAL (
+       (SELECT word FROM search_words WHERE word LIKE t.prefix ORDER BY length(word), word LIMIT $3)
+       UNION
+       (SELECT word FROM (SELECT word FROM search_words ORDER BY word <-> t.w LIMIT $4) near
+        WHERE length(t.w) >= 3 AND similarity(word, t.w) >= $5)
+     ) m`,
+    [words, words.map((w) => `${escapeLike(w)}%`), PREFIX_WORDS, SIMILAR_WORDS, MIN_WORD_SIMILARITY],
+  );
+  const groups: string[][] = words.map(() => []);
+  for (const r of rows) groups[r.i]?.push(r.word);
+  return groups;
+}
 
 /**
- * Public spots whose title, area or description match: trigram word similarity (typo-tolerant),
- * plus boosts for a title or area that starts with the query and for an exact substring.
- * The GIN trigram index answers both the similarity and (for 3+ characters) the substring test.
+ * Public spots whose title, area or description contain the query's words, each word tolerant of
+ * typos and of being half typed. Words that match nothing known are ignored. The most severe
+ * matches are re-ranked by how well the whole query fits (trigram word similarity) with boosts for
+ * a title or area that starts with the query and for an exact substring.
  */
-export async function searchPublicSpots(db: Db, q: string, limit: number): Promise<SpotHit[]> {
+export async function searchPublicSpots(db: Queryable, q: string, limit: number): Promise<SpotHit[]> {
+  const words = queryWords(q);
+  if (!words.length) return [];
+  const groups = (await knownWordsFor(db, words)).filter((g) => g.length);
+  if (!groups.length) return [];
+  const tsquery = groups.map((g) => `(${g.map(lexeme).join(' | ')})`).join(' & ');
   const text = q.toLowerCase();
-  const prefix = `${escapeLike(text)}%`;
-  const substring = `%${escapeLike(text)}%`;
-  return db.transaction(async (tx) => {
-    await tx.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [
-      String(WORD_SIMILARITY),
-    ]);
-    return tx.query<SpotHit>(
-      `SELECT ${SUMMARY},
-         round((word_similarity($1, s.search_doc)
-           + CASE WHEN lower(s.title) LIKE $2 THEN 0.6 WHEN s.search_doc LIKE $3 THEN 0.3 ELSE 0 END
-           + CASE WHEN lower(s.area) LIKE $2 THEN 0.3 ELSE 0 END)::numeric, 4)::float8 AS score
+  return db.query<SpotHit>(
+    `SELECT id, title, area, category, severity, status, moderator_verified, lat, lng,
+       round((word_similarity($2, search_doc)
+         + CASE WHEN lower(title) LIKE $3 THEN 0.6 WHEN search_doc LIKE $4 THEN 0.3 ELSE 0 END
+         + CASE WHEN lower(area) LIKE $3 THEN 0.3 ELSE 0 END)::numeric, 4)::float8 AS score
+     FROM (
+       SELECT ${SUMMARY}, s.search_doc
        FROM spots s
-       WHERE s.publication = 'approved'
-         AND ($1 <% s.search_doc ${text.length >= 3 ? 'OR s.search_doc LIKE $3' : ''})
-       ORDER BY score DESC, s.severity DESC, s.id DESC
-       LIMIT $4`,
-      [text, prefix, substring, limit],
-    );
-  });
+       WHERE s.publication = 'approved' AND s.search_tsv @@ $1::tsquery
+       ORDER BY s.severity DESC, s.id DESC
+       LIMIT $6
+     ) c
+     ORDER BY score DESC, severity DESC, id DESC
+     LIMIT $5`,
+    [tsquery, text, `${escapeLike(text)}%`, `%${escapeLike(text)}%`, limit, CANDIDATES],
+  );
 }
 
 /** For each place, up to `limit` public spots within `radiusM`, nearest first. */
