@@ -52,6 +52,9 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerRateLimits(app, deps.limiter, deps.identify);
 
   const api = new OpenApiBuilder();
+  app.addHook('onRoute', (route) =>
+    api.noteRoute(route.method, route.url, Boolean(route.config?.rateLimit?.length)),
+  );
   registerSpotRoutes(app, deps, api);
   registerCommunityRoutes(app, deps, api);
   registerStatsRoutes(app, deps, api);

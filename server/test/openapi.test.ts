@@ -38,6 +38,22 @@ describe('GET /api/openapi.json', () => {
 });
 
 /** Every route the app serves, read from Fastify's route tree (full paths, one line a node). */
+
+describe('rate-limit headers in the document', () => {
+  it('are documented exactly on the endpoints that are limited', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const hasHeaders = (path: string, method: string) =>
+      Object.values(doc.paths[path][method].responses as Record<string, { headers?: object }>).every(
+        (r) => r.headers && 'RateLimit-Limit' in r.headers,
+      );
+    assert.equal(hasHeaders('/api/spots', 'post'), true);
+    assert.equal(hasHeaders('/api/search', 'get'), true);
+    assert.equal(hasHeaders('/api/mod/spots', 'get'), true);
+    assert.equal(hasHeaders('/api/auth/login', 'post'), true);
+    assert.equal(hasHeaders('/api/health', 'get'), false);
+  });
+});
+
 function servedRoutes(app: TestApp): Array<{ method: string; url: string }> {
   const stack: string[] = [];
   const routes: Array<{ method: string; url: string }> = [];

@@ -24,7 +24,6 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: Deps, api: O
     tags: ['community'],
     params: spotIdParams,
     body: voteBody,
-    rateLimited: true,
     responses: {
       200: { description: 'The spot with its new counts and status', schema: voteResponse },
       400: { description: 'Bad id or body', schema: errorSchema },
@@ -48,7 +47,6 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: Deps, api: O
     tags: ['community'],
     params: spotIdParams,
     body: flagBody,
-    rateLimited: true,
     responses: {
       200: { description: 'Flagged, or hidden pending review', schema: flagResponse },
       400: { description: 'Bad id or body', schema: errorSchema },
@@ -66,7 +64,6 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: Deps, api: O
     path: '/api/me',
     summary: "The calling visitor's votes and flags, and whether reports are held for review",
     tags: ['community'],
-    rateLimited: true,
     responses: { 200: { description: 'Visitor state', schema: meResponse } },
   });
 }

@@ -22,8 +22,6 @@ export interface OperationSpec {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  /** Whether responses carry the RateLimit-* headers. */
-  rateLimited?: boolean;
   responses: Record<number, ResponseSpec>;
 }
 
@@ -47,9 +45,18 @@ const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit
 
 export class OpenApiBuilder {
   private readonly operations: OperationSpec[] = [];
+  /** "METHOD /path/{param}" of the routes that name rate-limit policies, as the server registered them. */
+  private readonly limitedRoutes = new Set<string>();
 
   add(op: OperationSpec): void {
     this.operations.push(op);
+  }
+
+  /** Called for every route the server registers, so the document says which ones are limited. */
+  noteRoute(method: string | string[], url: string, rateLimited: boolean): void {
+    if (!rateLimited) return;
+    const path = url.replace(/:(\w+)/g, '{$1}');
+    for (const m of [method].flat()) this.limitedRoutes.add(`${m.toLowerCase()} ${path}`);
   }
 
   document(): Record<string, unknown> {
@@ -83,7 +90,8 @@ export class OpenApiBuilder {
       const responses: Record<string, unknown> = {};
       for (const [status, r] of Object.entries(op.responses)) {
         const headers: Record<string, unknown> = {};
-        for (const h of [...(op.rateLimited ? RATE_LIMIT_HEADERS : []), ...(r.headers ?? [])]) {
+        const limited = this.limitedRoutes.has(`${op.method} ${op.path}`);
+        for (const h of [...(limited ? RATE_LIMIT_HEADERS : []), ...(r.headers ?? [])]) {
           headers[h] = { schema: { type: h === 'RateLimit-Policy' ? 'string' : 'integer' } };
         }
         responses[status] = {

@@ -43,7 +43,6 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
       'limited to 10 attempts per network per 15 minutes.',
     tags: ['moderators'],
     body: loginBody,
-    rateLimited: true,
     responses: {
       200: { description: 'Signed in', schema: sessionResponse, headers: ['Set-Cookie'] },
       401: { description: 'Wrong username or password', schema: errorSchema },

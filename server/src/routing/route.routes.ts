@@ -20,7 +20,6 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps, api: OpenA
       'every offered route passes one, if they lower the risk within 1.5x the fastest duration.',
     tags: ['routes'],
     query: routeQuery,
-    rateLimited: true,
     responses: {
       200: { description: 'Routes', schema: routeResponse },
       400: { description: 'Missing, malformed or outside Uganda', schema: errorSchema },

@@ -39,7 +39,6 @@ export function registerSearchRoutes(app: FastifyInstance, deps: Deps, api: Open
       'when only the place-lookup limit is hit, 429 still carries the spots.',
     tags: ['search'],
     query: searchQuery,
-    rateLimited: true,
     responses: {
       200: { description: 'Matches', schema: searchResponse },
       400: { description: 'Invalid parameters', schema: errorSchema },

@@ -32,7 +32,6 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
       'and area become "[removed]". Published at once, or held for review (pending) per the site setting.',
     tags: ['spots'],
     body: reportInput,
-    rateLimited: true,
     responses: {
       201: { description: 'Saved', schema: reportResponse },
       400: { description: 'Invalid input (with issues)', schema: errorSchema },
@@ -53,7 +52,6 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
       'Approved spots only, by severity then newest. Answers carry an ETag; a matching If-None-Match gets 304.',
     tags: ['spots'],
     query: listQuery,
-    rateLimited: true,
     responses: {
       200: { description: 'Spots', schema: listResponse, headers: ['ETag'] },
       304: { description: 'Not modified' },
@@ -71,7 +69,6 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
     summary: 'One public spot',
     tags: ['spots'],
     params: spotIdParams,
-    rateLimited: true,
     responses: {
       200: { description: 'The spot', schema: spotResponse, headers: ['ETag'] },
       400: { description: 'The id is not a positive whole number', schema: errorSchema },

@@ -36,7 +36,6 @@ export function registerStatsRoutes(app: FastifyInstance, deps: Deps, api: OpenA
     summary: 'Statistics over public, non-disputed spots',
     description: `byArea lists the top ${TOP_AREAS} areas by number of spots.`,
     tags: ['spots'],
-    rateLimited: true,
     responses: { 200: { description: 'Statistics', schema: statsResponse } },
   });
 }
