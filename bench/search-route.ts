@@ -5,7 +5,7 @@
  * set to each size in turn and stay at the last (npm run data:synthetic -- --remove deletes them).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { ensureSyntheticSpots } from '../server/src/cli/synthetic.ts';
+import { ensureSyntheticSpots } from '../server/src/cli/synthetic.sql.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { openDatabase } from '../server/src/deps.ts';

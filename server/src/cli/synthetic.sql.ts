@@ -69,3 +69,27 @@ export async function trimSyntheticSpots(db: Queryable, keep: number): Promise<v
     [keep],
   );
 }
+
+const BATCH = 50_000;
+
+/** Makes the synthetic spots exactly `total`: trims the newest, or adds in batches with progress. */
+export async function ensureSyntheticSpots(
+  db: Queryable,
+  total: number,
+  say: (s: string) => void = () => {},
+) {
+  let have = await countSyntheticSpots(db);
+  if (have > total) {
+    await trimSyntheticSpots(db, total);
+    have = total;
+  }
+  const started = Date.now();
+  while (have < total) {
+    const n = Math.min(BATCH, total - have);
+    await insertSyntheticSpots(db, n);
+    have += n;
+    say(`  ${have.toLocaleString('en')} synthetic spots (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  await db.query('ANALYZE spots');
+  return have;
+}

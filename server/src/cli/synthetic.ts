@@ -4,36 +4,10 @@
  * Works on the configured storage (DATABASE_URL, or embedded under DATA_DIR with the server stopped).
  */
 import { loadConfig } from '../config.ts';
-import type { Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../deps.ts';
 import { createLogger } from '../http/logger.ts';
-import {
-  countSyntheticSpots,
-  insertSyntheticSpots,
-  removeSyntheticSpots,
-  trimSyntheticSpots,
-} from './synthetic.sql.ts';
-
-const BATCH = 50_000;
-
-/** Makes the synthetic spots exactly `total`: trims the newest, or adds in batches with progress. */
-export async function ensureSyntheticSpots(db: Db, total: number, say: (s: string) => void = () => {}) {
-  let have = await countSyntheticSpots(db);
-  if (have > total) {
-    await trimSyntheticSpots(db, total);
-    have = total;
-  }
-  const started = Date.now();
-  while (have < total) {
-    const n = Math.min(BATCH, total - have);
-    await insertSyntheticSpots(db, n);
-    have += n;
-    say(`  ${have.toLocaleString('en')} synthetic spots (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  }
-  await db.query('ANALYZE spots');
-  return have;
-}
+import { ensureSyntheticSpots, removeSyntheticSpots } from './synthetic.sql.ts';
 
 async function main(argv: string[]) {
   const remove = argv.includes('--remove');
@@ -55,12 +29,10 @@ async function main(argv: string[]) {
   }
 }
 
-if (process.argv[1]?.endsWith('synthetic.ts')) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);
