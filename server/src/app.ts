@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -11,6 +9,7 @@ import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { OpenApiBuilder } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerRateLimits } from './limits/rate-limit.ts';
 import { registerAdminRoutes } from './moderation/admin.routes.ts';
 import { registerAuthRoutes } from './moderation/auth.routes.ts';
@@ -19,10 +18,10 @@ import { registerRouteRoutes } from './routing/route.routes.ts';
 import { registerSearchRoutes } from './search/search.routes.ts';
 import { registerSpotRoutes } from './spots/spots.routes.ts';
 import { registerStatsRoutes } from './stats/stats.routes.ts';
+import { registerWebRoutes } from './web/web.routes.ts';
 
 /** Bodies are small (a report is under 2 KB); anything larger is refused with a JSON 413. */
 const BODY_LIMIT = 64 * 1024;
-const WEB_INDEX = fileURLToPath(new URL('../../web/index.html', import.meta.url));
 
 /** Fastify takes a hop count at run time but not in its types: give it the equivalent function. */
 function fastifyTrustProxy(trust: TrustProxy) {
@@ -39,6 +38,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   });
   registerJsonBodyParser(app);
   registerErrorHandling(app);
+  registerSecurityHeaders(app, { tileUrl: deps.config.tileUrl });
   // Mobile data is costly: compress anything worth it. Brotli at a low level keeps CPU cheap.
   await app.register(compress, {
     threshold: 1024,
@@ -71,8 +71,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     return openapiDocument;
   });
 
-  const indexHtml = readFileSync(WEB_INDEX, 'utf8');
-  app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(indexHtml));
+  registerWebRoutes(app, deps.config);
 
   return app;
 }

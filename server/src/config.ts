@@ -111,6 +111,17 @@ const schema = z
           'Hatari/0.1 (public danger-spot map of Uganda; set GEOCODER_USER_AGENT to add your contact)',
         ),
     ),
+    TILE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+        .refine(
+          (u) => /^https?:\/\/[^/]+\//.test(u) && ['{z}', '{x}', '{y}'].every((p) => u.includes(p)),
+          'must be an http(s) tile URL template with {z}, {x} and {y}',
+        ),
+    ),
+    TILE_ATTRIBUTION: optionalString,
     ADMIN_USERNAME: optionalString,
     ADMIN_PASSWORD: optionalString,
     SEED: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
@@ -149,6 +160,8 @@ export interface Config {
   readonly nominatimUrl: string;
   readonly osrmProfiles: Readonly<Record<TravelMode, string>>;
   readonly geocoderUserAgent: string;
+  readonly tileUrl: string;
+  readonly tileAttribution: string | undefined;
   readonly admin: { readonly username: string; readonly password: string } | undefined;
   readonly seed: boolean;
   readonly logLevel: string;
@@ -176,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nominatimUrl: e.NOMINATIM_URL,
     osrmProfiles: Object.freeze(e.OSRM_PROFILES),
     geocoderUserAgent: e.GEOCODER_USER_AGENT,
+    tileUrl: e.TILE_URL,
+    tileAttribution: e.TILE_ATTRIBUTION,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? Object.freeze({ username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD })

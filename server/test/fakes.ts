@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { encodePng } from '../../web/png.ts';
 
 /**
- * Fake map services on 127.0.0.1 that speak the real formats (OSRM route service, Nominatim jsonv2),
+ * Fake map services on 127.0.0.1 that speak the real formats (OSRM route service, Nominatim jsonv2,
+ * slippy-map PNG tiles),
  * count their calls, and can be told to fail, hang or answer garbage.
  */
 export type FakeMode = 'ok' | 'down' | 'hang' | 'garbage' | 'error';
@@ -36,14 +38,16 @@ abstract class FakeServer {
           res.writeHead(503, { 'content-type': 'text/html' }).end('<h1>Service Unavailable</h1>');
           return;
         default: {
-          const [status, body] = this.answer(url);
-          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+          const [status, body, type = 'application/json'] = this.answer(url);
+          res
+            .writeHead(status, { 'content-type': type })
+            .end(Buffer.isBuffer(body) ? body : JSON.stringify(body));
         }
       }
     });
   }
 
-  protected abstract answer(url: URL): [number, unknown];
+  protected abstract answer(url: URL): [number, unknown, string?];
 
   async start(port = 0): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
@@ -173,5 +177,41 @@ export class FakeNominatim extends FakeServer {
         boundingbox: [String(g.lat - 0.01), String(g.lat + 0.01), String(g.lon - 0.01), String(g.lon + 0.01)],
       })),
     ];
+  }
+}
+
+/** A few Kampala places, for trying search by hand and in the browser tests. */
+export const KAMPALA_PLACES: GazetteerEntry[] = [
+  {
+    name: 'Kalerwe',
+    display_name: 'Kalerwe, Kawempe, Kampala, Central Region, Uganda',
+    lat: 0.34918,
+    lon: 32.57195,
+  },
+  {
+    name: 'Wandegeya',
+    display_name: 'Wandegeya, Kawempe, Kampala, Central Region, Uganda',
+    lat: 0.3319,
+    lon: 32.5726,
+  },
+  { name: 'Nansana', display_name: 'Nansana, Wakiso, Central Region, Uganda', lat: 0.3633, lon: 32.5289 },
+  {
+    name: 'Old Taxi Park',
+    display_name: 'Old Taxi Park, Nakivubo, Kampala, Central Region, Uganda',
+    lat: 0.3123,
+    lon: 32.577,
+  },
+];
+
+/** Map tiles at /{z}/{x}/{y}.png: a pale grid, so a page without network still looks like a map. */
+export class FakeTiles extends FakeServer {
+  private readonly tile = encodePng(256, 256, (x, y) =>
+    x % 64 === 0 || y % 64 === 0 ? [0xd6, 0xd9, 0xcf] : [0xf1, 0xef, 0xe6],
+  );
+
+  protected answer(url: URL): [number, unknown, string?] {
+    return /^\/\d+\/\d+\/\d+\.png$/.test(url.pathname)
+      ? [200, this.tile, 'image/png']
+      : [404, { error: 'no tile' }];
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FLAG_REASONS, TEXT_LIMITS } from '../../../common/domain.ts';
 import { limitedText, spotSchema } from '../spots/spots.schema.ts';
 
 export const voteBody = z.object(
@@ -11,14 +12,7 @@ export const voteBody = z.object(
 );
 export type VoteValue = z.output<typeof voteBody>['value'];
 
-export const FLAG_REASONS = [
-  'inaccurate',
-  'names_person',
-  'duplicate',
-  'abusive',
-  'resolved',
-  'other',
-] as const;
+export { FLAG_REASONS };
 
 /** A flag may come with no body at all: the reason then defaults to `other`. */
 export const flagBody = z.preprocess(
@@ -28,7 +22,7 @@ export const flagBody = z.preprocess(
       reason: z
         .enum(FLAG_REASONS, { error: `reason must be one of: ${FLAG_REASONS.join(', ')}` })
         .default('other'),
-      note: limitedText('Note', 300).default(''),
+      note: limitedText('Note', TEXT_LIMITS.flagNote).default(''),
     },
     { error: 'Send a JSON object {"reason", "note"}' },
   ),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { ROLES } from '../../../common/domain.ts';
 import { reportFieldRules, spotSchema } from '../spots/spots.schema.ts';
 import { PASSWORD_RULES } from './passwords.ts';
 
-export const ROLES = ['moderator', 'admin'] as const;
+export { ROLES };
 
 export const username = z
   .string({ error: 'username is required' })

@@ -1,23 +1,21 @@
 import { z } from 'zod';
+import {
+  CATEGORIES,
+  insideUganda,
+  STATUSES,
+  TEXT_LIMITS,
+  TIMES_OF_DAY,
+  UGANDA,
+} from '../../../common/domain.ts';
 
-export const CATEGORIES = [
-  'murder',
-  'mob_action',
-  'boda_gang',
-  'robbery',
-  'stabbing',
-  'kidnapping',
-  'other',
-] as const;
-export const TIMES_OF_DAY = ['day', 'night', 'any'] as const;
-export const STATUSES = ['unverified', 'confirmed', 'disputed'] as const;
-export type Category = (typeof CATEGORIES)[number];
-
-/** Uganda's bounding box, as the seed spec fixes it (inclusive). */
-export const UGANDA = { minLat: -1.6, maxLat: 4.3, minLng: 29.5, maxLng: 35.1 } as const;
-
-export const insideUganda = (lat: number, lng: number) =>
-  lat >= UGANDA.minLat && lat <= UGANDA.maxLat && lng >= UGANDA.minLng && lng <= UGANDA.maxLng;
+export {
+  CATEGORIES,
+  type Category,
+  insideUganda,
+  STATUSES,
+  TIMES_OF_DAY,
+  UGANDA,
+} from '../../../common/domain.ts';
 
 /** NUL and other control characters (but tab and newline) are dropped; text is NFC-normalised and trimmed. */
 export const cleanText = (s: string) =>
@@ -55,13 +53,16 @@ export const sourceUrl = z.preprocess(
       hostname: z.regexes.domain,
       error: 'Source must be an http or https link',
     })
-    .max(300, 'Source link must be at most 300 characters')
+    .max(TEXT_LIMITS.sourceUrl, `Source link must be at most ${TEXT_LIMITS.sourceUrl} characters`)
     .nullable(),
 );
 
 /** The rules of each report field, without defaults (a moderator's edit sends only what changes). */
 export const reportFieldRules = {
-  title: limitedText('Title', 80).min(3, 'Title must be at least 3 characters'),
+  title: limitedText('Title', TEXT_LIMITS.title).min(
+    TEXT_LIMITS.titleMin,
+    `Title must be at least ${TEXT_LIMITS.titleMin} characters`,
+  ),
   lat: z.number({ error: requiredMessage('Latitude', 'a number') }),
   lng: z.number({ error: requiredMessage('Longitude', 'a number') }),
   category: z.enum(CATEGORIES, { error: `Category must be one of: ${CATEGORIES.join(', ')}` }),
@@ -71,8 +72,8 @@ export const reportFieldRules = {
     .min(1, 'Severity must be a whole number from 1 to 5')
     .max(5, 'Severity must be a whole number from 1 to 5'),
   time_of_day: z.enum(TIMES_OF_DAY, { error: 'Time of day must be one of: day, night, any' }),
-  description: limitedText('Description', 600),
-  area: limitedText('Area', 80),
+  description: limitedText('Description', TEXT_LIMITS.description),
+  area: limitedText('Area', TEXT_LIMITS.area),
   incident_date: incidentDate.nullable(),
   source_url: sourceUrl,
 };

@@ -1,0 +1,50 @@
+/**
+ * The domain's fixed vocabularies and limits, shared by the server's schemas and the web page so the
+ * form's limits cannot drift from the API's. Plain data only: the page bundles this file.
+ */
+
+export const CATEGORIES = [
+  'murder',
+  'mob_action',
+  'boda_gang',
+  'robbery',
+  'stabbing',
+  'kidnapping',
+  'other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const TIMES_OF_DAY = ['day', 'night', 'any'] as const;
+export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
+
+export const STATUSES = ['unverified', 'confirmed', 'disputed'] as const;
+export type Status = (typeof STATUSES)[number];
+
+export const FLAG_REASONS = [
+  'inaccurate',
+  'names_person',
+  'duplicate',
+  'abusive',
+  'resolved',
+  'other',
+] as const;
+export type FlagReason = (typeof FLAG_REASONS)[number];
+
+export const ROLES = ['moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Uganda's bounding box, as the seed spec fixes it (inclusive). */
+export const UGANDA = { minLat: -1.6, maxLat: 4.3, minLng: 29.5, maxLng: 35.1 } as const;
+
+export const insideUganda = (lat: number, lng: number) =>
+  lat >= UGANDA.minLat && lat <= UGANDA.maxLat && lng >= UGANDA.minLng && lng <= UGANDA.maxLng;
+
+/** Character limits of the free-text fields (the seed spec's validation rules). */
+export const TEXT_LIMITS = {
+  titleMin: 3,
+  title: 80,
+  description: 600,
+  area: 80,
+  sourceUrl: 300,
+  flagNote: 300,
+} as const;

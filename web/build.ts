@@ -1,0 +1,123 @@
+/**
+ * Builds the web page into dist/web: bundles the map page and the moderator console with esbuild,
+ * writes the HTML with hashed asset names, the service worker with its precache list, the manifest
+ * and the icons, and prints what the map page costs a phone (gzipped). Over budget fails the build.
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, type Metafile } from 'esbuild';
+import { pngIcon } from './png.ts';
+
+const WEB = path.dirname(fileURLToPath(import.meta.url));
+const OUT = path.resolve(WEB, '../dist/web');
+/** The issue's budget for the map page: JS + CSS, gzipped. */
+const MAP_PAGE_BUDGET = 150 * 1024;
+
+const pages = { app: 'index.html', moderate: 'moderate.html' } as const;
+type Entry = keyof typeof pages;
+
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+
+const result = await build({
+  entryPoints: { app: path.join(WEB, 'src/map/main.tsx'), moderate: path.join(WEB, 'src/moderate/main.tsx') },
+  outdir: path.join(OUT, 'assets'),
+  publicPath: '/assets',
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunk-[hash]',
+  assetNames: '[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  minify: true,
+  // ES2020 runs on Chrome 80+ (the Android WebView of old phones) and Safari 14+.
+  target: 'es2020',
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  loader: { '.png': 'file', '.svg': 'file' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+});
+
+/** The files a page loads at start: its entry, the chunks it imports statically, and its CSS. */
+function pageFiles(metafile: Metafile, entry: Entry): string[] {
+  const outputs = metafile.outputs;
+  const entryOut = Object.keys(outputs).find((o) =>
+    outputs[o]?.entryPoint?.includes(`src/${entry === 'app' ? 'map' : 'moderate'}/main.tsx`),
+  );
+  if (!entryOut) throw new Error(`no output for ${entry}`);
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const imp of outputs[file]?.imports ?? []) if (imp.kind === 'import-statement') visit(imp.path);
+  };
+  visit(entryOut);
+  const css = outputs[entryOut]?.cssBundle;
+  if (css) files.add(css);
+  return [...files].map((f) => `/${path.relative(OUT, path.resolve(f))}`);
+}
+
+const gz = (urlPath: string) => gzipSync(readFileSync(path.join(OUT, urlPath)), { level: 9 }).length;
+
+function writePage(entry: Entry): string[] {
+  const files = pageFiles(result.metafile, entry);
+  const js = files.filter((f) => f.endsWith('.js'));
+  const tags = [
+    ...files.filter((f) => f.endsWith('.css')).map((f) => `<link rel="stylesheet" href="${f}">`),
+    ...js.slice(1).map((f) => `<link rel="modulepreload" href="${f}">`),
+    `<script type="module" src="${js[0]}"></script>`,
+  ].join('\n');
+  const html = readFileSync(path.join(WEB, pages[entry]), 'utf8').replace('<!-- assets -->', tags);
+  writeFileSync(path.join(OUT, pages[entry]), html);
+  return files;
+}
+
+const appFiles = writePage('app');
+const moderateFiles = writePage('moderate');
+
+copyFileSync(path.join(WEB, 'public/manifest.webmanifest'), path.join(OUT, 'manifest.webmanifest'));
+copyFileSync(path.join(WEB, 'public/icon.svg'), path.join(OUT, 'icon.svg'));
+for (const size of [192, 512]) writeFileSync(path.join(OUT, `icon-${size}.png`), pngIcon(size));
+
+// The service worker precaches the map page's shell; its version changes whenever any file does.
+const shell = ['/', ...appFiles, '/manifest.webmanifest', '/icon.svg', '/icon-192.png'];
+const version = createHash('sha256')
+  .update(
+    shell
+      .slice(1)
+      .map((f) => readFileSync(path.join(OUT, f)))
+      .join('\n'),
+  )
+  .update(readFileSync(path.join(WEB, 'index.html')))
+  .digest('hex')
+  .slice(0, 12);
+const sw = readFileSync(path.join(WEB, 'public/sw.js'), 'utf8')
+  .replace('__VERSION__', version)
+  .replace('__SHELL__', JSON.stringify(shell));
+writeFileSync(path.join(OUT, 'sw.js'), sw);
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const report = (name: string, files: string[]) => {
+  let total = 0;
+  for (const f of files.filter((x) => x.endsWith('.js') || x.endsWith('.css'))) {
+    const size = gz(f);
+    total += size;
+    console.log(`  ${f.padEnd(40)} ${kb(size).padStart(9)} gzipped`);
+  }
+  console.log(`  ${`${name} JS + CSS`.padEnd(40)} ${kb(total).padStart(9)} gzipped`);
+  return total;
+};
+console.log('web build (dist/web):');
+const mapTotal = report('map page', appFiles);
+report('moderator console', moderateFiles);
+console.log(`map page budget: ${kb(mapTotal)} of ${kb(MAP_PAGE_BUDGET)} gzipped`);
+if (mapTotal > MAP_PAGE_BUDGET) {
+  console.error('The map page is over its budget of 150 KB gzipped (JS + CSS).');
+  process.exit(1);
+}

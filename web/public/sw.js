@@ -1,0 +1,98 @@
+/*
+ * Hatari's service worker. It keeps the map page's shell and the last public spot list on the
+ * phone, so the map opens without a connection. It never queues or replays anything the user sends:
+ * a report, vote or flag made offline fails in the page, which says so.
+ */
+const VERSION = '__VERSION__';
+const SHELL = __SHELL__;
+const SHELL_CACHE = `hatari-shell-${VERSION}`;
+const DATA_CACHE = 'hatari-data';
+const SPOT_LIST = '/api/spots';
+/** On a slow connection, show the saved list after this long and keep loading the fresh one. */
+const NETWORK_PATIENCE_MS = 6000;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.addAll(SHELL))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys.filter((k) => k.startsWith('hatari-shell-') && k !== SHELL_CACHE).map((k) => caches.delete(k)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+function withHeaders(response, extra) {
+  const headers = new Headers(response.headers);
+  for (const [k, v] of Object.entries(extra)) headers.set(k, v);
+  return response
+    .blob()
+    .then(
+      (body) => new Response(body, { status: response.status, statusText: response.statusText, headers }),
+    );
+}
+
+async function spotList(request) {
+  const cache = await caches.open(DATA_CACHE);
+  const fromNetwork = fetch(request).then(async (response) => {
+    if (response.ok) {
+      const saved = await withHeaders(response.clone(), { 'x-hatari-saved-at': new Date().toISOString() });
+      await cache.put(SPOT_LIST, saved);
+    }
+    return response;
+  });
+  const fromCache = async () => {
+    const saved = await cache.match(SPOT_LIST);
+    return saved ? withHeaders(saved, { 'x-hatari-offline': '1' }) : undefined;
+  };
+  const slow = new Promise((resolve) => setTimeout(resolve, NETWORK_PATIENCE_MS, 'slow'));
+  try {
+    const first = await Promise.race([fromNetwork, slow]);
+    if (first !== 'slow') return first;
+    return (await fromCache()) ?? (await fromNetwork);
+  } catch {
+    const saved = await fromCache();
+    if (saved) return saved;
+    return new Response(JSON.stringify({ error: 'You are offline.' }), {
+      status: 503,
+      headers: { 'content-type': 'application/json', 'x-hatari-offline': '1' },
+    });
+  }
+}
+
+async function page(request) {
+  try {
+    return await fetch(request);
+  } catch {
+    const shell = await caches.match('/');
+    if (shell) return shell;
+    throw new Error('offline and no saved page');
+  }
+}
+
+async function cacheFirst(request) {
+  const hit = await caches.match(request);
+  return hit ?? fetch(request);
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname === SPOT_LIST && url.search === '') event.respondWith(spotList(request));
+  else if (request.mode === 'navigate' && url.pathname === '/') event.respondWith(page(request));
+  else if (url.pathname.startsWith('/assets/') || SHELL.includes(url.pathname))
+    event.respondWith(cacheFirst(request));
+});

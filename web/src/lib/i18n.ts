@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'preact/hooks';
+import { en, type StringKey } from './strings/en.ts';
+import { lg } from './strings/lg.ts';
+import { sw } from './strings/sw.ts';
+
+/** English, Luganda and Swahili. Every string the pages show goes through `t`. */
+export const LANGUAGES = { en: 'English', lg: 'Luganda', sw: 'Kiswahili' } as const;
+export type Lang = keyof typeof LANGUAGES;
+export const dictionaries: Record<Lang, Partial<Record<StringKey, string>>> = { en, lg, sw };
+
+const STORAGE_KEY = 'hatari.lang';
+const isLang = (v: unknown): v is Lang => typeof v === 'string' && v in LANGUAGES;
+
+function initialLang(): Lang {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (isLang(saved)) return saved;
+  } catch {
+    // storage blocked: fall through to the browser's language
+  }
+  const browser = (navigator.language || 'en').slice(0, 2);
+  return isLang(browser) ? browser : 'en';
+}
+
+let current: Lang = initialLang();
+const listeners = new Set<(l: Lang) => void>();
+document.documentElement.lang = current;
+
+export const currentLang = () => current;
+
+export function setLang(lang: Lang) {
+  current = lang;
+  document.documentElement.lang = lang;
+  try {
+    localStorage.setItem(STORAGE_KEY, lang);
+  } catch {
+    // not remembered, still switched
+  }
+  for (const l of listeners) l(lang);
+}
+
+/** Re-renders the calling component when the language changes. */
+export function useLang(): Lang {
+  const [lang, set] = useState(current);
+  useEffect(() => {
+    listeners.add(set);
+    return () => void listeners.delete(set);
+  }, []);
+  return lang;
+}
+
+/** The string for `key` in the current language (English where a translation is missing). */
+export function t(key: StringKey, vars?: Record<string, string | number>): string {
+  const text = dictionaries[current][key] ?? en[key];
+  return vars
+    ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
+    : text;
+}

@@ -1,0 +1,82 @@
+import type { ComponentChildren } from 'preact';
+import type { Status } from '../../../common/domain.ts';
+import { t } from './i18n.ts';
+
+export function Notice(props: { kind: 'error' | 'info' | 'ok' | 'warn'; children: ComponentChildren }) {
+  return (
+    <p
+      class={`notice ${props.kind}`}
+      role={props.kind === 'error' || props.kind === 'warn' ? 'alert' : 'status'}
+    >
+      {props.children}
+    </p>
+  );
+}
+
+export function SeverityBadge({ severity }: { severity: number }) {
+  return (
+    <span class={`badge sev-${severity}`} title={t(`severity.${severity}` as 'severity.1')}>
+      {t('detail.severityShort', { n: severity })}
+    </span>
+  );
+}
+
+export function StatusBadge({ status, verified }: { status: Status; verified: boolean }) {
+  return (
+    <>
+      <span class={`badge status-${status}`}>{t(`status.${status}`)}</span>
+      {verified && <span class="badge verified">✓ {t('detail.verified')}</span>}
+    </>
+  );
+}
+
+/** Attributes that tie an input to its hint and error message. */
+export const describedBy = (id: string, error?: string, hint?: string) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined,
+});
+
+/** A labelled form field with its error under it, tied together for screen readers. */
+export function Field(props: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ComponentChildren;
+}) {
+  return (
+    <div class={`field${props.error ? ' invalid' : ''}`}>
+      <label for={props.id}>{props.label}</label>
+      {props.children}
+      {props.hint && (
+        <small id={`${props.id}-hint`} class="hint">
+          {props.hint}
+        </small>
+      )}
+      {props.error && (
+        <small id={`${props.id}-error`} class="field-error" role="alert">
+          {props.error}
+        </small>
+      )}
+    </div>
+  );
+}
+
+export function Sheet(props: {
+  title: string;
+  onClose: () => void;
+  children: ComponentChildren;
+  wide?: boolean;
+}) {
+  return (
+    <section class={`sheet${props.wide ? ' wide' : ''}`} aria-label={props.title}>
+      <header class="sheet-head">
+        <h2>{props.title}</h2>
+        <button type="button" class="icon-button" onClick={props.onClose} aria-label={t('action.close')}>
+          ✕
+        </button>
+      </header>
+      <div class="sheet-body">{props.children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { metresBetween } from '../lib/format.ts';
+import type { Spot } from '../lib/types.ts';
+import type { Position } from './geolocation.ts';
+
+/** The issue's rule: warn within 300 m of an approved, non-disputed spot, each spot once per visit. */
+export const ALERT_RADIUS_M = 300;
+const SEEN_KEY = 'hatari.alerted';
+
+function seenThisVisit(): Set<number> {
+  try {
+    return new Set(JSON.parse(sessionStorage.getItem(SEEN_KEY) ?? '[]') as number[]);
+  } catch {
+    return new Set();
+  }
+}
+
+/** The spots within the alert radius that have not yet alerted this visit, nearest first. */
+export function spotsToAlert(spots: Spot[], at: Position, seen: Set<number>): Spot[] {
+  return spots
+    .filter((s) => s.status !== 'disputed' && !seen.has(s.id))
+    .map((s) => ({ s, d: metresBetween(at, s) }))
+    .filter((x) => x.d <= ALERT_RADIUS_M)
+    .sort((a, b) => a.d - b.d)
+    .map((x) => x.s);
+}
+
+/**
+ * While on, watches the phone's position; coming near a dangerous spot vibrates the phone and hands
+ * the spot to `onAlert`. The public list holds only approved spots, so "approved" is already true.
+ */
+export function useNearbyAlerts(on: boolean, spots: Spot[], onAlert: (spot: Spot) => void) {
+  const [position, setPosition] = useState<Position>();
+  const [error, setError] = useState<GeolocationPositionError>();
+  const latest = useRef({ spots, onAlert });
+  latest.current = { spots, onAlert };
+
+  useEffect(() => {
+    if (!on || !('geolocation' in navigator)) {
+      setPosition(undefined);
+      return;
+    }
+    const id = navigator.geolocation.watchPosition(
+      (p) => {
+        const at = { lat: p.coords.latitude, lng: p.coords.longitude };
+        setPosition(at);
+        setError(undefined);
+        const seen = seenThisVisit();
+        const near = spotsToAlert(latest.current.spots, at, seen);
+        const first = near[0];
+        if (!first) return;
+        for (const s of near) seen.add(s.id);
+        try {
+          sessionStorage.setItem(SEEN_KEY, JSON.stringify([...seen]));
+        } catch {
+          // remembered for this page only
+        }
+        navigator.vibrate?.([300, 120, 300]);
+        latest.current.onAlert(first);
+      },
+      setError,
+      { enableHighAccuracy: true, maximumAge: 10_000 },
+    );
+    return () => navigator.geolocation.clearWatch(id);
+  }, [on]);
+
+  return { position, error };
+}

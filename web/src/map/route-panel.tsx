@@ -1,0 +1,191 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api } from '../lib/api.ts';
+import { describeFailure } from '../lib/failures.ts';
+import { formatDistance, formatDuration } from '../lib/format.ts';
+import { t } from '../lib/i18n.ts';
+import type { Route } from '../lib/types.ts';
+import { Notice } from '../lib/ui.tsx';
+import { SearchBox } from './search-box.tsx';
+
+export interface RoutePoint {
+  lat: number;
+  lng: number;
+  label: string;
+}
+export type RouteEnd = 'from' | 'to';
+
+interface Props {
+  from: RoutePoint | undefined;
+  to: RoutePoint | undefined;
+  picking: RouteEnd | undefined;
+  onSet(end: RouteEnd, point: RoutePoint | undefined): void;
+  onPick(end: RouteEnd): void;
+  onGps(end: RouteEnd): void;
+  onRoutes(routes: Route[], chosen: number): void;
+  onSpot(id: number): void;
+}
+
+/** A long route through a dense area can pass hundreds of spots; the list shows the first ones. */
+const DANGERS_SHOWN = 50;
+
+const MODES = [
+  ['driving', 'route.mode.driving'],
+  ['walking', 'route.mode.walking'],
+  ['cycling', 'route.mode.cycling'],
+] as const;
+
+export function RoutePanel(props: Props) {
+  const [mode, setMode] = useState<(typeof MODES)[number][0]>('driving');
+  const [avoid, setAvoid] = useState(false);
+  const [routes, setRoutes] = useState<Route[]>();
+  const [chosen, setChosen] = useState(0);
+  const [problem, setProblem] = useState<{ kind: 'error' | 'warn'; text: string }>();
+  const [busy, setBusy] = useState(false);
+  const results = useRef<HTMLOListElement>(null);
+  useEffect(() => results.current?.scrollIntoView({ block: 'start' }), [routes]);
+
+  async function check(e: Event) {
+    e.preventDefault();
+    const { from, to } = props;
+    if (!from || !to) {
+      setProblem({ kind: 'error', text: t('route.needBoth') });
+      return;
+    }
+    setBusy(true);
+    setProblem(undefined);
+    const params = new URLSearchParams({ from: `${from.lat},${from.lng}`, to: `${to.lat},${to.lng}`, mode });
+    if (avoid) params.set('avoid', '1');
+    const res = await api<{ routes: Route[] }>(`/api/route?${params}`);
+    setBusy(false);
+    if (res.ok) {
+      setRoutes(res.data.routes);
+      setChosen(0);
+      props.onRoutes(res.data.routes, 0);
+      return;
+    }
+    setRoutes(undefined);
+    props.onRoutes([], 0);
+    if (res.status === 502) setProblem({ kind: 'warn', text: t('route.serviceDown') });
+    else if (res.status === 404) setProblem({ kind: 'error', text: t('route.noRoute') });
+    else setProblem({ kind: 'error', text: describeFailure(res) });
+  }
+
+  const choose = (i: number) => {
+    setChosen(i);
+    if (routes) props.onRoutes(routes, i);
+  };
+
+  return (
+    <div class="route-panel">
+      <form onSubmit={check}>
+        {(['from', 'to'] as const).map((end) => (
+          <fieldset key={end} class="route-end">
+            <legend>{t(`route.${end}`)}</legend>
+            {props[end] ? (
+              <p class="chosen-point">
+                <span>{props[end]?.label}</span>
+                <button type="button" class="link-button" onClick={() => props.onSet(end, undefined)}>
+                  {t('route.change')}
+                </button>
+              </p>
+            ) : (
+              <>
+                <SearchBox
+                  id={`route-${end}`}
+                  label={t('route.searchPlace')}
+                  onSpot={(s) => props.onSet(end, { lat: s.lat, lng: s.lng, label: s.title })}
+                  onPlace={(p) => props.onSet(end, { lat: p.lat, lng: p.lng, label: p.name })}
+                />
+                <div class="row">
+                  <button
+                    type="button"
+                    class="secondary"
+                    aria-pressed={props.picking === end}
+                    onClick={() => props.onPick(end)}
+                  >
+                    {props.picking === end ? t('report.tapNow') : t('report.tapMap')}
+                  </button>
+                  <button type="button" class="secondary" onClick={() => props.onGps(end)}>
+                    {t('report.useGps')}
+                  </button>
+                </div>
+              </>
+            )}
+          </fieldset>
+        ))}
+        <fieldset class="modes">
+          <legend>{t('route.mode')}</legend>
+          <div class="chips">
+            {MODES.map(([value, label]) => (
+              <label key={value} class="chip">
+                <input
+                  type="radio"
+                  name="mode"
+                  value={value}
+                  checked={mode === value}
+                  onChange={() => setMode(value)}
+                />
+                {t(label)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label class="check">
+          <input type="checkbox" checked={avoid} onChange={(e) => setAvoid(e.currentTarget.checked)} />
+          {t('route.avoid')}
+        </label>
+        <button type="submit" class="primary" disabled={busy}>
+          {busy ? t('route.checking') : t('route.check')}
+        </button>
+      </form>
+      {problem && <Notice kind={problem.kind}>{problem.text}</Notice>}
+      {routes && routes.length > 0 && (
+        <ol ref={results} class="routes" aria-label={t('route.results')}>
+          {routes.map((r, i) => (
+            <li key={i} class={i === chosen ? 'chosen' : ''}>
+              <button
+                type="button"
+                class="route-summary"
+                aria-pressed={i === chosen}
+                onClick={() => choose(i)}
+              >
+                <strong>
+                  {i === 0 ? t('route.safest') : t('route.option', { n: i + 1 })}
+                  {r.detour ? ` · ${t('route.detour')}` : ''}
+                </strong>
+                <span>
+                  {formatDistance(r.distance)} · {formatDuration(r.duration)} ·{' '}
+                  {r.dangers.length === 0
+                    ? t('route.noDangers')
+                    : t('route.dangers', { n: r.dangers.length, risk: r.risk })}
+                </span>
+                {r.summary && <small>{r.summary}</small>}
+              </button>
+              {i === chosen && r.dangers.length > 0 && (
+                <ul class="dangers">
+                  {r.dangers.slice(0, DANGERS_SHOWN).map((d) => (
+                    <li key={d.spot.id}>
+                      <button type="button" class="result" onClick={() => props.onSpot(d.spot.id)}>
+                        <span class={`dot sev-${d.spot.severity}`} aria-hidden="true" />
+                        <span>
+                          {t('route.dangerAt', {
+                            along: formatDistance(d.along),
+                            off: formatDistance(d.distance),
+                          })}
+                          : <strong>{d.spot.title}</strong>
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                  {r.dangers.length > DANGERS_SHOWN && (
+                    <li class="muted">{t('route.moreDangers', { n: r.dangers.length - DANGERS_SHOWN })}</li>
+                  )}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { useEffect, useState } from 'preact/hooks';
+import { FLAG_REASONS, type FlagReason, TEXT_LIMITS } from '../../../common/domain.ts';
+import { api } from '../lib/api.ts';
+import { describeFailure } from '../lib/failures.ts';
+import { formatAgo, formatDate, safeHttpUrl } from '../lib/format.ts';
+import { t } from '../lib/i18n.ts';
+import type { Me, Spot } from '../lib/types.ts';
+import { Field, Notice, SeverityBadge, StatusBadge } from '../lib/ui.tsx';
+import { ShareButtons } from './share.tsx';
+
+interface Props {
+  spot: Spot;
+  me: Me;
+  onSpotChanged(spot: Spot): void;
+  onVoted(id: number, value: 1 | -1): void;
+  onFlagged(id: number, hidden: boolean): void;
+}
+
+type Message = { kind: 'ok' | 'error' | 'info'; text: string } | undefined;
+
+export function SpotDetail({ spot, me, onSpotChanged, onVoted, onFlagged }: Props) {
+  const [message, setMessage] = useState<Message>();
+  const [busy, setBusy] = useState(false);
+  const [flagOpen, setFlagOpen] = useState(false);
+  const [flagResult, setFlagResult] = useState<string>();
+  const myVote = me.votes[String(spot.id)];
+  const flagged = me.flags?.includes(spot.id) ?? false;
+  const source = safeHttpUrl(spot.source_url);
+
+  useEffect(() => {
+    setMessage(undefined);
+    setFlagOpen(false);
+    setFlagResult(undefined);
+  }, [spot.id]);
+
+  async function vote(value: 1 | -1) {
+    setBusy(true);
+    const res = await api<{ spot: Spot }>(`/api/spots/${spot.id}/vote`, { method: 'POST', body: { value } });
+    setBusy(false);
+    if (res.ok) {
+      onSpotChanged(res.data.spot);
+      onVoted(spot.id, value);
+      setMessage({ kind: 'ok', text: t('detail.voteThanks') });
+    } else if (res.status === 409) {
+      onVoted(spot.id, value);
+      setMessage({ kind: 'info', text: t('detail.alreadyVoted') });
+    } else setMessage({ kind: 'error', text: describeFailure(res) });
+  }
+
+  return (
+    <article class="spot-detail" aria-labelledby="spot-title">
+      <h3 id="spot-title">{spot.title}</h3>
+      <p class="badges">
+        <SeverityBadge severity={spot.severity} />
+        <StatusBadge status={spot.status} verified={spot.moderator_verified} />
+      </p>
+      {spot.description && <p class="description">{spot.description}</p>}
+      <dl class="facts">
+        {spot.area && (
+          <>
+            <dt>{t('report.area')}</dt>
+            <dd>{spot.area}</dd>
+          </>
+        )}
+        <dt>{t('report.category')}</dt>
+        <dd>{t(`category.${spot.category}`)}</dd>
+        <dt>{t('report.severity')}</dt>
+        <dd>{t(`severity.${spot.severity}` as 'severity.1')}</dd>
+        <dt>{t('report.timeOfDay')}</dt>
+        <dd>{t(`time.${spot.time_of_day}`)}</dd>
+        {spot.incident_date && (
+          <>
+            <dt>{t('report.incidentDate')}</dt>
+            <dd>{formatDate(spot.incident_date)}</dd>
+          </>
+        )}
+        <dt>{t('detail.votes')}</dt>
+        <dd>{t('detail.voteCounts', { yes: spot.confirmations, no: spot.denials })}</dd>
+        <dt>{t('detail.lastConfirmed')}</dt>
+        <dd>{spot.last_confirmed_at ? formatAgo(spot.last_confirmed_at) : t('detail.never')}</dd>
+        <dt>{t('detail.reported')}</dt>
+        <dd>
+          {formatAgo(spot.created_at)}
+          {spot.seeded ? ` · ${t('detail.seeded')}` : ''}
+        </dd>
+        {source && (
+          <>
+            <dt>{t('report.source')}</dt>
+            <dd>
+              <a href={source} target="_blank" rel="noopener noreferrer" class="source-link">
+                {new URL(source).hostname}
+              </a>
+            </dd>
+          </>
+        )}
+      </dl>
+      <fieldset class="vote">
+        <legend>{t('detail.isItStillDangerous')}</legend>
+        <div class="vote-buttons">
+          <button
+            type="button"
+            class="vote yes"
+            aria-pressed={myVote === 1}
+            disabled={busy}
+            onClick={() => vote(1)}
+          >
+            {t('detail.stillDangerous')}
+          </button>
+          <button
+            type="button"
+            class="vote no"
+            aria-pressed={myVote === -1}
+            disabled={busy}
+            onClick={() => vote(-1)}
+          >
+            {t('detail.notAnymore')}
+          </button>
+        </div>
+      </fieldset>
+      {message && <Notice kind={message.kind}>{message.text}</Notice>}
+      <ShareButtons spot={spot} />
+      {flagResult ? (
+        <Notice kind="ok">{flagResult}</Notice>
+      ) : flagged ? (
+        <p class="muted">{t('flag.alreadyFlagged')}</p>
+      ) : flagOpen ? (
+        <FlagForm
+          spotId={spot.id}
+          onDone={(result, hidden) => {
+            setFlagResult(result);
+            onFlagged(spot.id, hidden);
+          }}
+        />
+      ) : (
+        <button type="button" class="link-button" onClick={() => setFlagOpen(true)}>
+          {t('flag.open')}
+        </button>
+      )}
+    </article>
+  );
+}
+
+function FlagForm({ spotId, onDone }: { spotId: number; onDone(result: string, hidden: boolean): void }) {
+  const [reason, setReason] = useState<FlagReason>('inaccurate');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    setBusy(true);
+    const res = await api<{ result: 'flagged' | 'hidden' }>(`/api/spots/${spotId}/flag`, {
+      method: 'POST',
+      body: { reason, note },
+    });
+    setBusy(false);
+    if (res.ok || res.status === 409) {
+      const hidden = res.ok && res.data.result === 'hidden';
+      onDone(res.ok ? t(hidden ? 'flag.hidden' : 'flag.thanks') : t('flag.alreadyFlagged'), hidden);
+    } else setError(describeFailure(res));
+  }
+
+  return (
+    <form class="flag-form" onSubmit={submit}>
+      <Field id="flag-reason" label={t('flag.reason')}>
+        <select
+          id="flag-reason"
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value as FlagReason)}
+        >
+          {FLAG_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {t(`flag.reason.${r}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        id="flag-note"
+        label={t('flag.note')}
+        hint={t('form.charsLeft', { n: TEXT_LIMITS.flagNote - note.length })}
+      >
+        <textarea
+          id="flag-note"
+          rows={3}
+          maxLength={TEXT_LIMITS.flagNote}
+          value={note}
+          onInput={(e) => setNote(e.currentTarget.value)}
+        />
+      </Field>
+      {error && <Notice kind="error">{error}</Notice>}
+      <button type="submit" class="danger" disabled={busy}>
+        {t('flag.send')}
+      </button>
+    </form>
+  );
+}

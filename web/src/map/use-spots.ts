@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { api } from '../lib/api.ts';
+import type { Me, Spot } from '../lib/types.ts';
+
+export interface SpotsState {
+  loading: boolean;
+  /** When the list came from the phone's saved copy because the network failed: when it was saved. */
+  savedAt: string | undefined;
+  failed: boolean;
+  /** More spots match than one page holds; the map shows the most severe ones. */
+  truncated: boolean;
+}
+
+/** The public spot list and this visitor's votes and flags, kept in step with what the user does. */
+export function useSpots() {
+  const [spots, setSpots] = useState<Spot[]>([]);
+  const [state, setState] = useState<SpotsState>({
+    loading: true,
+    savedAt: undefined,
+    failed: false,
+    truncated: false,
+  });
+  const [me, setMe] = useState<Me>({ votes: {}, flags: [], requireApproval: false });
+
+  const load = useCallback(async () => {
+    setState((s) => ({ ...s, loading: true }));
+    const [list, mine] = await Promise.all([
+      api<{ spots: Spot[]; next_cursor?: string }>('/api/spots'),
+      api<Me>('/api/me'),
+    ]);
+    if (list.ok) {
+      const fromPhone = list.headers.get('x-hatari-offline') === '1';
+      setSpots(list.data.spots);
+      setState({
+        loading: false,
+        failed: false,
+        savedAt: fromPhone ? (list.headers.get('x-hatari-saved-at') ?? '') : undefined,
+        truncated: Boolean(list.data.next_cursor),
+      });
+    } else setState((s) => ({ ...s, loading: false, failed: true }));
+    if (mine.ok) setMe({ flags: [], ...mine.data });
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const upsert = (spot: Spot) =>
+    setSpots((list) =>
+      list.some((s) => s.id === spot.id) ? list.map((s) => (s.id === spot.id ? spot : s)) : [spot, ...list],
+    );
+  const remove = (id: number) => setSpots((list) => list.filter((s) => s.id !== id));
+  const noteVote = (id: number, value: 1 | -1) =>
+    setMe((m) => ({ ...m, votes: { ...m.votes, [String(id)]: value } }));
+  const noteFlag = (id: number) => setMe((m) => ({ ...m, flags: [...(m.flags ?? []), id] }));
+
+  return { spots, state, me, reload: load, upsert, remove, noteVote, noteFlag };
+}

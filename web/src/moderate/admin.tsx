@@ -1,0 +1,198 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ROLES, type Role } from '../../../common/domain.ts';
+import { api } from '../lib/api.ts';
+import { describeFailure } from '../lib/failures.ts';
+import { t } from '../lib/i18n.ts';
+import type { Settings, User } from '../lib/types.ts';
+import { Field, Notice } from '../lib/ui.tsx';
+
+type Message = { kind: 'ok' | 'error'; text: string } | undefined;
+
+export function SettingsPanel() {
+  const [settings, setSettings] = useState<Settings>();
+  const [message, setMessage] = useState<Message>();
+  useEffect(() => {
+    void api<Settings>('/api/mod/settings').then((res) =>
+      res.ok ? setSettings(res.data) : setMessage({ kind: 'error', text: describeFailure(res) }),
+    );
+  }, []);
+
+  async function save(e: Event) {
+    e.preventDefault();
+    if (!settings) return;
+    const res = await api<Settings>('/api/mod/settings', { method: 'PUT', body: settings });
+    if (res.ok) {
+      setSettings(res.data);
+      setMessage({ kind: 'ok', text: t('mod.saved') });
+    } else setMessage({ kind: 'error', text: describeFailure(res) });
+  }
+
+  if (!settings)
+    return message ? (
+      <Notice kind={message.kind}>{message.text}</Notice>
+    ) : (
+      <p class="muted">{t('common.loading')}</p>
+    );
+  return (
+    <form class="settings" onSubmit={save}>
+      <h2>{t('mod.tab.settings')}</h2>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={settings.requireApproval}
+          onChange={(e) => setSettings({ ...settings, requireApproval: e.currentTarget.checked })}
+        />
+        {t('mod.requireApproval')}
+      </label>
+      <Field id="auto-hide" label={t('mod.autoHide')} hint={t('mod.autoHideHint')}>
+        <input
+          id="auto-hide"
+          type="number"
+          min={0}
+          max={50}
+          value={settings.autoHideFlagThreshold}
+          onInput={(e) => setSettings({ ...settings, autoHideFlagThreshold: Number(e.currentTarget.value) })}
+        />
+      </Field>
+      {message && <Notice kind={message.kind}>{message.text}</Notice>}
+      <button type="submit" class="primary">
+        {t('mod.save')}
+      </button>
+    </form>
+  );
+}
+
+export function UsersPanel({ me }: { me: string }) {
+  const [users, setUsers] = useState<User[]>();
+  const [message, setMessage] = useState<Message>();
+  const [draft, setDraft] = useState({ username: '', password: '', role: 'moderator' as Role });
+
+  const load = () =>
+    void api<{ users: User[] }>('/api/mod/users').then((res) =>
+      res.ok ? setUsers(res.data.users) : setMessage({ kind: 'error', text: describeFailure(res) }),
+    );
+  useEffect(load, []);
+
+  async function call(path: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown) {
+    const res = await api(path, { method, body });
+    if (res.ok) {
+      setMessage({ kind: 'ok', text: t('mod.saved') });
+      load();
+    } else
+      setMessage({
+        kind: 'error',
+        text: res.issues?.map((i) => i.message).join(' ') || describeFailure(res),
+      });
+    return res.ok;
+  }
+
+  async function add(e: Event) {
+    e.preventDefault();
+    if (await call('/api/mod/users', 'POST', draft))
+      setDraft({ username: '', password: '', role: 'moderator' });
+  }
+
+  const resetPassword = (username: string) => {
+    const password = prompt(t('mod.newPasswordFor', { name: username }));
+    if (password) void call(`/api/mod/users/${encodeURIComponent(username)}`, 'PATCH', { password });
+  };
+
+  return (
+    <section class="users">
+      <h2>{t('mod.tab.users')}</h2>
+      {message && <Notice kind={message.kind}>{message.text}</Notice>}
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t('mod.username')}</th>
+            <th scope="col">{t('mod.role')}</th>
+            <th scope="col">
+              <span class="visually-hidden">{t('mod.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users?.map((u) => (
+            <tr key={u.username}>
+              <td>{u.username}</td>
+              <td>
+                <label class="visually-hidden" for={`role-${u.username}`}>
+                  {t('mod.role')}
+                </label>
+                <select
+                  id={`role-${u.username}`}
+                  value={u.role}
+                  onChange={(e) =>
+                    void call(`/api/mod/users/${encodeURIComponent(u.username)}`, 'PATCH', {
+                      role: e.currentTarget.value,
+                    })
+                  }
+                >
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {t(`mod.role.${r}`)}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td class="actions">
+                <button type="button" onClick={() => resetPassword(u.username)}>
+                  {t('mod.resetPassword')}
+                </button>
+                {u.username !== me && (
+                  <button
+                    type="button"
+                    class="danger"
+                    onClick={() =>
+                      confirm(t('mod.confirmDeleteUser', { name: u.username })) &&
+                      void call(`/api/mod/users/${encodeURIComponent(u.username)}`, 'DELETE')
+                    }
+                  >
+                    {t('mod.delete')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form class="add-user" onSubmit={add}>
+        <h3>{t('mod.addUser')}</h3>
+        <Field id="new-username" label={t('mod.username')}>
+          <input
+            id="new-username"
+            required
+            value={draft.username}
+            onInput={(e) => setDraft({ ...draft, username: e.currentTarget.value })}
+          />
+        </Field>
+        <Field id="new-password" label={t('mod.password')} hint={t('mod.passwordHint')}>
+          <input
+            id="new-password"
+            type="password"
+            autocomplete="new-password"
+            required
+            value={draft.password}
+            onInput={(e) => setDraft({ ...draft, password: e.currentTarget.value })}
+          />
+        </Field>
+        <Field id="new-role" label={t('mod.role')}>
+          <select
+            id="new-role"
+            value={draft.role}
+            onChange={(e) => setDraft({ ...draft, role: e.currentTarget.value as Role })}
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`mod.role.${r}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button type="submit" class="primary">
+          {t('mod.addUser')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../lib/api.ts';
+import { describeFailure } from '../lib/failures.ts';
+import { formatDateTime, safeHttpUrl } from '../lib/format.ts';
+import { t } from '../lib/i18n.ts';
+import type { ModSpot } from '../lib/types.ts';
+import { Notice, SeverityBadge, StatusBadge } from '../lib/ui.tsx';
+import { EditSpot } from './edit-spot.tsx';
+
+const STATES = ['pending', 'flagged', 'rejected', 'approved', 'all'] as const;
+type QueueState = (typeof STATES)[number];
+type Action = 'approve' | 'reject' | 'verify' | 'unverify' | 'dismiss-flags';
+
+export function Queue({ onSignedOut }: { onSignedOut(): void }) {
+  const [state, setState] = useState<QueueState>('pending');
+  const [spots, setSpots] = useState<ModSpot[]>();
+  const [error, setError] = useState<string>();
+
+  async function load(which: QueueState) {
+    setSpots(undefined);
+    const res = await api<{ spots: ModSpot[] }>(`/api/mod/spots?state=${which}`);
+    if (res.status === 401) return onSignedOut();
+    if (res.ok) setSpots(res.data.spots);
+    else setError(describeFailure(res));
+  }
+  useEffect(() => void load(state), [state]);
+
+  const replace = (spot: ModSpot) => setSpots((list) => list?.map((s) => (s.id === spot.id ? spot : s)));
+  const drop = (id: number) => setSpots((list) => list?.filter((s) => s.id !== id));
+
+  return (
+    <section class="queue">
+      <fieldset class="tabs secondary-tabs">
+        <legend class="visually-hidden">{t('mod.queue')}</legend>
+        {STATES.map((s) => (
+          <button key={s} type="button" aria-pressed={state === s} onClick={() => setState(s)}>
+            {t(`mod.state.${s}`)}
+          </button>
+        ))}
+      </fieldset>
+      {error && <Notice kind="error">{error}</Notice>}
+      {!spots && !error && <p class="muted">{t('common.loading')}</p>}
+      {spots?.length === 0 && <p class="muted">{t('mod.empty')}</p>}
+      <ul class="mod-spots">
+        {spots?.map((s) => (
+          <li key={s.id}>
+            <ModSpotCard spot={s} onChanged={replace} onDeleted={drop} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ModSpotCard({
+  spot,
+  onChanged,
+  onDeleted,
+}: {
+  spot: ModSpot;
+  onChanged(s: ModSpot): void;
+  onDeleted(id: number): void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string }>();
+  const [busy, setBusy] = useState(false);
+  const source = safeHttpUrl(spot.source_url);
+
+  async function act(action: Action) {
+    setBusy(true);
+    const res = await api<{ spot: ModSpot }>(`/api/mod/spots/${spot.id}/${action}`, { method: 'POST' });
+    setBusy(false);
+    if (res.ok) {
+      onChanged(res.data.spot);
+      setMessage({ kind: 'ok', text: t(`mod.done.${action}`) });
+    } else setMessage({ kind: 'error', text: describeFailure(res) });
+  }
+
+  async function remove() {
+    if (!confirm(t('mod.confirmDelete', { title: spot.title }))) return;
+    const res = await api(`/api/mod/spots/${spot.id}`, { method: 'DELETE' });
+    if (res.ok) onDeleted(spot.id);
+    else setMessage({ kind: 'error', text: describeFailure(res) });
+  }
+
+  return (
+    <article class={`mod-spot publication-${spot.publication}`} aria-labelledby={`mod-spot-${spot.id}`}>
+      <h3 id={`mod-spot-${spot.id}`}>
+        #{spot.id} {spot.title}
+      </h3>
+      <p class="badges">
+        <span class={`badge publication ${spot.publication}`}>
+          {t(`mod.publication.${spot.publication}`)}
+        </span>
+        {spot.auto_hidden && <span class="badge hidden">{t('mod.autoHidden')}</span>}
+        <SeverityBadge severity={spot.severity} />
+        <StatusBadge status={spot.status} verified={spot.moderator_verified} />
+      </p>
+      {editing ? (
+        <EditSpot
+          spot={spot}
+          onSaved={(s) => {
+            onChanged(s);
+            setEditing(false);
+            setMessage({ kind: 'ok', text: t('mod.saved') });
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <>
+          {spot.description && <p>{spot.description}</p>}
+          <p class="muted">
+            {[
+              spot.area,
+              t(`category.${spot.category}`),
+              t(`time.${spot.time_of_day}`),
+              formatDateTime(spot.created_at),
+            ]
+              .filter(Boolean)
+              .join(' · ')}{' '}
+            · {spot.lat.toFixed(5)}, {spot.lng.toFixed(5)} ·{' '}
+            {t('detail.voteCounts', { yes: spot.confirmations, no: spot.denials })}
+          </p>
+          {source && (
+            <p>
+              {t('report.source')}:{' '}
+              <a href={source} target="_blank" rel="noopener noreferrer">
+                {source}
+              </a>
+            </p>
+          )}
+        </>
+      )}
+      {spot.flags.length > 0 && (
+        <details open={spot.flag_count > 0}>
+          <summary>{t('mod.flags', { n: spot.flag_count })}</summary>
+          <ul class="flags">
+            {spot.flags.map((f, i) => (
+              <li key={i}>
+                <strong>{t(`flag.reason.${f.reason}`)}</strong> · {formatDateTime(f.created_at)}
+                {f.note && <q>{f.note}</q>}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {message && <Notice kind={message.kind}>{message.text}</Notice>}
+      {!editing && (
+        <fieldset class="actions">
+          <legend class="visually-hidden">{t('mod.actions')}</legend>
+          {spot.publication !== 'approved' && (
+            <button type="button" class="primary" disabled={busy} onClick={() => void act('approve')}>
+              {t('mod.approve')}
+            </button>
+          )}
+          {spot.publication !== 'rejected' && (
+            <button type="button" disabled={busy} onClick={() => void act('reject')}>
+              {t('mod.reject')}
+            </button>
+          )}
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void act(spot.moderator_verified ? 'unverify' : 'verify')}
+          >
+            {spot.moderator_verified ? t('mod.unverify') : t('mod.verify')}
+          </button>
+          {spot.flag_count > 0 && (
+            <button type="button" disabled={busy} onClick={() => void act('dismiss-flags')}>
+              {t('mod.dismissFlags')}
+            </button>
+          )}
+          <button type="button" disabled={busy} onClick={() => setEditing(true)}>
+            {t('mod.edit')}
+          </button>
+          <button type="button" class="danger" disabled={busy} onClick={() => void remove()}>
+            {t('mod.delete')}
+          </button>
+        </fieldset>
+      )}
+    </article>
+  );
+}

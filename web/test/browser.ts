@@ -1,0 +1,149 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { FakeNominatim, FakeOsrm, FakeTiles, KAMPALA_PLACES } from '../../server/test/fakes.ts';
+import { startTestApp, type TestApp } from '../../server/test/helpers.ts';
+
+/**
+ * Browser tests drive Debian's Chromium (no browser downloads) at a phone's viewport against a real
+ * server on 127.0.0.1, with the routing, place and tile services faked on loopback.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const PHONE = { width: 390, height: 844 };
+export const ARTIFACTS = path.resolve('test-artifacts/browser');
+
+/** Chromium, or undefined where it is not installed (tests then skip); in CI a missing browser fails. */
+export async function launchBrowser(): Promise<Browser | undefined> {
+  try {
+    return await chromium.launch({
+      executablePath: CHROMIUM,
+      // The flags keep Chromium off the network it would otherwise call home on (closed here).
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  } catch (err) {
+    if (process.env.CI)
+      throw new Error(`Chromium is required in CI (${CHROMIUM}): ${(err as Error).message}`);
+    console.warn(`no Chromium at ${CHROMIUM}: the browser tests skip (apt-get install chromium to run them)`);
+    return undefined;
+  }
+}
+
+export interface WebStack {
+  app: TestApp;
+  url: string;
+  osrm: FakeOsrm;
+  nominatim: FakeNominatim;
+  tiles: FakeTiles;
+  close(): Promise<void>;
+}
+
+/** The whole product on a real port, seeded, with fake map services. */
+export async function startWebStack(env: Record<string, string> = {}, realLimits = false): Promise<WebStack> {
+  const osrm = new FakeOsrm();
+  const nominatim = new FakeNominatim(KAMPALA_PLACES);
+  const tiles = new FakeTiles();
+  const [osrmUrl, nominatimUrl, tilesUrl] = await Promise.all([
+    osrm.start(),
+    nominatim.start(),
+    tiles.start(),
+  ]);
+  const app = await startTestApp({
+    realLimits,
+    env: {
+      SEED: '1',
+      LOG_LEVEL: 'warn',
+      OSRM_URL: osrmUrl,
+      NOMINATIM_URL: nominatimUrl,
+      TILE_URL: `${tilesUrl}/{z}/{x}/{y}.png`,
+      ADMIN_USERNAME: 'amina',
+      ADMIN_PASSWORD: 'correct-horse-battery',
+      ...env,
+    },
+  });
+  const url = await app.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    url,
+    osrm,
+    nominatim,
+    tiles,
+    close: async () => {
+      await app.close();
+      await Promise.all([osrm.stop(), nominatim.stop(), tiles.stop()]);
+    },
+  };
+}
+
+export interface PhonePage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions: a page under test should have none. */
+  problems: string[];
+}
+
+let visitors = 0;
+
+/**
+ * A new phone: its own cookies, storage and user agent, so it is its own visitor to the server
+ * (a visitor is the address plus the user agent, and every test phone shares 127.0.0.1).
+ */
+export async function openPhone(
+  browser: Browser,
+  url: string,
+  options: { offlineCapable?: boolean; path?: string } = {},
+): Promise<PhonePage> {
+  visitors += 1;
+  const context = await browser.newContext({
+    userAgent: `Mozilla/5.0 (Linux; Android 12; Hatari test phone ${process.pid}-${visitors}) Chrome/156 Mobile`,
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-GB',
+    serviceWorkers: options.offlineCapable ? 'allow' : 'block',
+  });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    // A refused request (a 409, a 429) is logged by the browser; the tests assert those by name.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(`${url}${options.path ?? '/'}`);
+  return { context, page, problems };
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+/** Markers and clusters on screen, counted as the spots they stand for. */
+export async function spotsOnMap(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    let n = document.querySelectorAll('.leaflet-marker-icon.spot-marker').length;
+    for (const el of document.querySelectorAll('.leaflet-marker-icon.spot-cluster'))
+      n += Number(el.textContent);
+    return n;
+  });
+}
+
+/** Waits until the map shows `expected` spots (markers animate in and out), then says how many it shows. */
+export async function settleSpotsOnMap(page: Page, expected: number, ms = 5000): Promise<number> {
+  const until = Date.now() + ms;
+  let shown = await spotsOnMap(page);
+  while (shown !== expected && Date.now() < until) {
+    await page.waitForTimeout(100);
+    shown = await spotsOnMap(page);
+  }
+  return shown;
+}

@@ -1,0 +1,440 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import {
+  launchBrowser,
+  openPhone,
+  PHONE,
+  screenshot,
+  settleSpotsOnMap,
+  spotsOnMap,
+  startWebStack,
+  type WebStack,
+} from './browser.ts';
+
+const SEED_SPOTS = 21;
+
+describe('the map page on a phone', () => {
+  let browser: Browser | undefined;
+  let stack: WebStack;
+
+  before(async () => {
+    browser = await launchBrowser();
+    if (browser) stack = await startWebStack();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  test('shows the seed spots as markers on map tiles, with attribution, and as a list', async (t) => {
+    if (!browser) return t.skip('no Chromium');
+    const { page, problems, context } = await openPhone(browser, stack.url);
+    await page
+      .locator('.leaflet-marker-icon.spot-marker, .leaflet-marker-icon.spot-cluster')
+      .first()
+      .waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.leaflet-tile-loaded').length > 0);
+    assert.equal(
+      await settleSpotsOnMap(page, SEED_SPOTS),
+      SEED_SPOTS,
+      'every seed spot is on the map, alone or in a cluster',
+    );
+    assert.ok(stack.tiles.calls.length > 0, 'tiles come from TILE_URL');
+    assert.match(await page.locator('.leaflet-control-attribution').innerText(), /OpenStreetMap/);
+
+    await page.getByRole('button', { name: 'List' }).click();
+    await assert.doesNotReject(page.getByRole('heading', { name: `${SEED_SPOTS} spots` }).waitFor());
+    assert.equal(await page.locator('.spot-list li').count(), SEED_SPOTS);
+    await screenshot(page, '02-list');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('opens a spot from its marker with all its facts, and from a shared link', async (t) => {
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url);
+    await page.locator('.leaflet-marker-icon.spot-marker[title="Kajjansi"]').click();
+    const detail = page.locator('.spot-detail');
+    await assert.doesNotReject(detail.getByRole('heading', { name: 'Kajjansi' }).waitFor());
+    const text = await detail.innerText();
+    for (const fact of ['Entebbe Road, Wakiso', 'Confirmed', 'At night', '3 still dangerous · 0 not anymore'])
+      assert.ok(text.includes(fact), `the detail shows ${fact}`);
+    assert.match(page.url(), /\/\?spot=\d+$/);
+    const link = detail.locator('a.source-link');
+    assert.equal(await link.getAttribute('rel'), 'noopener noreferrer');
+    assert.equal(await link.getAttribute('target'), '_blank');
+    assert.match((await link.getAttribute('href')) ?? '', /^https?:\/\//);
+
+    const { search } = new URL(page.url());
+    const other = await openPhone(browser, stack.url, { path: `/${search}` });
+    await assert.doesNotReject(
+      other.page.locator('.spot-detail').getByRole('heading', { name: 'Kajjansi' }).waitFor(),
+    );
+    await screenshot(other.page, '03-spot-detail');
+    await other.context.close();
+    await context.close();
+  });
+
+  test("reports a spot by tapping the map, with the API's field errors shown first", async (t) => {
+    if (!browser) return t.skip('no Chromium');
+    const { page, context, problems } = await openPhone(browser, stack.url);
+    await page.getByRole('button', { name: 'Report' }).click();
+    await assert.doesNotReject(page.getByText('Tap the map to choose the place.').waitFor());
+    await page.locator('.map').click({ position: { x: PHONE.width / 2, y: 200 } });
+    assert.match(await page.locator('#report-location').innerText(), /^0\.\d+, 32\.\d+$/);
+
+    await page.getByLabel('Title').fill('ab');
+    await page.getByLabel('Category').selectOption('boda_gang');
+    await page.getByLabel('Severity').selectOption('3');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await assert.doesNotReject(page.getByText('The title must be 3 to 80 characters.').waitFor());
+    assert.equal(await page.getByLabel('Title').getAttribute('aria-invalid'), 'true');
+    await screenshot(page, '04-report-field-error');
+
+    await page.getByLabel('Title').fill('Dark stretch by the market');
+    await page.getByLabel('Area').fill('Kalerwe, call 0772 123 456');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await assert.doesNotReject(page.getByText('Thank you. Your report is on the map.').waitFor());
+    await assert.doesNotReject(
+      page.locator('.spot-detail').getByRole('heading', { name: 'Dark stretch by the market' }).waitFor(),
+    );
+    assert.match(await page.locator('.spot-detail').innerText(), /Kalerwe, call \[removed\]/);
+    assert.equal(
+      await page.getByRole('button', { name: 'Still dangerous' }).getAttribute('aria-pressed'),
+      'true',
+    );
+    await screenshot(page, '05-report-published');
+
+    const stored = await stack.app.db.query<{ title: string; category: string; severity: number }>(
+      "SELECT title, category, severity FROM spots WHERE title = 'Dark stretch by the market'",
+    );
+    assert.deepEqual(stored, [{ title: 'Dark stretch by the market', category: 'boda_gang', severity: 3 }]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('votes and flags, and remembers the vote after a reload', async (t) => {
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url);
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.getByRole('button', { name: /Busega/ }).click();
+    const notAnymore = page.getByRole('button', { name: 'Not anymore' });
+    await notAnymore.click();
+    await assert.doesNotReject(page.getByText('Thank you, your vote is counted.').waitFor());
+    assert.equal(await notAnymore.getAttribute('aria-pressed'), 'true');
+    assert.match(await page.locator('.spot-detail').innerText(), /3 still dangerous · 1 not anymore/);
+
+    await page.reload();
+    await assert.doesNotReject(
+      page.locator('.spot-detail').getByRole('heading', { name: 'Busega' }).waitFor(),
+    );
+    await page.waitForFunction(
+      () => document.querySelector('.vote.no')?.getAttribute('aria-pressed') === 'true',
+      undefined,
+      { timeout: 5000 },
+    );
+
+    await page.getByRole('button', { name: 'Report a mistake in this spot' }).click();
+    await page.getByLabel('What is wrong?').selectOption('duplicate');
+    await page.getByLabel('Note (optional)').fill('Same as the Busega roundabout spot');
+    await page.getByRole('button', { name: 'Send to moderators' }).click();
+    await assert.doesNotReject(page.getByText('Thank you. Moderators will look at it.').waitFor());
+    await screenshot(page, '06-voted-and-flagged');
+    const flags = await stack.app.db.query<{ reason: string; note: string }>(
+      "SELECT f.reason, f.note FROM flags f JOIN spots s ON s.id = f.spot_id WHERE s.title = 'Busega'",
+    );
+    assert.deepEqual(flags, [{ reason: 'duplicate', note: 'Same as the Busega roundabout spot' }]);
+    await context.close();
+  });
+
+  test("shows a rate-limited report's wait time", async (t) => {
+    if (!browser) return t.skip('no Chromium');
+    const limited = await startWebStack({}, true);
+    try {
+      const { page, context } = await openPhone(browser, limited.url);
+      const userAgent = await page.evaluate(() => navigator.userAgent);
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(`${limited.url}/api/spots`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'user-agent': userAgent },
+          body: JSON.stringify({
+            title: `Spot ${i}`,
+            lat: 0.33,
+            lng: 32.57,
+            category: 'other',
+            severity: 1,
+            time_of_day: 'any',
+          }),
+        });
+        assert.equal(res.status, 201);
+      }
+      await page.getByRole('button', { name: 'Report' }).click();
+      await page.locator('.map').click({ position: { x: PHONE.width / 2, y: 200 } });
+      await page.getByLabel('Title').fill('One report too many');
+      await page.getByLabel('Category').selectOption('robbery');
+      await page.getByLabel('Severity').selectOption('2');
+      await page.getByRole('button', { name: 'Send report' }).click();
+      await assert.doesNotReject(
+        page
+          .getByText(/Too many spots were reported from here recently\. Please try again in \d+ minutes\./)
+          .waitFor(),
+      );
+      await screenshot(page, '07-report-rate-limited');
+      await context.close();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('search sends only spot searches while typing and one place lookup after the pause', async (t) => {
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url);
+    const searches: URL[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/search')) searches.push(new URL(r.url()));
+    });
+    stack.nominatim.reset();
+    await page
+      .getByRole('searchbox', { name: 'Search spots and places' })
+      .pressSequentially('kalerwe', { delay: 120 });
+    const typing = [...searches];
+    await assert.doesNotReject(page.getByRole('button', { name: /Kalerwe · Kawempe, Kampala/ }).waitFor());
+    assert.ok(typing.length >= 5, `a spot search per keystroke (saw ${typing.length})`);
+    assert.ok(
+      typing.every((u) => u.searchParams.get('places') === '0'),
+      'keystrokes only search spots',
+    );
+    const lookups = searches.filter((u) => u.searchParams.get('places') !== '0');
+    assert.deepEqual(
+      lookups.map((u) => u.searchParams.get('q')),
+      ['kalerwe'],
+      'one place lookup, for the whole word, after the pause',
+    );
+    assert.equal(stack.nominatim.calls.length, 1, 'the place service was asked once');
+    await screenshot(page, '08-search');
+
+    await page.getByRole('button', { name: /Kalerwe · Kawempe, Kampala/ }).click();
+    assert.equal(await page.locator('.search-results').count(), 0, 'choosing a place closes the results');
+    await page
+      .getByRole('searchbox', { name: 'Search spots and places' })
+      .pressSequentially('nansna', { delay: 50 });
+    await page
+      .getByRole('button', { name: /Nansana intersection/ })
+      .first()
+      .click();
+    await assert.doesNotReject(
+      page.locator('.spot-detail').getByRole('heading', { name: 'Nansana intersection' }).waitFor(),
+    );
+    await context.close();
+  });
+
+  test('checks a route against the router, safest first with dangers, and warns when it is down', async (t) => {
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url);
+    await page.getByRole('button', { name: 'Route' }).click();
+    const from = page.locator('#route-from');
+    await from.pressSequentially('Kalerwe', { delay: 30 });
+    await page.getByRole('button', { name: /Kalerwe · Kawempe, Kampala/ }).click();
+    await page.locator('#route-to').pressSequentially('Old Taxi', { delay: 30 });
+    await page.getByRole('button', { name: /Old Taxi Park · Nakivubo/ }).click();
+    await page.getByLabel('Walk').check();
+    await page.getByRole('button', { name: 'Check route' }).click();
+    const routes = page.locator('ol.routes > li');
+    await assert.doesNotReject(routes.first().waitFor());
+    assert.equal(await routes.count(), 2);
+    assert.match(await routes.first().innerText(), /Safest route/);
+    assert.match(await page.locator('.dangers').innerText(), /Kalerwe/);
+    assert.ok((await page.locator('path.leaflet-interactive').count()) >= 2, 'both routes are drawn');
+    assert.match(
+      String(stack.osrm.calls.at(-1)?.pathname),
+      /^\/route\/v1\/foot\//,
+      'walking uses the foot profile',
+    );
+    await screenshot(page, '09-route');
+
+    stack.osrm.mode = 'down';
+    try {
+      await page.getByLabel('Boda or bicycle').check(); // a route not asked before, so not cached
+      await page.getByRole('button', { name: 'Check route' }).click();
+      await assert.doesNotReject(
+        page.getByText('The routing service is down right now. Try again in a few minutes.').waitFor(),
+      );
+      await screenshot(page, '10-route-service-down');
+    } finally {
+      stack.osrm.mode = 'ok';
+    }
+    await context.close();
+  });
+
+  test('shows a title carrying markup as plain text, never as markup', async (t) => {
+    if (!browser) return t.skip('no Chromium');
+    const payload = '<img src=x onerror="window.__xss=1">Boda stage';
+    const description = '<script>window.__xss=2</script><b>bold?</b>';
+    const res = await fetch(`${stack.url}/api/spots`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'xss-reporter' },
+      body: JSON.stringify({
+        title: payload,
+        description,
+        area: '<svg onload=alert(1)>',
+        lat: 0.33,
+        lng: 32.58,
+        category: 'other',
+        severity: 2,
+        time_of_day: 'night',
+      }),
+    });
+    const { spot } = (await res.json()) as { spot: { id: number } };
+    const { page, context, problems } = await openPhone(browser, stack.url, { path: `/?spot=${spot.id}` });
+    const detail = page.locator('.spot-detail');
+    await assert.doesNotReject(detail.getByRole('heading', { name: payload }).waitFor());
+    assert.match(await detail.innerText(), /<script>window\.__xss=2<\/script><b>bold\?<\/b>/);
+    assert.equal(await detail.locator('img, script, b, svg').count(), 0, 'no element was made from the text');
+    assert.equal(await page.evaluate(() => (window as { __xss?: number }).__xss), undefined);
+    await screenshot(page, '11-markup-as-text');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('opens offline from the saved page and spot list, and says nothing is sent', async (t) => {
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url, { offlineCapable: true });
+    await page.waitForFunction(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return Boolean(registration.active);
+    });
+    await page.reload(); // now the worker controls the page and has saved the spot list
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+    await page.locator('.leaflet-marker-icon').first().waitFor();
+
+    const online = await spotsOnMap(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await assert.doesNotReject(page.getByText(/Offline: showing the spots saved on this phone/).waitFor());
+    await page.locator('.leaflet-marker-icon').first().waitFor();
+    assert.equal(await settleSpotsOnMap(page, online), online);
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.getByRole('button', { name: /^Kalerwe/ }).click();
+    await page.getByRole('button', { name: 'Still dangerous' }).click();
+    await assert.doesNotReject(
+      page.getByText('No connection: nothing was sent. Try again when you are online.').waitFor(),
+    );
+    await screenshot(page, '12-offline');
+    await context.close();
+  });
+
+  test('switches language and remembers it', async (t) => {
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url);
+    await page.getByLabel('Language').selectOption('sw');
+    await assert.doesNotReject(page.getByRole('button', { name: 'Ripoti' }).waitFor());
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'sw');
+    await page.reload();
+    await assert.doesNotReject(page.getByRole('button', { name: 'Njia' }).waitFor());
+    await page.getByLabel('Lugha').selectOption('lg');
+    await assert.doesNotReject(page.getByRole('button', { name: 'Loopa' }).waitFor());
+    await screenshot(page, '13-luganda');
+    await context.close();
+  });
+
+  test('has the safety tools: emergency numbers, nearby alerts, stats, filters and heat view', async (t) => {
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url);
+    await page.getByRole('button', { name: 'Emergency numbers' }).click();
+    const calls = await page
+      .locator('a.sos-call')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    assert.deepEqual(calls, ['tel:999', 'tel:112', 'tel:0800199399', 'tel:+256779999999']);
+    await screenshot(page, '14-sos');
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Stats' }).click();
+    await assert.doesNotReject(page.getByText('By category').waitFor());
+    assert.match(await page.locator('.totals').innerText(), /Spots\s+2\d/);
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByLabel('At least this severe').selectOption('5');
+    const shown = Number((await page.locator('.filters .muted').innerText()).match(/Showing (\d+)/)?.[1]);
+    assert.ok(shown > 0 && shown < SEED_SPOTS);
+    assert.equal(await settleSpotsOnMap(page, shown), shown);
+    await page.getByLabel('Verified by moderators only').check();
+    assert.equal(await settleSpotsOnMap(page, 0), 0, 'no seed spot is moderator-verified');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Heat view' }).click();
+    await assert.doesNotReject(page.locator('canvas.leaflet-heatmap-layer').waitFor());
+    assert.equal(await settleSpotsOnMap(page, 0), 0, 'the heat view replaces the markers');
+    await page.getByRole('button', { name: 'Heat view' }).click();
+    await context.close();
+
+    // Nearby alerts: 100 m from Kalerwe, the phone vibrates once and shows the spot.
+    const near = await browser.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      geolocation: { latitude: 0.3501, longitude: 32.5722 },
+      permissions: ['geolocation'],
+      serviceWorkers: 'block',
+    });
+    const phone = await near.newPage();
+    await phone.addInitScript(() => {
+      const w = window as unknown as { __vibrations: unknown[] };
+      w.__vibrations = [];
+      navigator.vibrate = ((pattern: VibratePattern) => {
+        w.__vibrations.push(pattern);
+        return true;
+      }) as Navigator['vibrate'];
+    });
+    await phone.goto(stack.url);
+    await phone.locator('.leaflet-marker-icon').first().waitFor();
+    await phone.getByRole('button', { name: 'Nearby alerts' }).click();
+    await assert.doesNotReject(phone.getByText('Careful: you are near "Kalerwe".').waitFor());
+    assert.equal(
+      await phone.evaluate(() => (window as unknown as { __vibrations: unknown[] }).__vibrations.length),
+      1,
+    );
+    await screenshot(phone, '15-nearby-alert');
+    await near.setGeolocation({ latitude: 0.3502, longitude: 32.5723 });
+    await phone.waitForTimeout(500);
+    assert.equal(
+      await phone.evaluate(() => (window as unknown as { __vibrations: unknown[] }).__vibrations.length),
+      1,
+      'each spot alerts once per visit',
+    );
+    await near.close();
+  });
+
+  test('is usable by touch and keyboard: labelled controls and 44 px targets', async (t) => {
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url);
+    await page.getByRole('button', { name: 'Report' }).click();
+    const report = await page.evaluate(() => {
+      const unlabelled = [...document.querySelectorAll('input, select, textarea')].filter(
+        (el) => !(el as HTMLInputElement).labels?.length && !el.getAttribute('aria-label'),
+      );
+      const small = [
+        ...document.querySelectorAll(
+          'button, a.button, select, input:not([type=checkbox]):not([type=radio])',
+        ),
+      ]
+        .filter((el) => (el as HTMLElement).offsetParent !== null)
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.height < 44 && !el.closest('.leaflet-control-attribution');
+        })
+        .map((el) => el.outerHTML.slice(0, 80));
+      return { unlabelled: unlabelled.map((el) => el.outerHTML.slice(0, 80)), small };
+    });
+    assert.deepEqual(report, { unlabelled: [], small: [] });
+
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await page.locator('.sheet').count(), 0, 'the sheet closes from the keyboard');
+    await context.close();
+  });
+});

@@ -1,0 +1,177 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPhone, PHONE, screenshot, startWebStack, type WebStack } from './browser.ts';
+
+async function signIn(page: Page, password = 'correct-horse-battery') {
+  await page.getByLabel('Username').fill('amina');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const publicTitles = async (url: string) => {
+  const res = await fetch(`${url}/api/spots`);
+  return ((await res.json()) as { spots: { title: string }[] }).spots.map((s) => s.title);
+};
+
+describe('the moderator console', () => {
+  let browser: Browser | undefined;
+  let stack: WebStack;
+
+  before(async () => {
+    browser = await launchBrowser();
+    if (browser) stack = await startWebStack();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  test('a moderator holds reports for review and approves a held report onto the map', async (t) => {
+    if (!browser) return t.skip('no Chromium');
+    const mod = await openPhone(browser, stack.url, { path: '/moderate' });
+    await signIn(mod.page, 'not-the-password');
+    await assert.doesNotReject(mod.page.getByText('Wrong username or password.').waitFor());
+    await signIn(mod.page);
+    await assert.doesNotReject(mod.page.getByText('amina (admin)').waitFor());
+
+    await mod.page.getByRole('button', { name: 'Settings' }).click();
+    await mod.page.getByLabel('Hold new reports for review before they appear on the map').check();
+    await mod.page.getByRole('button', { name: 'Save' }).click();
+    await assert.doesNotReject(mod.page.getByText('Saved.').waitFor());
+    await screenshot(mod.page, '20-mod-settings');
+
+    // A visitor reports: the page says it is held, and the public list does not show it.
+    const visitor = await openPhone(browser, stack.url);
+    await visitor.page.getByRole('button', { name: 'Report' }).click();
+    await visitor.page.locator('.map').click({ position: { x: PHONE.width / 2, y: 150 } });
+    await visitor.page.getByLabel('Title').fill('Unlit path behind the stage');
+    await visitor.page.getByLabel('Category').selectOption('robbery');
+    await visitor.page.getByLabel('Severity').selectOption('3');
+    await visitor.page.getByLabel('When is it dangerous?').selectOption('night');
+    await visitor.page.getByRole('button', { name: 'Send report' }).click();
+    await assert.doesNotReject(
+      visitor.page
+        .getByText('Thank you. Moderators will check your report before it appears on the map.')
+        .waitFor(),
+    );
+    await screenshot(visitor.page, '21-report-held');
+    assert.ok(!(await publicTitles(stack.url)).includes('Unlit path behind the stage'));
+
+    await mod.page.getByRole('button', { name: 'Queue' }).click();
+    const card = mod.page.locator('.mod-spot', { hasText: 'Unlit path behind the stage' });
+    await assert.doesNotReject(card.waitFor());
+    assert.match(await card.innerText(), /Pending/);
+    await screenshot(mod.page, '22-mod-queue');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await assert.doesNotReject(card.getByText('Approved: it is on the map.').waitFor());
+    assert.ok((await publicTitles(stack.url)).includes('Unlit path behind the stage'));
+
+    await card.getByRole('button', { name: 'Mark verified' }).click();
+    await assert.doesNotReject(card.getByText('Marked verified by moderators.').waitFor());
+    await visitor.page.reload();
+    await visitor.page.getByRole('button', { name: 'List' }).click();
+    await visitor.page.getByRole('button', { name: /Unlit path behind the stage/ }).click();
+    await assert.doesNotReject(
+      visitor.page.locator('.spot-detail').getByText('Verified by moderators').waitFor(),
+    );
+    await screenshot(visitor.page, '23-approved-verified');
+
+    await mod.page.getByRole('button', { name: 'Log' }).click();
+    const log = await mod.page.locator('table.log').innerText();
+    for (const action of ['sign_in', 'settings', 'approve', 'verify']) assert.match(log, new RegExp(action));
+    await screenshot(mod.page, '24-mod-log');
+    await visitor.context.close();
+    await mod.context.close();
+  });
+
+  test('a moderator sees flags, edits, dismisses and deletes; markup in reports stays text', async (t) => {
+    if (!browser) return t.skip('no Chromium');
+    const created = await fetch(`${stack.url}/api/spots`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'flag-test-reporter' },
+      body: JSON.stringify({
+        title: '<img src=x onerror="window.__xss=1">Stage',
+        lat: 0.31,
+        lng: 32.58,
+        category: 'other',
+        severity: 2,
+        time_of_day: 'any',
+      }),
+    });
+    const { spot } = (await created.json()) as { spot: { id: number } };
+    // Publication may be held by the first test's setting; approve through the API if so.
+    const flag = await fetch(`${stack.url}/api/spots/${spot.id}/flag`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'flag-test-flagger' },
+      body: JSON.stringify({ reason: 'names_person', note: 'It names the stage chairman' }),
+    });
+    if (flag.status === 404) {
+      const mod = await openPhone(browser, stack.url, { path: '/moderate' });
+      await signIn(mod.page);
+      await mod.page
+        .locator('.mod-spot', { hasText: 'Stage' })
+        .getByRole('button', { name: 'Approve' })
+        .click();
+      await mod.context.close();
+      const again = await fetch(`${stack.url}/api/spots/${spot.id}/flag`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'flag-test-flagger' },
+        body: JSON.stringify({ reason: 'names_person', note: 'It names the stage chairman' }),
+      });
+      assert.equal(again.status, 200);
+    }
+
+    const { page, context, problems } = await openPhone(browser, stack.url, { path: '/moderate' });
+    await signIn(page);
+    await page.getByRole('button', { name: 'Flagged' }).click();
+    const card = page.locator('.mod-spot', { hasText: 'Stage' });
+    await assert.doesNotReject(card.waitFor());
+    assert.match(await card.innerText(), /It names or describes a person/);
+    assert.match(await card.innerText(), /It names the stage chairman/);
+    assert.equal(await card.locator('h3 img').count(), 0, 'the title is text, not markup');
+    assert.equal(await page.evaluate(() => (window as { __xss?: number }).__xss), undefined);
+    await screenshot(page, '25-mod-flagged');
+
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.getByLabel('Title').fill('Boda stage by the market');
+    await card.getByRole('button', { name: 'Save' }).click();
+    const edited = page.locator('.mod-spot', { hasText: 'Boda stage by the market' });
+    await assert.doesNotReject(edited.getByText('Saved.').waitFor());
+    await edited.getByRole('button', { name: 'Dismiss flags' }).click();
+    await assert.doesNotReject(edited.getByText('Flags dismissed.').waitFor());
+
+    page.once('dialog', (d) => void d.accept());
+    await edited.getByRole('button', { name: 'Delete' }).click();
+    await assert.doesNotReject(edited.waitFor({ state: 'detached' }));
+    const gone = await fetch(`${stack.url}/api/spots/${spot.id}`);
+    assert.equal(gone.status, 404);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('an admin adds a moderator account, who can sign in', async (t) => {
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url, { path: '/moderate' });
+    await signIn(page);
+    await page.getByRole('button', { name: 'Users' }).click();
+    await page.locator('#new-username').fill('musa');
+    await page.locator('#new-password').fill('a-long-enough-password');
+    await page.getByRole('button', { name: 'Add an account' }).click();
+    await assert.doesNotReject(page.getByRole('cell', { name: 'musa' }).waitFor());
+    await screenshot(page, '26-mod-users');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await assert.doesNotReject(page.getByRole('heading', { name: 'Sign in' }).waitFor());
+
+    await page.getByLabel('Username').fill('musa');
+    await page.getByLabel('Password').fill('a-long-enough-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await assert.doesNotReject(page.getByText('musa (moderator)').waitFor());
+    assert.equal(
+      await page.getByRole('button', { name: 'Users' }).count(),
+      0,
+      'moderators do not manage accounts',
+    );
+    await context.close();
+  });
+});
