@@ -35,11 +35,10 @@ describe('the map page on a phone', () => {
       .first()
       .waitFor();
     await page.waitForFunction(() => document.querySelectorAll('.leaflet-tile-loaded').length > 0);
-    assert.equal(
-      await settleSpotsOnMap(page, SEED_SPOTS),
-      SEED_SPOTS,
-      'every seed spot is on the map, alone or in a cluster',
-    );
+    const onMap = await settleSpotsOnMap(page, SEED_SPOTS);
+    await page.waitForFunction(() => !document.querySelector('.leaflet-tile:not(.leaflet-tile-loaded)'));
+    await screenshot(page, '01-map');
+    assert.equal(onMap, SEED_SPOTS, 'every seed spot is on the map, alone or in a cluster');
     assert.ok(stack.tiles.calls.length > 0, 'tiles come from TILE_URL');
     assert.match(await page.locator('.leaflet-control-attribution').innerText(), /OpenStreetMap/);
 

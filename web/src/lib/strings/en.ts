@@ -221,7 +221,7 @@ export const en = {
   'mod.publication.approved': 'On the map',
   'mod.publication.rejected': 'Rejected',
   'mod.autoHidden': 'Hidden by flags',
-  'mod.flags': '{n} open flags',
+  'mod.flags': 'Open flags: {n}',
   'mod.actions': 'Actions',
   'mod.approve': 'Approve',
   'mod.reject': 'Reject',

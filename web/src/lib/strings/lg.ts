@@ -226,7 +226,7 @@ export const lg = {
   'mod.publication.approved': 'Kiri ku maapu',
   'mod.publication.rejected': 'Kigaaniddwa',
   'mod.autoHidden': 'Kikwekeddwa olw’ensobi eziloopeddwa',
-  'mod.flags': 'Ensobi {n} eziloopeddwa',
+  'mod.flags': 'Ensobi eziloopeddwa: {n}',
   'mod.actions': 'Ebikolwa',
   'mod.approve': 'Kkiriza',
   'mod.reject': 'Gaana',

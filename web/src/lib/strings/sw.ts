@@ -224,7 +224,7 @@ export const sw = {
   'mod.publication.approved': 'Iko kwenye ramani',
   'mod.publication.rejected': 'Imekataliwa',
   'mod.autoHidden': 'Imefichwa kwa ripoti za makosa',
-  'mod.flags': 'Ripoti za makosa {n} zilizo wazi',
+  'mod.flags': 'Ripoti za makosa zilizo wazi: {n}',
   'mod.actions': 'Vitendo',
   'mod.approve': 'Kubali',
   'mod.reject': 'Kataa',
