@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { FakeNominatim, FakeOsrm, FakeTiles, KAMPALA_PLACES } from '../../server/test/fakes.ts';
 import { startTestApp, type TestApp } from '../../server/test/helpers.ts';
@@ -80,6 +81,26 @@ export async function startWebStack(env: Record<string, string> = {}, realLimits
       await Promise.all([osrm.stop(), nominatim.stop(), tiles.stop()]);
     },
   };
+}
+
+/**
+ * One Chromium and one seeded server for a suite's tests (set up before them, closed after).
+ * `browser` stays undefined where Chromium is not installed; the tests then skip.
+ */
+export function browserSuite(): { browser: Browser | undefined; stack: WebStack } {
+  const suite: { browser: Browser | undefined; stack: WebStack } = {
+    browser: undefined,
+    stack: undefined as unknown as WebStack,
+  };
+  before(async () => {
+    suite.browser = await launchBrowser();
+    if (suite.browser) suite.stack = await startWebStack();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.stack?.close();
+  });
+  return suite;
 }
 
 export interface PhonePage {

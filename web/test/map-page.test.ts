@@ -1,33 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, test } from 'node:test';
 import {
-  launchBrowser,
+  browserSuite,
   openPhone,
   PHONE,
   screenshot,
   settleSpotsOnMap,
   spotsOnMap,
   startWebStack,
-  type WebStack,
 } from './browser.ts';
 
 const SEED_SPOTS = 21;
 
 describe('the map page on a phone', () => {
-  let browser: Browser | undefined;
-  let stack: WebStack;
-
-  before(async () => {
-    browser = await launchBrowser();
-    if (browser) stack = await startWebStack();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  const suite = browserSuite();
 
   test('shows the seed spots as markers on map tiles, with attribution, and as a list', async (t) => {
+    const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const { page, problems, context } = await openPhone(browser, stack.url);
     await page
@@ -51,6 +40,7 @@ describe('the map page on a phone', () => {
   });
 
   test('opens a spot from its marker with all its facts, and from a shared link', async (t) => {
+    const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const { page, context } = await openPhone(browser, stack.url);
     await page.locator('.leaflet-marker-icon.spot-marker[title="Kajjansi"]').click();
@@ -76,6 +66,7 @@ describe('the map page on a phone', () => {
   });
 
   test("reports a spot by tapping the map, with the API's field errors shown first", async (t) => {
+    const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const { page, context, problems } = await openPhone(browser, stack.url);
     await page.getByRole('button', { name: 'Report' }).click();
@@ -114,6 +105,7 @@ describe('the map page on a phone', () => {
   });
 
   test('votes and flags, and remembers the vote after a reload', async (t) => {
+    const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const { page, context } = await openPhone(browser, stack.url);
     await page.getByRole('button', { name: 'List' }).click();
@@ -148,6 +140,7 @@ describe('the map page on a phone', () => {
   });
 
   test("shows a rate-limited report's wait time", async (t) => {
+    const { browser } = suite;
     if (!browser) return t.skip('no Chromium');
     const limited = await startWebStack({}, true);
     try {
@@ -187,6 +180,7 @@ describe('the map page on a phone', () => {
   });
 
   test('search sends only spot searches while typing and one place lookup after the pause', async (t) => {
+    const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const { page, context } = await openPhone(browser, stack.url);
     const searches: URL[] = [];
@@ -229,6 +223,7 @@ describe('the map page on a phone', () => {
   });
 
   test('checks a route against the router, safest first with dangers, and warns when it is down', async (t) => {
+    const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const { page, context } = await openPhone(browser, stack.url);
     await page.getByRole('button', { name: 'Route' }).click();
@@ -267,6 +262,7 @@ describe('the map page on a phone', () => {
   });
 
   test('shows a title carrying markup as plain text, never as markup', async (t) => {
+    const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const payload = '<img src=x onerror="window.__xss=1">Boda stage';
     const description = '<script>window.__xss=2</script><b>bold?</b>';
@@ -297,6 +293,7 @@ describe('the map page on a phone', () => {
   });
 
   test('opens offline from the saved page and spot list, and says nothing is sent', async (t) => {
+    const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const { page, context } = await openPhone(browser, stack.url, { offlineCapable: true });
     await page.waitForFunction(async () => {
@@ -325,6 +322,7 @@ describe('the map page on a phone', () => {
   });
 
   test('switches language and remembers it', async (t) => {
+    const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const { page, context } = await openPhone(browser, stack.url);
     await page.getByLabel('Language').selectOption('sw');
@@ -339,6 +337,7 @@ describe('the map page on a phone', () => {
   });
 
   test('has the safety tools: emergency numbers, nearby alerts, stats, filters and heat view', async (t) => {
+    const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const { page, context } = await openPhone(browser, stack.url);
     await page.getByRole('button', { name: 'Emergency numbers' }).click();
@@ -408,6 +407,7 @@ describe('the map page on a phone', () => {
   });
 
   test('is usable by touch and keyboard: labelled controls and 44 px targets', async (t) => {
+    const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const { page, context } = await openPhone(browser, stack.url);
     await page.getByRole('button', { name: 'Report' }).click();

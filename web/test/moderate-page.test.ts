@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPhone, PHONE, screenshot, startWebStack, type WebStack } from './browser.ts';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { browserSuite, openPhone, PHONE, screenshot } from './browser.ts';
 
 async function signIn(page: Page, password = 'correct-horse-battery') {
   await page.getByLabel('Username').fill('amina');
@@ -15,19 +15,10 @@ const publicTitles = async (url: string) => {
 };
 
 describe('the moderator console', () => {
-  let browser: Browser | undefined;
-  let stack: WebStack;
-
-  before(async () => {
-    browser = await launchBrowser();
-    if (browser) stack = await startWebStack();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.close();
-  });
+  const suite = browserSuite();
 
   test('a moderator holds reports for review and approves a held report onto the map', async (t) => {
+    const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const mod = await openPhone(browser, stack.url, { path: '/moderate' });
     await signIn(mod.page, 'not-the-password');
@@ -86,6 +77,7 @@ describe('the moderator console', () => {
   });
 
   test('a moderator sees flags, edits, dismisses and deletes; markup in reports stays text', async (t) => {
+    const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const created = await fetch(`${stack.url}/api/spots`, {
       method: 'POST',
@@ -151,6 +143,7 @@ describe('the moderator console', () => {
   });
 
   test('an admin adds a moderator account, who can sign in', async (t) => {
+    const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const { page, context } = await openPhone(browser, stack.url, { path: '/moderate' });
     await signIn(page);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { metresBetween } from '../../../common/geo.ts';
 import type { FoundPlace, NominatimClient } from '../clients/nominatim.ts';
 import type { Db } from '../db/db.ts';
 import type { Identity } from '../http/visitor.ts';
@@ -25,14 +26,6 @@ const UPSTREAM_POLL_MS = 200;
 export type PlaceLookup = { places: Place[]; error?: string } | { throttled: PolicyDecision };
 
 export const normaliseQuery = (q: string) => q.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
-
-export function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
-}
 
 /** Drops places outside Uganda and merges same-named results within 3 km, keeping the first (best). */
 export function cleanPlaces(found: FoundPlace[]): FoundPlace[] {

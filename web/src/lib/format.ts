@@ -41,15 +41,6 @@ export function staleness(spot: { last_confirmed_at: string | null; created_at: 
   return days < 90 ? 'fresh' : days < 365 ? 'old' : 'stale';
 }
 
-/** Great-circle distance in metres. */
-export function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
-}
-
 /** Only http(s) links are ever rendered as links; anything else is not a link at all. */
 export function safeHttpUrl(raw: string | null | undefined): string | undefined {
   if (!raw) return undefined;

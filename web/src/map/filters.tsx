@@ -1,5 +1,6 @@
 import { CATEGORIES, type Category, STATUSES, type Status, TIMES_OF_DAY } from '../../../common/domain.ts';
 import { t } from '../lib/i18n.ts';
+import { SeverityOptions } from '../lib/spot-options.tsx';
 import type { Spot } from '../lib/types.ts';
 
 export interface Filters {
@@ -74,11 +75,7 @@ export function FilterPanel(props: {
           value={f.minSeverity}
           onChange={(e) => onChange({ ...f, minSeverity: Number(e.currentTarget.value) })}
         >
-          {[1, 2, 3, 4, 5].map((n) => (
-            <option key={n} value={n}>
-              {n} · {t(`severity.${n}` as 'severity.1')}
-            </option>
-          ))}
+          <SeverityOptions />
         </select>
       </div>
       <fieldset>

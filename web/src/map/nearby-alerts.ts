@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { metresBetween } from '../lib/format.ts';
+import { metresBetween } from '../../../common/geo.ts';
 import type { Spot } from '../lib/types.ts';
 import type { Position } from './geolocation.ts';
 

@@ -1,15 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import {
-  CATEGORIES,
-  type Category,
-  insideUganda,
-  TEXT_LIMITS,
-  TIMES_OF_DAY,
-  type TimeOfDay,
-} from '../../../common/domain.ts';
+import { type Category, insideUganda, TEXT_LIMITS, type TimeOfDay } from '../../../common/domain.ts';
 import { api } from '../lib/api.ts';
 import { describeFailure, waitText } from '../lib/failures.ts';
 import { t } from '../lib/i18n.ts';
+import { CategoryOptions, SeverityOptions, TimeOfDayOptions } from '../lib/spot-options.tsx';
 import type { Spot } from '../lib/types.ts';
 import { describedBy, Field, Notice } from '../lib/ui.tsx';
 
@@ -163,11 +157,7 @@ export function ReportForm({ point, picking, onPickOnMap, onUseGps, gpsError, on
           {...describedBy('report-category', errors.category)}
         >
           <option value="">{t('form.choose')}</option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {t(`category.${c}`)}
-            </option>
-          ))}
+          <CategoryOptions />
         </select>
       </Field>
       <Field id="report-severity" label={t('report.severity')} error={errors.severity}>
@@ -179,11 +169,7 @@ export function ReportForm({ point, picking, onPickOnMap, onUseGps, gpsError, on
           {...describedBy('report-severity', errors.severity)}
         >
           <option value="">{t('form.choose')}</option>
-          {[1, 2, 3, 4, 5].map((n) => (
-            <option key={n} value={n}>
-              {n} · {t(`severity.${n}` as 'severity.1')}
-            </option>
-          ))}
+          <SeverityOptions />
         </select>
       </Field>
       <Field id="report-time" label={t('report.timeOfDay')} error={errors.time_of_day}>
@@ -192,11 +178,7 @@ export function ReportForm({ point, picking, onPickOnMap, onUseGps, gpsError, on
           value={timeOfDay}
           onChange={(e) => setTimeOfDay(e.currentTarget.value as TimeOfDay)}
         >
-          {TIMES_OF_DAY.map((x) => (
-            <option key={x} value={x}>
-              {t(`time.${x}`)}
-            </option>
-          ))}
+          <TimeOfDayOptions />
         </select>
       </Field>
       <Field

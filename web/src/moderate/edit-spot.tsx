@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
-import { CATEGORIES, TEXT_LIMITS, TIMES_OF_DAY } from '../../../common/domain.ts';
+import { TEXT_LIMITS } from '../../../common/domain.ts';
 import { api } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { t } from '../lib/i18n.ts';
+import { CategoryOptions, SeverityOptions, TimeOfDayOptions } from '../lib/spot-options.tsx';
 import type { ModSpot, ReportFields } from '../lib/types.ts';
 import { Field, Notice } from '../lib/ui.tsx';
 
@@ -85,11 +86,7 @@ export function EditSpot({
             value={draft.category}
             onChange={(e) => set('category', e.currentTarget.value as Draft['category'])}
           >
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {t(`category.${c}`)}
-              </option>
-            ))}
+            <CategoryOptions />
           </select>
         </Field>
         <Field id={id('severity')} label={t('report.severity')}>
@@ -98,11 +95,7 @@ export function EditSpot({
             value={draft.severity}
             onChange={(e) => set('severity', Number(e.currentTarget.value))}
           >
-            {[1, 2, 3, 4, 5].map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
+            <SeverityOptions />
           </select>
         </Field>
         <Field id={id('time')} label={t('report.timeOfDay')}>
@@ -111,11 +104,7 @@ export function EditSpot({
             value={draft.time_of_day}
             onChange={(e) => set('time_of_day', e.currentTarget.value as Draft['time_of_day'])}
           >
-            {TIMES_OF_DAY.map((x) => (
-              <option key={x} value={x}>
-                {t(`time.${x}`)}
-              </option>
-            ))}
+            <TimeOfDayOptions />
           </select>
         </Field>
       </div>
