@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { pngIcon } from './png.ts';
+import { SPOT_LIST_URL } from './src/lib/spot-list.ts';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.resolve(WEB, '../dist/web');
@@ -99,7 +100,8 @@ const version = createHash('sha256')
   .slice(0, 12);
 const sw = readFileSync(path.join(WEB, 'public/sw.js'), 'utf8')
   .replace('__VERSION__', version)
-  .replace('__SHELL__', JSON.stringify(shell));
+  .replace('__SHELL__', JSON.stringify(shell))
+  .replace('__SPOT_LIST__', SPOT_LIST_URL);
 writeFileSync(path.join(OUT, 'sw.js'), sw);
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

@@ -7,7 +7,7 @@ const VERSION = '__VERSION__';
 const SHELL = __SHELL__;
 const SHELL_CACHE = `hatari-shell-${VERSION}`;
 const DATA_CACHE = 'hatari-data';
-const SPOT_LIST = '/api/spots';
+const SPOT_LIST = '__SPOT_LIST__';
 /** On a slow connection, show the saved list after this long and keep loading the fresh one. */
 const NETWORK_PATIENCE_MS = 6000;
 
@@ -91,7 +91,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname === SPOT_LIST && url.search === '') event.respondWith(spotList(request));
+  if (url.pathname + url.search === SPOT_LIST) event.respondWith(spotList(request));
   else if (request.mode === 'navigate' && url.pathname === '/') event.respondWith(page(request));
   else if (url.pathname.startsWith('/assets/') || SHELL.includes(url.pathname))
     event.respondWith(cacheFirst(request));

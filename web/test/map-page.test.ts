@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { ensureSyntheticSpots } from '../../server/src/cli/synthetic.sql.ts';
 import {
   browserSuite,
   openPhone,
@@ -404,6 +405,38 @@ describe('the map page on a phone', () => {
       'each spot alerts once per visit',
     );
     await near.close();
+  });
+
+  test('with more spots than one list holds, shows server clusters country-wide and spots zoomed in', async (t) => {
+    const { browser } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const big = await startWebStack();
+    try {
+      await ensureSyntheticSpots(big.app.db, 3000);
+      const { page, context, problems } = await openPhone(browser, big.url);
+      const clusterCalls: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/spots/clusters')) clusterCalls.push(r.url());
+      });
+      await page.locator('.leaflet-marker-icon.spot-cluster').first().waitFor();
+      await page.waitForTimeout(500);
+      assert.ok((await spotsOnMap(page)) > 1000, 'the clusters stand for more spots than the first list');
+      await screenshot(page, '16-clusters-at-scale');
+      for (let i = 0; i < 8 && (await page.locator('.leaflet-marker-icon.spot-marker').count()) === 0; i++) {
+        await page.locator('.leaflet-marker-icon.spot-cluster').first().click();
+        await page.waitForTimeout(700);
+      }
+      assert.ok(
+        (await page.locator('.leaflet-marker-icon.spot-marker').count()) > 0,
+        'zoomed in, spots appear',
+      );
+      assert.ok(clusterCalls.length >= 2, 'each view asked for its clusters');
+      await screenshot(page, '17-zoomed-in-at-scale');
+      assert.deepEqual(problems, []);
+      await context.close();
+    } finally {
+      await big.close();
+    }
   });
 
   test('is usable by touch and keyboard: labelled controls and 44 px targets', async (t) => {

@@ -3,7 +3,10 @@ import type { Deps } from '../deps.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { sendJsonWithEtag } from '../http/etag.ts';
 import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
+import { clusterPublicSpots, MAX_CLUSTERS } from './clusters.service.ts';
 import {
+  clustersQuery,
+  clustersResponse,
   listQuery,
   listResponse,
   reportInput,
@@ -54,6 +57,27 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
     query: listQuery,
     responses: {
       200: { description: 'Spots', schema: listResponse, headers: ['ETag'] },
+      304: { description: 'Not modified' },
+      400: { description: 'Invalid parameters', schema: errorSchema },
+    },
+  });
+
+  app.get('/api/spots/clusters', { config: { rateLimit: ['read'] } }, async (request, reply) => {
+    const query = parseOr400(clustersQuery, request.query, 'query');
+    return sendJsonWithEtag(request, reply, await clusterPublicSpots(deps.db, query));
+  });
+  api.add({
+    method: 'get',
+    path: '/api/spots/clusters',
+    summary: 'Grid clusters of public spots, for the country-wide view',
+    description:
+      `Public spots counted per grid cell: count, highest severity and centroid. The cell size follows ` +
+      `\`zoom\` (about 48 screen pixels) and at most ${MAX_CLUSTERS} cells cover the box (default: Uganda). ` +
+      'Takes the list filters; without them the counts come from a grid the database keeps current.',
+    tags: ['spots'],
+    query: clustersQuery,
+    responses: {
+      200: { description: 'Clusters', schema: clustersResponse, headers: ['ETag'] },
       304: { description: 'Not modified' },
       400: { description: 'Invalid parameters', schema: errorSchema },
     },

@@ -142,8 +142,8 @@ const bbox = z
 
 export const MAX_LIST_LIMIT = 5000;
 
-/** Query of GET /api/spots: the seed's `category` and `since`, plus the contract's extensions. */
-export const listQuery = z.object({
+/** The filters of the spot list, shared by the clusters and the open-data exports. */
+const filterFields = {
   category: commaList(CATEGORIES, 'category').optional(),
   since: z.coerce
     .number({ error: 'since must be a whole number of days' })
@@ -154,6 +154,13 @@ export const listQuery = z.object({
   bbox: bbox.optional(),
   status: commaList(STATUSES, 'status').optional(),
   verified: z.enum(['1', '0', 'true', 'false'], { error: 'verified must be 1 or 0' }).optional(),
+};
+export const spotFilters = z.object(filterFields);
+export type SpotFilters = z.output<typeof spotFilters>;
+
+/** Query of GET /api/spots: the seed's `category` and `since`, plus the contract's extensions. */
+export const listQuery = z.object({
+  ...filterFields,
   limit: z.coerce
     .number({ error: `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}` })
     .int()
@@ -163,6 +170,25 @@ export const listQuery = z.object({
   cursor: z.string().max(100).optional(),
 });
 export type ListQuery = z.output<typeof listQuery>;
+
+/** Query of GET /api/spots/clusters: the list's filters and the map's zoom. */
+export const clustersQuery = z.object({
+  ...filterFields,
+  zoom: z.coerce.number({ error: 'zoom must be a whole number from 0 to 22' }).int().min(0).max(22),
+});
+export type ClustersQuery = z.output<typeof clustersQuery>;
+
+export const clustersResponse = z.object({
+  cell: z.number().meta({ description: 'Grid cell size in degrees' }),
+  clusters: z.array(
+    z.object({
+      count: z.number().int(),
+      max_severity: z.number().int().min(1).max(5),
+      lat: z.number().meta({ description: "Centroid of the cell's spots" }),
+      lng: z.number(),
+    }),
+  ),
+});
 
 export const spotIdParams = z.object({
   id: z

@@ -4,8 +4,14 @@ import { HttpError, notFound } from '../http/errors.ts';
 import type { Identity } from '../http/visitor.ts';
 import { readSiteSettings } from '../settings/settings.sql.ts';
 import { redactPhoneNumbers } from './redact.ts';
-import type { ListQuery, ReportInput, Spot } from './spots.schema.ts';
-import { findPublicSpotById, findPublicSpots, insertReportedSpot, toSpot } from './spots.sql.ts';
+import type { ListQuery, ReportInput, Spot, SpotFilters } from './spots.schema.ts';
+import {
+  findPublicSpotById,
+  findPublicSpots,
+  insertReportedSpot,
+  type PublicSpotConditions,
+  toSpot,
+} from './spots.sql.ts';
 
 /** Phone numbers in the free-text fields become `[removed]` (seed spec). */
 export function redactReport<T extends Partial<Pick<ReportInput, 'title' | 'description' | 'area'>>>(
@@ -55,16 +61,23 @@ function decodeCursor(cursor: string): { severity: number; id: number } {
   return { severity: Number(m[1]), id: Number(m[2]) };
 }
 
-export async function listPublicSpots(
-  db: Db,
-  q: ListQuery,
-): Promise<{ spots: Spot[]; next_cursor?: string }> {
-  const rows = await findPublicSpots(db, {
+/** The list filters of a query, as the SQL layer takes them. */
+export function filterConditions(q: SpotFilters): PublicSpotConditions {
+  return {
     categories: q.category,
     statuses: q.status,
     sinceDays: q.since,
     bbox: q.bbox,
     verifiedOnly: q.verified === '1' || q.verified === 'true',
+  };
+}
+
+export async function listPublicSpots(
+  db: Db,
+  q: ListQuery,
+): Promise<{ spots: Spot[]; next_cursor?: string }> {
+  const rows = await findPublicSpots(db, {
+    ...filterConditions(q),
     after: q.cursor ? decodeCursor(q.cursor) : undefined,
     limit: q.limit + 1,
   });

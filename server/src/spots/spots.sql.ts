@@ -74,25 +74,33 @@ export async function findPublicSpotById(db: Queryable, id: number): Promise<Spo
   return rows[0];
 }
 
-export interface PublicSpotFilter {
+export interface PublicSpotConditions {
   categories?: string[];
   sinceDays?: number;
   bbox?: { minLng: number; minLat: number; maxLng: number; maxLat: number };
   statuses?: string[];
   verifiedOnly?: boolean;
+}
+
+export interface PublicSpotFilter extends PublicSpotConditions {
   /** Keyset position: spots after (severity, id) in the list order. */
   after?: { severity: number; id: number };
   limit: number;
 }
 
-/** Public spots, severity descending then id descending; keyset-paginated so deep pages stay fast. */
-export async function findPublicSpots(db: Queryable, f: PublicSpotFilter): Promise<SpotRow[]> {
-  const where = [`s.publication = 'approved'`];
-  const params: unknown[] = [];
+/** Collects query parameters and hands back their placeholders. */
+export function sqlParams() {
+  const values: unknown[] = [];
   const param = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
+    values.push(v);
+    return `$${values.length}`;
   };
+  return { values, param };
+}
+
+/** The WHERE conditions (on alias `s`) of public spots matching the list filters. */
+export function publicSpotWhere(f: PublicSpotConditions, param: (v: unknown) => string): string[] {
+  const where = [`s.publication = 'approved'`];
   if (f.categories) where.push(`s.category = ANY(${param(f.categories)}::text[])`);
   if (f.statuses) where.push(`s.status = ANY(${param(f.statuses)}::text[])`);
   if (f.verifiedOnly) where.push('s.moderator_verified');
@@ -106,12 +114,19 @@ export async function findPublicSpots(db: Queryable, f: PublicSpotFilter): Promi
       )}::float8, ${param(b.maxLng)}::float8, ${param(b.maxLat)}::float8, 4326)`,
     );
   }
+  return where;
+}
+
+/** Public spots, severity descending then id descending; keyset-paginated so deep pages stay fast. */
+export async function findPublicSpots(db: Queryable, f: PublicSpotFilter): Promise<SpotRow[]> {
+  const { values, param } = sqlParams();
+  const where = publicSpotWhere(f, param);
   if (f.after) {
     where.push(`(s.severity, s.id) < (${param(f.after.severity)}::int, ${param(f.after.id)}::int)`);
   }
   return db.query<SpotRow>(
     `SELECT ${SPOT_COLUMNS} FROM spots s WHERE ${where.join(' AND ')}
      ORDER BY s.severity DESC, s.id DESC LIMIT ${param(f.limit)}::int`,
-    params,
+    values,
   );
 }

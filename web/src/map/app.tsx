@@ -19,6 +19,7 @@ import { SpotDetail } from './spot-detail.tsx';
 import { SpotMap } from './spot-map.ts';
 import { StatsPanel } from './stats-panel.tsx';
 import { useSpots } from './use-spots.ts';
+import { useViewSpots } from './use-view-spots.ts';
 
 type Panel = 'spot' | 'report' | 'route' | 'filters' | 'stats' | 'sos' | 'held';
 type PickTarget = 'report' | RouteEnd;
@@ -58,12 +59,18 @@ export function App({ config }: { config: PageConfig }) {
   const showSpotRef = useRef<(id: number) => Promise<void>>(undefined);
 
   const shown = useMemo(() => filterSpots(data.spots, filters), [data.spots, filters]);
+  // More spots than the first list holds: the map asks the server per view instead.
+  const large = data.state.truncated;
+  const inView = useViewSpots(large, filters);
+  const onViewRef = useRef(inView.setView);
+  onViewRef.current = inView.setView;
 
   useEffect(() => {
     if (!mapElement.current) return;
     map.current = new SpotMap(mapElement.current, config, {
       onSpot: (id) => void showSpotRef.current?.(id),
       onPick: (lat, lng) => placePoint(pickRef.current, { lat, lng }),
+      onView: (bbox, zoom) => onViewRef.current({ bbox, zoom }),
       coveredBottom: () => {
         const sheet = document.querySelector('.sheet');
         // On a phone the sheet lies over the map's lower part; on a wide screen it sits beside it.
@@ -73,7 +80,11 @@ export function App({ config }: { config: PageConfig }) {
     const shared = spotInAddress();
     if (shared) void showSpot(shared);
   }, []);
-  useEffect(() => map.current?.setSpots(shown), [shown]);
+  useEffect(() => {
+    if (!large) map.current?.setSpots(shown);
+    else if (inView.content?.kind === 'clusters') map.current?.showGridClusters(inView.content.clusters);
+    else if (inView.content) map.current?.setSpots(filterSpots(inView.content.spots, filters));
+  }, [shown, large, inView.content]);
   useEffect(() => map.current?.setHeat(heat), [heat]);
   useEffect(() => map.current?.setPicking(pick !== undefined), [pick]);
   useEffect(() => {
@@ -208,10 +219,10 @@ export function App({ config }: { config: PageConfig }) {
         {view === 'list' && (
           <div class="list-pane">
             <h2>{t('list.heading', { n: shown.length })}</h2>
+            {large && <Notice kind="info">{t('list.truncated')}</Notice>}
             <ListView spots={shown} onSpot={(id) => void showSpot(id)} />
           </div>
         )}
-        {data.state.truncated && <Notice kind="info">{t('map.truncated')}</Notice>}
         {alertsOn && alerts.error && <Notice kind="warn">{t('gps.failed')}</Notice>}
         {panel && (
           <Sheet title={titles[panel]} onClose={close}>

@@ -13,6 +13,15 @@ export interface SpotMapEvents {
   onPick(lat: number, lng: number): void;
   /** Pixels at the bottom of the map hidden under the page's sheet, kept clear when framing. */
   coveredBottom(): number;
+  /** The visible box and zoom, after every move. */
+  onView(bbox: string, zoom: number): void;
+}
+
+export interface GridCluster {
+  count: number;
+  max_severity: number;
+  lat: number;
+  lng: number;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -32,6 +41,8 @@ export class SpotMap {
   private framed = false;
   private picking = false;
   private readonly overlays = L.layerGroup();
+  /** The server's grid clusters, shown instead of markers when the view holds too many spots. */
+  private readonly gridClusters = L.layerGroup();
   private pickMarker: L.CircleMarker | undefined;
   private userMarker: L.CircleMarker | undefined;
 
@@ -75,7 +86,14 @@ export class SpotMap {
       },
     });
     this.clusters.addTo(this.map);
+    this.gridClusters.addTo(this.map);
     this.overlays.addTo(this.map);
+    this.map.on('moveend', () => {
+      const b = this.map.getBounds();
+      const bbox = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()].map((v) => v.toFixed(5)).join(',');
+      this.events.onView(bbox, this.map.getZoom());
+    });
+    this.map.whenReady(() => this.map.fire('moveend'));
     this.map.on('click', (e: L.LeafletMouseEvent) => {
       if (!this.picking) return;
       this.events.onPick(e.latlng.lat, e.latlng.lng);
@@ -84,6 +102,7 @@ export class SpotMap {
 
   setSpots(spots: Spot[]) {
     this.spots = spots;
+    this.gridClusters.clearLayers();
     this.clusters.clearLayers();
     const markers = spots.map((spot) => {
       const marker = L.marker([spot.lat, spot.lng], {
@@ -111,6 +130,27 @@ export class SpotMap {
         padding: [20, 20],
         maxZoom: 13,
       });
+    }
+  }
+
+  /** Shows the server's clusters for the view; tapping one zooms into it. */
+  showGridClusters(clusters: GridCluster[]) {
+    this.clusters.clearLayers();
+    this.gridClusters.clearLayers();
+    for (const c of clusters) {
+      const size = c.count < 100 ? 44 : c.count < 10_000 ? 52 : 60;
+      const label = c.count < 10_000 ? String(c.count) : `${Math.round(c.count / 1000)}k`;
+      L.marker([c.lat, c.lng], {
+        icon: L.divIcon({
+          html: `<span>${label}</span>`,
+          className: `spot-cluster sev-${c.max_severity}`,
+          iconSize: L.point(size, size),
+        }),
+        keyboard: true,
+        title: String(c.count),
+      })
+        .on('click', () => this.map.setView([c.lat, c.lng], Math.min(this.map.getZoom() + 2, 18)))
+        .addTo(this.gridClusters);
     }
   }
 

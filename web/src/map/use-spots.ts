@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api } from '../lib/api.ts';
+import { SPOT_LIST_URL } from '../lib/spot-list.ts';
 import type { Me, Spot } from '../lib/types.ts';
 
 export interface SpotsState {
@@ -25,7 +26,7 @@ export function useSpots() {
   const load = useCallback(async () => {
     setState((s) => ({ ...s, loading: true }));
     const [list, mine] = await Promise.all([
-      api<{ spots: Spot[]; next_cursor?: string }>('/api/spots'),
+      api<{ spots: Spot[]; next_cursor?: string }>(SPOT_LIST_URL),
       api<Me>('/api/me'),
     ]);
     if (list.ok) {

@@ -17,7 +17,6 @@ export const en = {
 
   'map.label': 'Map of danger spots',
   'map.heat': 'Heat view',
-  'map.truncated': 'Showing the most severe spots only: zoom in or filter to see more.',
   'pick.tapMap': 'Tap the map to choose the place.',
 
   'offline.banner': 'You are offline. Nothing you send will go until you are back online.',
@@ -171,6 +170,7 @@ export const en = {
   'filters.reset': 'Clear filters',
 
   'list.heading': '{n} spots',
+  'list.truncated': 'The list shows the most severe spots only; the map shows them all.',
   'list.empty': 'No spots match.',
   'list.confirmed': 'confirmed {ago}',
 

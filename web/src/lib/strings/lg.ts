@@ -19,7 +19,6 @@ export const lg = {
 
   'map.label': "Maapu y'ebifo eby'obulabe",
   'map.heat': "Maapu y'ebbugumu",
-  'map.truncated': "Ebifo ebisinga obulabe byokka bye biragiddwa: sembereza maapu oba londa olabe n'ebirala.",
   'pick.tapMap': 'Kwata ku maapu olonde ekifo.',
 
   'offline.banner': "Toli ku mutimbagano. Tewali ky'oweereza kijja kugenda okutuusa lw'onoddamu okubaako.",
@@ -176,6 +175,7 @@ export const lg = {
   'filters.reset': 'Ggyawo by’olonze',
 
   'list.heading': 'Ebifo {n}',
+  'list.truncated': 'Olukalala lulaga ebifo ebisinga obulabe byokka; maapu eraga byonna.',
   'list.empty': 'Tewali kifo kikwatagana.',
   'list.confirmed': 'kyakakasibwa {ago}',
 

@@ -19,7 +19,6 @@ export const sw = {
 
   'map.label': 'Ramani ya maeneo hatari',
   'map.heat': 'Ramani ya joto',
-  'map.truncated': 'Yanaonyeshwa maeneo hatari zaidi tu: kuza ramani au chuja ili kuona mengine.',
   'pick.tapMap': 'Gusa ramani kuchagua mahali.',
 
   'offline.banner': 'Huna mtandao. Hakuna kitakachotumwa hadi urudi mtandaoni.',
@@ -174,6 +173,7 @@ export const sw = {
   'filters.reset': 'Ondoa vichujio',
 
   'list.heading': 'Maeneo {n}',
+  'list.truncated': 'Orodha inaonyesha maeneo hatari zaidi tu; ramani inaonyesha yote.',
   'list.empty': 'Hakuna eneo linalolingana.',
   'list.confirmed': 'ilithibitishwa {ago}',
 

@@ -1,0 +1,69 @@
+import type { Queryable } from '../db/db.ts';
+import { type PublicSpotConditions, publicSpotWhere, sqlParams } from './spots.sql.ts';
+
+export interface GridLevel {
+  level: number;
+  cell: number;
+}
+
+export interface ClusterRow {
+  count: number;
+  max_severity: number;
+  lat: number;
+  lng: number;
+}
+
+type Bbox = NonNullable<PublicSpotConditions['bbox']>;
+
+/**
+ * The finest grid level whose cells are at least `minCell` degrees and of which at most `maxCells`
+ * cover the box; the coarsest level when none qualifies.
+ */
+export async function chooseGridLevel(
+  db: Queryable,
+  minCell: number,
+  bbox: Bbox,
+  maxCells: number,
+): Promise<GridLevel> {
+  const rows = await db.query<GridLevel>(
+    `SELECT level, cell FROM (
+       SELECT level, cell,
+              cell >= $1 AND (floor($4 / cell) - floor($2 / cell) + 1) * (floor($5 / cell) - floor($3 / cell) + 1) <= $6 AS fits
+       FROM spot_grid_levels) l
+     ORDER BY fits DESC, CASE WHEN fits THEN cell ELSE -cell END
+     LIMIT 1`,
+    [minCell, bbox.minLng, bbox.minLat, bbox.maxLng, bbox.maxLat, maxCells],
+  );
+  return rows[0] as GridLevel;
+}
+
+/** Clusters of all public spots, read from the trigger-maintained grid. */
+export async function readGridClusters(db: Queryable, level: GridLevel, bbox: Bbox): Promise<ClusterRow[]> {
+  return db.query<ClusterRow>(
+    `SELECT n AS count,
+            CASE WHEN s5 > 0 THEN 5 WHEN s4 > 0 THEN 4 WHEN s3 > 0 THEN 3 WHEN s2 > 0 THEN 2 ELSE 1 END AS max_severity,
+            sum_lat / n AS lat, sum_lng / n AS lng
+     FROM spot_grid
+     WHERE level = $1 AND n > 0
+       AND cx BETWEEN floor($2 / $6::float8) AND floor($4 / $6::float8)
+       AND cy BETWEEN floor($3 / $6::float8) AND floor($5 / $6::float8)`,
+    [level.level, bbox.minLng, bbox.minLat, bbox.maxLng, bbox.maxLat, level.cell],
+  );
+}
+
+/** Clusters of the public spots matching filters, grouped live on the same grid. */
+export async function aggregateClusters(
+  db: Queryable,
+  cell: number,
+  filter: PublicSpotConditions & { bbox: Bbox },
+): Promise<ClusterRow[]> {
+  const { values, param } = sqlParams();
+  const where = publicSpotWhere(filter, param);
+  const size = param(cell);
+  return db.query<ClusterRow>(
+    `SELECT count(*)::int AS count, max(s.severity)::int AS max_severity, avg(s.lat) AS lat, avg(s.lng) AS lng
+     FROM spots s WHERE ${where.join(' AND ')}
+     GROUP BY floor(s.lng / ${size}::float8), floor(s.lat / ${size}::float8)`,
+    values,
+  );
+}
