@@ -16,6 +16,7 @@ import { registerAuthRoutes } from './moderation/auth.routes.ts';
 import { registerModSpotRoutes } from './moderation/mod-spots.routes.ts';
 import { registerRouteRoutes } from './routing/route.routes.ts';
 import { registerSearchRoutes } from './search/search.routes.ts';
+import { registerExportRoutes } from './spots/export.routes.ts';
 import { registerSpotRoutes } from './spots/spots.routes.ts';
 import { registerStatsRoutes } from './stats/stats.routes.ts';
 import { registerWebRoutes } from './web/web.routes.ts';
@@ -56,6 +57,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     api.noteRoute(route.method, route.url, Boolean(route.config?.rateLimit?.length)),
   );
   registerSpotRoutes(app, deps, api);
+  registerExportRoutes(app, deps, api);
   registerCommunityRoutes(app, deps, api);
   registerStatsRoutes(app, deps, api);
   registerSearchRoutes(app, deps, api);

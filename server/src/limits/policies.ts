@@ -20,6 +20,8 @@ export const POLICIES = {
   /** One counter shared by GET /api/spots, /api/spots/{id}, /api/stats and /api/me. */
   read: { limit: 120, windowSeconds: 60, per: 'visitor' },
   sign_in: { limit: 10, windowSeconds: 15 * 60, per: 'network' },
+  /** The open-data downloads: a whole-country file is heavy, and it changes slowly. */
+  export: { limit: 10, windowSeconds: 3600, per: 'visitor' },
   /** Signed-in moderator calls (the seed leaves them out; every endpoint but health is limited). */
   moderation: { limit: 300, windowSeconds: 60, per: 'visitor' },
 } as const satisfies Record<string, Policy>;

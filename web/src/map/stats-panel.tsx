@@ -57,6 +57,13 @@ export function StatsPanel() {
           ))}
         </tbody>
       </table>
+      <p class="open-data">
+        {t('stats.openData')} <a href="/api/spots.geojson">GeoJSON</a> · <a href="/api/spots.csv">CSV</a> (
+        <a href="https://opendatacommons.org/licenses/odbl/1-0/" target="_blank" rel="noopener noreferrer">
+          ODbL
+        </a>
+        )
+      </p>
     </div>
   );
 }

@@ -182,6 +182,7 @@ export const en = {
   'stats.byCategory': 'By category',
   'stats.byArea': 'Areas with most spots',
   'stats.spots': 'Spots',
+  'stats.openData': 'Download all public spots:',
   'stats.worst': 'Worst',
 
   'sos.heading': 'Emergency numbers',

@@ -187,6 +187,7 @@ export const lg = {
   'stats.byCategory': 'Okusinziira ku kika',
   'stats.byArea': 'Ebitundu ebisinga ebifo',
   'stats.spots': 'Ebifo',
+  'stats.openData': 'Wanula ebifo byonna:',
   'stats.worst': 'Ekisinga',
 
   'sos.heading': 'Ennamba ez’obwangu',

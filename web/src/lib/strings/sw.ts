@@ -185,6 +185,7 @@ export const sw = {
   'stats.byCategory': 'Kwa aina',
   'stats.byArea': 'Maeneo yenye matukio mengi',
   'stats.spots': 'Maeneo',
+  'stats.openData': 'Pakua maeneo yote ya umma:',
   'stats.worst': 'Kali zaidi',
 
   'sos.heading': 'Namba za dharura',

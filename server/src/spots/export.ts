@@ -1,0 +1,104 @@
+import { Readable } from 'node:stream';
+import type { Queryable } from '../db/db.ts';
+import type { Spot } from './spots.schema.ts';
+import {
+  type PublicSpotConditions,
+  publicSpotWhere,
+  SPOT_COLUMNS,
+  type SpotRow,
+  sqlParams,
+  toSpot,
+} from './spots.sql.ts';
+
+/** The licence the open data is published under (also in the README and the OpenAPI document). */
+export const DATA_LICENCE = {
+  name: 'Open Database License (ODbL) 1.0',
+  url: 'https://opendatacommons.org/licenses/odbl/1-0/',
+  attribution: 'Hatari contributors',
+};
+
+/** Rows per query: memory stays bounded by one batch, whatever the number of spots. */
+const BATCH = 2000;
+
+/** Public spots matching the filters, in id order, fetched a batch at a time (keyset on id). */
+async function* publicSpotBatches(db: Queryable, f: PublicSpotConditions): AsyncGenerator<Spot[]> {
+  let after = 0;
+  for (;;) {
+    const { values, param } = sqlParams();
+    const where = publicSpotWhere(f, param);
+    where.push(`s.id > ${param(after)}::int`);
+    const rows = await db.query<SpotRow>(
+      `SELECT ${SPOT_COLUMNS} FROM spots s WHERE ${where.join(' AND ')} ORDER BY s.id LIMIT ${BATCH}`,
+      values,
+    );
+    if (rows.length === 0) return;
+    yield rows.map(toSpot);
+    after = (rows[rows.length - 1] as SpotRow).id;
+    if (rows.length < BATCH) return;
+  }
+}
+
+const PROPERTIES = [
+  'id',
+  'title',
+  'description',
+  'area',
+  'category',
+  'severity',
+  'time_of_day',
+  'incident_date',
+  'source_url',
+  'created_at',
+  'last_confirmed_at',
+  'confirmations',
+  'denials',
+  'status',
+  'moderator_verified',
+  'seeded',
+] as const;
+
+/** A GeoJSON FeatureCollection (RFC 7946), written feature by feature. */
+export function geojsonStream(db: Queryable, f: PublicSpotConditions): Readable {
+  return Readable.from(
+    (async function* () {
+      yield `{"type":"FeatureCollection","licence":${JSON.stringify(DATA_LICENCE)},"features":[`;
+      let first = true;
+      for await (const batch of publicSpotBatches(db, f)) {
+        const features = batch.map((spot) =>
+          JSON.stringify({
+            type: 'Feature',
+            id: spot.id,
+            geometry: { type: 'Point', coordinates: [spot.lng, spot.lat] },
+            properties: Object.fromEntries(PROPERTIES.map((k) => [k, spot[k]])),
+          }),
+        );
+        yield (first ? '' : ',') + features.join(',');
+        first = false;
+      }
+      yield ']}\n';
+    })(),
+  );
+}
+
+/**
+ * A cell as CSV (RFC 4180) that a spreadsheet will not run: text starting with =, +, - or @ (a
+ * formula) gets a leading apostrophe, as OWASP advises against CSV injection.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvStream(db: Queryable, f: PublicSpotConditions): Readable {
+  const columns = ['id', 'lat', 'lng', ...PROPERTIES.slice(1)] as const;
+  return Readable.from(
+    (async function* () {
+      yield `${columns.join(',')}\r\n`;
+      for await (const batch of publicSpotBatches(db, f)) {
+        yield batch.map((spot) => `${columns.map((c) => csvCell(spot[c])).join(',')}\r\n`).join('');
+      }
+    })(),
+  );
+}
