@@ -113,6 +113,17 @@ describe('open data: GET /api/spots.geojson and /api/spots.csv', () => {
 
   it('streams many spots in batches without losing or repeating any', async () => {
     await ensureSyntheticSpots(t.db, 4500);
+    const [votes] = await t.db.query<{ voted: number; counted: number; rows: number }>(
+      `SELECT count(*) FILTER (WHERE confirmations + denials > 0)::int AS voted,
+              sum(confirmations + denials)::int AS counted,
+              (SELECT count(*)::int FROM votes v JOIN spots s ON s.id = v.spot_id WHERE s.synthetic) AS rows
+       FROM spots WHERE synthetic`,
+    );
+    assert.ok(
+      (votes?.voted ?? 0) > 450 && (votes?.voted ?? 0) < 1800,
+      `about a fifth voted on (${votes?.voted})`,
+    );
+    assert.equal(votes?.counted, votes?.rows, 'synthetic counts equal their vote rows');
     const res = await t.inject({ url: '/api/spots.csv' });
     const ids = parseCsv(res.body)
       .slice(1)

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/db.ts';
 /**
  * Synthetic spots for benchmarks: clustered around Ugandan towns (weighted by size, spread in a
  * rough bell around each centre), every category, severity and time of day, with place-like titles
- * so search has realistic text. Always marked `synthetic`, never seeded.
+ * so search has realistic text, and a share with votes. Always marked `synthetic`, never seeded.
  */
 const TOWNS = `(VALUES
   ('Kampala', 0.3136, 32.5811, 0.06, 40), ('Wakiso', 0.4044, 32.4594, 0.06, 12), ('Mukono', 0.3533, 32.7553, 0.04, 6),
@@ -14,6 +14,7 @@ const TOWNS = `(VALUES
 ) AS t(name, lat, lng, spread, weight)`;
 
 export async function insertSyntheticSpots(db: Queryable, count: number): Promise<void> {
+  const before = await db.query<{ id: number }>('SELECT coalesce(max(id), 0)::int AS id FROM spots');
   await db.query(
     `WITH towns AS (
        SELECT name, lat, lng, spread,
@@ -42,6 +43,34 @@ export async function insertSyntheticSpots(db: Queryable, count: number): Promis
      FROM picks p
      CROSS JOIN LATERAL (SELECT * FROM towns WHERE towns.upto >= p.r ORDER BY towns.upto LIMIT 1) t`,
     [count],
+  );
+  await addSyntheticVotes(db, before[0]?.id ?? 0);
+}
+
+/**
+ * About a fifth of the new spots get one to six votes (seven in ten "still dangerous") from
+ * synthetic visitors, and their counts are set from those vote rows, so counts always equal votes.
+ */
+async function addSyntheticVotes(db: Queryable, afterId: number): Promise<void> {
+  await db.query(
+    `WITH voted AS (
+       SELECT id FROM spots WHERE synthetic AND id > $1 AND random() < 0.2
+     ),
+     cast_votes AS (
+       INSERT INTO votes (spot_id, visitor, value, created_at, updated_at)
+       SELECT v.id, 'synthetic-' || md5(v.id || ':' || k), CASE WHEN random() < 0.7 THEN 1 ELSE -1 END, at, at
+       FROM voted v
+       CROSS JOIN LATERAL generate_series(1, 1 + v.id % 6) k
+       CROSS JOIN LATERAL (SELECT now() - (k * 37 % 365) * interval '1 day' AS at) t
+       RETURNING spot_id, value, created_at
+     )
+     UPDATE spots s SET
+       confirmations = a.yes, denials = a.no, last_confirmed_at = a.last_yes
+     FROM (SELECT spot_id, count(*) FILTER (WHERE value = 1)::int AS yes, count(*) FILTER (WHERE value = -1)::int AS no,
+                  max(created_at) FILTER (WHERE value = 1) AS last_yes
+           FROM cast_votes GROUP BY spot_id) a
+     WHERE s.id = a.spot_id`,
+    [afterId],
   );
 }
 

@@ -1,0 +1,86 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import type { Row } from './run.ts';
+
+interface Results {
+  at: string;
+  spots: number;
+  connections: number;
+  durationSeconds: number;
+  rows: Row[];
+}
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A bar per endpoint: its req/s as a share of hello-world, with p99 written beside it. */
+export function chartSvg(results: Results): string {
+  const width = 760;
+  const rowHeight = 34;
+  const left = 260;
+  const barMax = width - left - 150;
+  const height = 60 + results.rows.length * rowHeight;
+  const bars = results.rows
+    .map((r, i) => {
+      const y = 44 + i * rowHeight;
+      const w = Math.max(2, Math.min(1, r.ratio) * barMax);
+      const colour = i === 0 ? '#6b7785' : r.ratio >= 0.6 ? '#1b6e35' : '#b3261e';
+      return [
+        `<text x="${left - 8}" y="${y + 17}" text-anchor="end">${escapeXml(r.name)}</text>`,
+        `<rect x="${left}" y="${y}" width="${w.toFixed(1)}" height="24" fill="${colour}"/>`,
+        `<text x="${left + w + 6}" y="${y + 17}">${(r.ratio * 100).toFixed(1)}% · ${r.reqPerSec.toLocaleString('en')} req/s · p99 ${r.p99} ms</text>`,
+      ].join('');
+    })
+    .join('\n');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="13">
+<rect width="100%" height="100%" fill="#fff"/>
+<text x="12" y="24" font-size="15" font-weight="bold">req/s as a share of a bare Fastify hello-world (${results.spots.toLocaleString('en')} spots, ${results.connections} connections)</text>
+<line x1="${left + barMax * 0.6}" y1="36" x2="${left + barMax * 0.6}" y2="${height - 8}" stroke="#999" stroke-dasharray="4 4"/>
+<text x="${left + barMax * 0.6 + 4}" y="${height - 10}" fill="#666">60% target</text>
+${bars}
+</svg>
+`;
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node.js ${process.version}`;
+}
+
+const fmt = (n: number) => n.toLocaleString('en');
+
+/** Writes the JSON results, the chart and BENCHMARKS.md (with the hand-written notes in bench/NOTES.md). */
+export function writeReport(results: Results) {
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/bench.json', `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync('bench/results/bench.svg', chartSvg(results));
+  const table = [
+    '| Endpoint | req/s | vs hello-world | p50 ms | p97.5 ms | p99 ms | non-2xx | server peak RSS |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...results.rows.map(
+      (r) =>
+        `| ${r.name} | ${fmt(r.reqPerSec)} | ${(r.ratio * 100).toFixed(1)}% | ${r.p50} | ${r.p97_5} | ${r.p99} | ${fmt(r.non2xx)} | ${r.peakRssMb} MB |`,
+    ),
+  ].join('\n');
+  const notes = existsSync('bench/NOTES.md') ? readFileSync('bench/NOTES.md', 'utf8') : '';
+  const md = `# Benchmarks
+
+Written by \`npm run bench\` on ${results.at.slice(0, 10)}; the analysis below the figures is kept in
+\`bench/NOTES.md\`. Machine: ${machine()}. PostgreSQL with PostGIS and Redis on the same machine,
+everything on 127.0.0.1, the load generator (autocannon) in a third process. These machines are
+shared and noisy: compare figures of one run, not across runs.
+
+\`\`\`sh
+npm run bench -- --spots ${results.spots} --duration ${results.durationSeconds} --connections ${results.connections}
+\`\`\`
+
+${fmt(results.spots)} synthetic spots; ${results.connections} connections for ${results.durationSeconds} s per endpoint after
+a warm-up; every request from a different visitor, so rate limiting (Redis) is on the path of each.
+
+![req/s as a share of hello-world](bench/results/bench.svg)
+
+${table}
+
+${notes}`;
+  writeFileSync('BENCHMARKS.md', md);
+  console.log('written: bench/results/bench.json, bench/results/bench.svg, BENCHMARKS.md');
+}

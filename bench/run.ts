@@ -1,0 +1,230 @@
+/**
+ * npm run bench [-- --spots 1000000 --duration 10 --connections 100]
+ *
+ * In one run, on 127.0.0.1: a bare Fastify hello-world and Hatari (PostgreSQL + PostGIS, Redis
+ * counters, synthetic spots), each in its own process, driven by autocannon from this one. Every
+ * request comes from a different visitor (X-Forwarded-For through TRUST_PROXY=127.0.0.1), so the
+ * rate limiter does its full work without refusing the run. Prints req/s, p50, p97.5, p99, the
+ * ratio to hello-world and the server's peak RSS; writes bench/results/bench.json, the chart
+ * bench/results/bench.svg and BENCHMARKS.md.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { ensureSyntheticSpots } from '../server/src/cli/synthetic.sql.ts';
+import { loadConfig } from '../server/src/config.ts';
+import { migrate } from '../server/src/db/migrate.ts';
+import { openDatabase } from '../server/src/deps.ts';
+import { createLogger } from '../server/src/http/logger.ts';
+import { FakeOsrm } from '../server/test/fakes.ts';
+import { freePort, waitFor } from '../server/test/processes.ts';
+import { writeReport } from './report.ts';
+
+const arg = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const SPOTS = arg('spots', 1_000_000);
+const DURATION = arg('duration', 10);
+const CONNECTIONS = arg('connections', 100);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hatari_bench';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface Row {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p97_5: number;
+  p99: number;
+  ratio: number;
+  non2xx: number;
+  peakRssMb: number;
+}
+
+async function ensureDatabase() {
+  const admin = new URL(DATABASE_URL);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  await client.end();
+  const db = await openDatabase(loadConfig({ DATABASE_URL, SEED: '0' }), createLogger('warn'));
+  await migrate(db);
+  console.log(`synthetic spots: making ${SPOTS.toLocaleString('en')} …`);
+  await ensureSyntheticSpots(db, SPOTS, (line) => process.stdout.write(`\r${line}`));
+  process.stdout.write('\n');
+  const ids = await db.query<{ id: number }>(
+    'SELECT id FROM spots WHERE publication = $1 ORDER BY random() LIMIT 5000',
+    ['approved'],
+  );
+  await db.close();
+  return ids.map((r) => r.id);
+}
+
+function startProcess(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+async function startHello() {
+  const child = startProcess(['bench/hello-server.ts'], {});
+  const line = await new Promise<string>((resolve) =>
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve),
+  );
+  return { url: `http://127.0.0.1:${JSON.parse(line).port}`, child };
+}
+
+async function startHatari(osrmUrl: string) {
+  const port = await freePort();
+  const child = startProcess(['server/src/main.ts'], {
+    PORT: String(port),
+    DATABASE_URL,
+    REDIS_URL,
+    TRUST_PROXY: '127.0.0.1',
+    SEED: '0',
+    LOG_LEVEL: 'warn',
+    OSRM_URL: osrmUrl,
+    NOMINATIM_URL: 'http://127.0.0.1:9',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(async () => (await fetch(`${url}/api/health`)).ok, 120_000, 'Hatari');
+  return { url, child };
+}
+
+/** Peak resident memory of a process while `work` runs, read from /proc. */
+async function peakRss<T>(pid: number | undefined, work: () => Promise<T>): Promise<[T, number]> {
+  let peak = 0;
+  const sample = () => {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+      peak = Math.max(peak, kb / 1024);
+    } catch {
+      // not on Linux: no figure
+    }
+  };
+  const timer = setInterval(sample, 250);
+  try {
+    return [await work(), Math.round(peak)];
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+let addresses = 0;
+/** A new visitor for every request: addresses walk through 10.0.0.0/8. */
+const nextAddress = () => {
+  addresses = (addresses + 1) % 16_000_000;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+};
+
+interface Target {
+  name: string;
+  method?: 'GET' | 'POST';
+  path: () => string;
+  body?: string;
+}
+
+async function load(base: string, target: Target) {
+  return autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        method: target.method ?? 'GET',
+        setupRequest: (req) => ({
+          ...req,
+          path: target.path(),
+          body: target.body,
+          headers: {
+            ...req.headers,
+            'x-forwarded-for': nextAddress(),
+            'accept-encoding': 'gzip, br',
+            ...(target.body ? { 'content-type': 'application/json' } : {}),
+          },
+        }),
+      },
+    ],
+  });
+}
+
+const ids = await ensureDatabase();
+const pick = () => ids[Math.floor(Math.random() * ids.length)];
+const osrm = new FakeOsrm();
+const osrmUrl = await osrm.start();
+const hello = await startHello();
+const hatari = await startHatari(osrmUrl);
+
+const targets: Target[] = [
+  // A phone's view of central Kampala at street zoom (390 × 844 px at zoom 16).
+  { name: 'GET /api/spots (Kampala view)', path: () => '/api/spots?bbox=32.5770,0.3090,32.5854,0.3271' },
+  { name: 'GET /api/spots/{id}', path: () => `/api/spots/${pick()}` },
+  { name: 'GET /api/spots/clusters (Uganda)', path: () => '/api/spots/clusters?zoom=7' },
+  { name: 'GET /api/search?places=0', path: () => '/api/search?q=boda%20stage&places=0' },
+  {
+    name: 'POST /api/spots/{id}/vote',
+    method: 'POST',
+    path: () => `/api/spots/${pick()}/vote`,
+    body: '{"value":1}',
+  },
+  { name: 'GET /api/route (fake router)', path: () => '/api/route?from=0.2946,32.502&to=0.3907,32.654' },
+];
+
+const rows: Row[] = [];
+try {
+  await load(hello.url, { name: 'warm-up', path: () => '/' });
+  const [helloRun, helloRss] = await peakRss(hello.child.pid, () =>
+    load(hello.url, { name: 'hello', path: () => '/' }),
+  );
+  const helloRate = helloRun.requests.average;
+  const row = (name: string, r: autocannon.Result, rss: number): Row => ({
+    name,
+    reqPerSec: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p97_5: r.latency.p97_5,
+    p99: r.latency.p99,
+    ratio: Number((r.requests.average / helloRate).toFixed(3)),
+    non2xx: r.non2xx,
+    peakRssMb: rss,
+  });
+  rows.push(row('hello-world (bare Fastify)', helloRun, helloRss));
+  for (const target of targets) {
+    await load(hatari.url, { ...target, name: 'warm-up' });
+    const [run, rss] = await peakRss(hatari.child.pid, () => load(hatari.url, target));
+    rows.push(row(target.name, run, rss));
+    console.log(`${target.name}: ${Math.round(run.requests.average)} req/s, p99 ${run.latency.p99} ms`);
+  }
+} finally {
+  hello.child.kill('SIGTERM');
+  hatari.child.kill('SIGTERM');
+  await osrm.stop();
+}
+
+console.log(
+  `\n${SPOTS.toLocaleString('en')} spots, ${CONNECTIONS} connections, ${DURATION} s per endpoint\n`,
+);
+console.table(
+  rows.map((r) => ({
+    endpoint: r.name,
+    'req/s': r.reqPerSec,
+    'p50 ms': r.p50,
+    'p97.5 ms': r.p97_5,
+    'p99 ms': r.p99,
+    'vs hello-world': r.ratio,
+    'non-2xx': r.non2xx,
+    'peak RSS MB': r.peakRssMb,
+  })),
+);
+writeReport({
+  at: new Date().toISOString(),
+  spots: SPOTS,
+  connections: CONNECTIONS,
+  durationSeconds: DURATION,
+  rows,
+});
