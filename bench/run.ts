@@ -29,7 +29,8 @@ const SPOTS = arg('spots', 1_000_000);
 const DURATION = arg('duration', 10);
 const CONNECTIONS = arg('connections', 100);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hatari_bench';
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Database 15 of the local Redis keeps the run's millions of counters away from the tests' keys.
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
 
 export interface Row {
   name: string;

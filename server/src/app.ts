@@ -9,6 +9,7 @@ import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { OpenApiBuilder } from './http/openapi.ts';
+import { registerCacheInvalidation } from './http/public-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerRateLimits } from './limits/rate-limit.ts';
 import { registerAdminRoutes } from './moderation/admin.routes.ts';
@@ -51,6 +52,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.decorateRequest('moderator', null);
 
   registerRateLimits(app, deps.limiter, deps.identify);
+  registerCacheInvalidation(app, deps.publicCache);
 
   const api = new OpenApiBuilder();
   app.addHook('onRoute', (route) =>

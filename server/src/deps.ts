@@ -7,6 +7,7 @@ import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { createPgDb } from './db/pg.ts';
 import { createPgliteDb } from './db/pglite.ts';
+import { PublicReadCache } from './http/public-cache.ts';
 import { createIdentify, type Identify } from './http/visitor.ts';
 import type { CounterStore } from './limits/counter-store.ts';
 import { DatabaseStore } from './limits/db-store.ts';
@@ -30,6 +31,8 @@ export interface Deps {
   readonly limiter: RateLimiter;
   readonly places: PlaceSearch;
   readonly routes: RoutePlanner;
+  /** Public reads answered from memory for a moment; emptied by this instance's writes. */
+  readonly publicCache: PublicReadCache;
   close(): Promise<void>;
 }
 
@@ -106,6 +109,7 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
       }),
       limiter,
       ...createMapServices(config, db, log, limiter),
+      publicCache: new PublicReadCache(),
       close: async () => {
         await limiter.counters.close();
         await db.close();

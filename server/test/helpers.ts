@@ -9,6 +9,7 @@ import { createPgDb } from '../src/db/pg.ts';
 import { createPgliteDb } from '../src/db/pglite.ts';
 import { createDeps, createMapServices, createRateLimiter, type Deps } from '../src/deps.ts';
 import { createLogger } from '../src/http/logger.ts';
+import { PublicReadCache } from '../src/http/public-cache.ts';
 import { createIdentify } from '../src/http/visitor.ts';
 import { POLICIES } from '../src/limits/policies.ts';
 import { type PolicyTable, RateLimiter } from '../src/limits/rate-limit.ts';
@@ -170,6 +171,7 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
     identify: createIdentify({ salt: 'test-salt-test-salt', trustProxy: false, clientIpHeader: undefined }),
     limiter,
     ...createMapServices(config, db, log, limiter),
+    publicCache: new PublicReadCache(),
     close: () => db.close(),
   });
   app.addHook('onClose', () => limiter.counters.close());

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { parseOr400 } from '../http/errors.ts';
-import { sendJsonWithEtag } from '../http/etag.ts';
 import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
+import { sendCached } from '../http/public-cache.ts';
 import { clusterPublicSpots, MAX_CLUSTERS } from './clusters.service.ts';
 import {
   clustersQuery,
@@ -45,7 +45,11 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
 
   app.get('/api/spots', { config: { rateLimit: ['read'] } }, async (request, reply) => {
     const query = parseOr400(listQuery, request.query, 'query');
-    return sendJsonWithEtag(request, reply, await listPublicSpots(deps.db, query));
+    return sendCached(
+      request,
+      reply,
+      await deps.publicCache.get(request.url, () => listPublicSpots(deps.db, query)),
+    );
   });
   api.add({
     method: 'get',
@@ -64,7 +68,11 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
 
   app.get('/api/spots/clusters', { config: { rateLimit: ['read'] } }, async (request, reply) => {
     const query = parseOr400(clustersQuery, request.query, 'query');
-    return sendJsonWithEtag(request, reply, await clusterPublicSpots(deps.db, query));
+    return sendCached(
+      request,
+      reply,
+      await deps.publicCache.get(request.url, () => clusterPublicSpots(deps.db, query)),
+    );
   });
   api.add({
     method: 'get',
@@ -85,7 +93,10 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
 
   app.get('/api/spots/:id', { config: { rateLimit: ['read'] } }, async (request, reply) => {
     const { id } = parseOr400(spotIdParams, request.params, 'spot id');
-    return sendJsonWithEtag(request, reply, { spot: await getPublicSpot(deps.db, id) });
+    const entry = await deps.publicCache.get(request.url, async () => ({
+      spot: await getPublicSpot(deps.db, id),
+    }));
+    return sendCached(request, reply, entry);
   });
   api.add({
     method: 'get',

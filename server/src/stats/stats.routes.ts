@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import type { OpenApiBuilder } from '../http/openapi.ts';
+import { sendCached } from '../http/public-cache.ts';
 import { CATEGORIES } from '../spots/spots.schema.ts';
 import { countsByCategory, topAreas, totals } from './stats.sql.ts';
 
@@ -22,13 +23,16 @@ const statsResponse = z.object({
 });
 
 export function registerStatsRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
-  app.get('/api/stats', { config: { rateLimit: ['read'] } }, async () => {
-    const [t, byCategory, byArea] = await Promise.all([
-      totals(deps.db),
-      countsByCategory(deps.db),
-      topAreas(deps.db, TOP_AREAS),
-    ]);
-    return { totals: t, byCategory, byArea };
+  app.get('/api/stats', { config: { rateLimit: ['read'] } }, async (request, reply) => {
+    const entry = await deps.publicCache.get(request.url, async () => {
+      const [t, byCategory, byArea] = await Promise.all([
+        totals(deps.db),
+        countsByCategory(deps.db),
+        topAreas(deps.db, TOP_AREAS),
+      ]);
+      return { totals: t, byCategory, byArea };
+    });
+    return sendCached(request, reply, entry);
   });
   api.add({
     method: 'get',

@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { PublicReadCache } from '../src/http/public-cache.ts';
+import { report, startTestApp, type TestApp } from './helpers.ts';
+
+describe('PublicReadCache', () => {
+  it('answers from memory until the TTL ends, then asks again', async () => {
+    let now = 0;
+    let calls = 0;
+    const cache = new PublicReadCache(2000, 10, () => now);
+    const produce = async () => ({ n: ++calls });
+    assert.equal((await cache.get('a', produce)).body.toString(), '{"n":1}');
+    now = 1999;
+    assert.equal((await cache.get('a', produce)).body.toString(), '{"n":1}');
+    now = 2000;
+    assert.equal((await cache.get('a', produce)).body.toString(), '{"n":2}');
+  });
+
+  it('shares one query among concurrent misses, and forgets everything on a write', async () => {
+    let calls = 0;
+    const cache = new PublicReadCache();
+    const produce = () => new Promise((r) => setTimeout(() => r({ n: ++calls }), 20));
+    const answers = await Promise.all([1, 2, 3].map(() => cache.get('a', produce)));
+    assert.equal(calls, 1);
+    assert.ok(answers.every((e) => e === answers[0]));
+    cache.invalidate();
+    await cache.get('a', produce);
+    assert.equal(calls, 2);
+  });
+
+  it('does not keep an answer computed across a write', async () => {
+    let calls = 0;
+    const cache = new PublicReadCache();
+    let release: () => void = () => {};
+    const slow = () =>
+      new Promise((r) => {
+        calls++;
+        release = () => r({ stale: true });
+      });
+    const pending = cache.get('a', slow);
+    cache.invalidate();
+    release();
+    await pending;
+    await cache.get('a', async () => ({ fresh: ++calls }));
+    assert.equal(calls, 2, 'the answer begun before the write was not kept');
+  });
+
+  it('passes errors through and does not keep them', async () => {
+    const cache = new PublicReadCache();
+    await assert.rejects(
+      cache.get('a', async () => Promise.reject(new Error('no'))),
+      /no/,
+    );
+    assert.equal((await cache.get('a', async () => 1)).body.toString(), '1');
+  });
+});
+
+describe('cached public reads over HTTP', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.close());
+
+  it('a write shows in the next read at once: list, spot, stats and clusters', async () => {
+    const count = async () => (await t.inject({ url: '/api/spots' })).json().spots.length;
+    const total = async () => (await t.inject({ url: '/api/stats' })).json().totals.total;
+    const clustered = async () =>
+      (await t.inject({ url: '/api/spots/clusters?zoom=6' }))
+        .json()
+        .clusters.reduce((n: number, c: { count: number }) => n + c.count, 0);
+    assert.deepEqual([await count(), await total(), await clustered()], [0, 0, 0]);
+    const res = await t.inject({ method: 'POST', url: '/api/spots', payload: report() });
+    const id = res.json().spot.id;
+    assert.deepEqual([await count(), await total(), await clustered()], [1, 1, 1]);
+    const before = (await t.inject({ url: `/api/spots/${id}` })).json().spot.denials;
+    await t.inject({
+      method: 'POST',
+      url: `/api/spots/${id}/vote`,
+      payload: { value: -1 },
+      headers: { 'user-agent': 'b' },
+    });
+    assert.equal((await t.inject({ url: `/api/spots/${id}` })).json().spot.denials, before + 1);
+  });
+
+  it('keeps ETag/304 and compresses large answers once', async () => {
+    for (let i = 0; i < 6; i++)
+      await t.inject({ method: 'POST', url: '/api/spots', payload: report({ title: `Spot ${i}` }) });
+    const first = await t.inject({ url: '/api/spots', headers: { 'accept-encoding': 'br' } });
+    assert.equal(first.headers['content-encoding'], 'br');
+    const etag = String(first.headers.etag);
+    const again = await t.inject({ url: '/api/spots', headers: { 'if-none-match': etag } });
+    assert.equal(again.statusCode, 304);
+    const plain = await t.inject({ url: '/api/spots' });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.json().spots.length, 7);
+  });
+});
