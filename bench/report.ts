@@ -32,6 +32,7 @@ export function chartSvg(results: Results): string {
     })
     .join('\n');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="13">
+<title>Hatari benchmark: req/s as a share of hello-world</title>
 <rect width="100%" height="100%" fill="#fff"/>
 <text x="12" y="24" font-size="15" font-weight="bold">req/s as a share of a bare Fastify hello-world (${results.spots.toLocaleString('en')} spots, ${results.connections} connections)</text>
 <line x1="${left + barMax * 0.6}" y1="36" x2="${left + barMax * 0.6}" y2="${height - 8}" stroke="#999" stroke-dasharray="4 4"/>

@@ -9,7 +9,7 @@
  * bench/results/bench.svg and BENCHMARKS.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { ensureSyntheticSpots } from '../server/src/cli/synthetic.sql.ts';
