@@ -163,8 +163,11 @@ const hello = await startHello();
 const hatari = await startHatari(osrmUrl);
 
 const targets: Target[] = [
-  // A phone's view of central Kampala at street zoom (390 × 844 px at zoom 16).
-  { name: 'GET /api/spots (Kampala view)', path: () => '/api/spots?bbox=32.5770,0.3090,32.5854,0.3271' },
+  // What the map asks for a phone's view of central Kampala at street zoom (390 × 844 px at zoom 16).
+  {
+    name: 'GET /api/spots (Kampala view)',
+    path: () => '/api/spots?bbox=32.5770,0.3090,32.5854,0.3271&limit=500',
+  },
   { name: 'GET /api/spots/{id}', path: () => `/api/spots/${pick()}` },
   { name: 'GET /api/spots/clusters (Uganda)', path: () => '/api/spots/clusters?zoom=7' },
   { name: 'GET /api/search?places=0', path: () => '/api/search?q=boda%20stage&places=0' },

@@ -3,6 +3,7 @@ import { NoRouteError, type OsrmRoute } from '../clients/osrm.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
+import { Semaphore } from '../util/semaphore.ts';
 import type { CachedRouter } from './cached-router.ts';
 import { bySafety, detourViaPoints, worthwhileDetours } from './detours.ts';
 import type { Route, RouteQuery } from './route.schema.ts';
@@ -13,7 +14,16 @@ export const BUFFER_METERS = 150;
 
 const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
 
+/**
+ * Danger analyses running at once per instance. A long route through a dense area holds thousands
+ * of spots in memory while it is scored; more at once would only share the same two cores and
+ * multiply that memory, so the rest wait their turn.
+ */
+const CONCURRENT_ANALYSES = 2;
+
 export class RoutePlanner {
+  private readonly analyses = new Semaphore(CONCURRENT_ANALYSES);
+
   constructor(
     private readonly db: Db,
     private readonly router: CachedRouter,
@@ -51,7 +61,7 @@ export class RoutePlanner {
   }
 
   private async score(r: OsrmRoute, times: string[], detour: boolean): Promise<Route> {
-    const dangers = await dangersAlong(this.db, r.coordinates, BUFFER_METERS, times);
+    const dangers = await this.analyses.run(() => dangersAlong(this.db, r.coordinates, BUFFER_METERS, times));
     return {
       distance: Math.round(r.distance),
       duration: Math.round(r.duration),
