@@ -5,9 +5,14 @@ import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
 import { routeQuery, routeResponse } from './route.schema.ts';
 
 export function registerRouteRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
-  app.get('/api/route', { config: { rateLimit: ['route'] } }, async (request) => {
+  app.get('/api/route', { config: { rateLimit: ['route'] } }, async (request, reply) => {
     const query = parseOr400(routeQuery, request.query, 'route');
-    return deps.routes.plan(query);
+    // A phone that gave up (closed the connection) should not keep its analysis in the queue.
+    const abandoned = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) abandoned.abort();
+    });
+    return deps.routes.plan(query, abandoned.signal);
   });
   api.add({
     method: 'get',

@@ -31,12 +31,14 @@ export class RoutePlanner {
   ) {}
 
   /** Routes safest first, each with the dangers along it; detours around severe spots on request. */
-  async plan(q: RouteQuery): Promise<{ routes: Route[]; bufferMeters: number }> {
+  async plan(q: RouteQuery, abandoned?: AbortSignal): Promise<{ routes: Route[]; bufferMeters: number }> {
     const profile = this.profiles[q.mode];
     const times = q.at ? [q.at, 'any'] : ['day', 'night', 'any'];
     try {
       const offered = await this.router.route(profile, [q.from, q.to], true);
-      const routes = (await Promise.all(offered.map((r) => this.score(r, times, false)))).sort(bySafety);
+      const routes = (await Promise.all(offered.map((r) => this.score(r, times, false, abandoned)))).sort(
+        bySafety,
+      );
       if (q.avoid === '1') {
         const vias = detourViaPoints(routes);
         const tried = await Promise.allSettled(
@@ -45,7 +47,7 @@ export class RoutePlanner {
         const candidates = await Promise.all(
           tried
             .flatMap((t) => (t.status === 'fulfilled' ? t.value : []))
-            .map((r) => this.score(r, times, true)),
+            .map((r) => this.score(r, times, true, abandoned)),
         );
         routes.push(...worthwhileDetours(candidates, routes));
         routes.sort(bySafety);
@@ -60,8 +62,16 @@ export class RoutePlanner {
     }
   }
 
-  private async score(r: OsrmRoute, times: string[], detour: boolean): Promise<Route> {
-    const dangers = await this.analyses.run(() => dangersAlong(this.db, r.coordinates, BUFFER_METERS, times));
+  private async score(
+    r: OsrmRoute,
+    times: string[],
+    detour: boolean,
+    abandoned?: AbortSignal,
+  ): Promise<Route> {
+    const dangers = await this.analyses.run(() => {
+      if (abandoned?.aborted) throw new HttpError(499, 'The request was abandoned');
+      return dangersAlong(this.db, r.coordinates, BUFFER_METERS, times);
+    });
     return {
       distance: Math.round(r.distance),
       duration: Math.round(r.duration),
