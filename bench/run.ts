@@ -40,6 +40,8 @@ export interface Row {
   p99: number;
   ratio: number;
   non2xx: number;
+  /** Requests that failed or timed out (autocannon gives up after 10 s). */
+  errors: number;
   peakRssMb: number;
 }
 
@@ -195,6 +197,7 @@ try {
     p99: r.latency.p99,
     ratio: Number((r.requests.average / helloRate).toFixed(3)),
     non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
     peakRssMb: rss,
   });
   rows.push(row('hello-world (bare Fastify)', helloRun, helloRss));
@@ -222,6 +225,7 @@ console.table(
     'p99 ms': r.p99,
     'vs hello-world': r.ratio,
     'non-2xx': r.non2xx,
+    'errors, timeouts': r.errors,
     'peak RSS MB': r.peakRssMb,
   })),
 );

@@ -138,7 +138,8 @@ export class SpotMap {
     this.clusters.clearLayers();
     this.gridClusters.clearLayers();
     for (const c of clusters) {
-      const size = c.count < 100 ? 44 : c.count < 10_000 ? 52 : 60;
+      // Cells are about 48 px apart: icons no larger, so neighbours do not cover each other.
+      const size = c.count < 1000 ? 44 : 48;
       const label = c.count < 10_000 ? String(c.count) : `${Math.round(c.count / 1000)}k`;
       L.marker([c.lat, c.lng], {
         icon: L.divIcon({
