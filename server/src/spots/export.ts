@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Queryable } from '../db/db.ts';
-import type { Spot } from './spots.schema.ts';
+import { type Spot, spotSchema } from './spots.schema.ts';
 import {
   type PublicSpotConditions,
   publicSpotWhere,
@@ -38,24 +38,10 @@ async function* publicSpotBatches(db: Queryable, f: PublicSpotConditions): Async
   }
 }
 
-const PROPERTIES = [
-  'id',
-  'title',
-  'description',
-  'area',
-  'category',
-  'severity',
-  'time_of_day',
-  'incident_date',
-  'source_url',
-  'created_at',
-  'last_confirmed_at',
-  'confirmations',
-  'denials',
-  'status',
-  'moderator_verified',
-  'seeded',
-] as const;
+/** Every Spot field but the coordinates (the geometry holds them), in the schema's order. */
+const PROPERTIES = (Object.keys(spotSchema.shape) as (keyof Spot)[]).filter(
+  (k) => k !== 'lat' && k !== 'lng',
+);
 
 /** A GeoJSON FeatureCollection (RFC 7946), written feature by feature. */
 export function geojsonStream(db: Queryable, f: PublicSpotConditions): Readable {
@@ -92,7 +78,7 @@ export function csvCell(value: unknown): string {
 }
 
 export function csvStream(db: Queryable, f: PublicSpotConditions): Readable {
-  const columns = ['id', 'lat', 'lng', ...PROPERTIES.slice(1)] as const;
+  const columns: (keyof Spot)[] = ['id', 'lat', 'lng', ...PROPERTIES.filter((k) => k !== 'id')];
   return Readable.from(
     (async function* () {
       yield `${columns.join(',')}\r\n`;
