@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Semaphore } from '../src/util/semaphore.ts';
+import { QueueFullError, Semaphore } from '../src/util/semaphore.ts';
 
 test('a semaphore runs at most its limit at once, in arrival order, and frees on failure', async () => {
   const gate = new Semaphore(2);
@@ -23,4 +23,18 @@ test('a semaphore runs at most its limit at once, in arrival order, and frees on
   assert.equal(results[1]?.status, 'rejected');
   assert.deepEqual(await Promise.all([task(6), task(7)]), [6, 7], 'a failure gave its place back');
   assert.equal(gate.queued, 0);
+});
+
+test('a semaphore with a bounded queue refuses at once when the queue is full', async () => {
+  const gate = new Semaphore(1, 1);
+  let release: () => void = () => {};
+  const first = gate.run(() => new Promise<void>((r) => (release = r)));
+  const second = gate.run(async () => 'second');
+  await assert.rejects(
+    gate.run(async () => 'third'),
+    QueueFullError,
+  );
+  release();
+  await first;
+  assert.equal(await second, 'second');
 });

@@ -10,6 +10,9 @@ export interface Issue {
 
 /** Thrown by routes and services; the one error handler renders it as `{ error, issues? }`. */
 export class HttpError extends Error {
+  /** Sent as Retry-After: when trying again makes sense. */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly status: number,
     message: string,
@@ -60,6 +63,7 @@ declare module 'fastify' {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     if (err instanceof HttpError) {
+      if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply
         .code(err.status)
         .send(err.issues ? { error: err.message, issues: err.issues } : { error: err.message });

@@ -30,6 +30,11 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps, api: OpenA
       400: { description: 'Missing, malformed or outside Uganda', schema: errorSchema },
       404: { description: 'No route found', schema: errorSchema },
       502: { description: 'The routing service is down, slow or answered garbage', schema: errorSchema },
+      503: {
+        description: 'Too many route checks waiting on this server; try again after Retry-After seconds',
+        schema: errorSchema,
+        headers: ['Retry-After'],
+      },
     },
   });
 }

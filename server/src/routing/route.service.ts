@@ -3,7 +3,7 @@ import { NoRouteError, type OsrmRoute } from '../clients/osrm.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
-import { Semaphore } from '../util/semaphore.ts';
+import { QueueFullError, Semaphore } from '../util/semaphore.ts';
 import type { CachedRouter } from './cached-router.ts';
 import { bySafety, detourViaPoints, worthwhileDetours } from './detours.ts';
 import type { Route, RouteQuery } from './route.schema.ts';
@@ -20,9 +20,11 @@ const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
  * multiply that memory, so the rest wait their turn.
  */
 const CONCURRENT_ANALYSES = 2;
+/** Analyses allowed to wait; past that a route check is refused at once with 503 and Retry-After. */
+const WAITING_ANALYSES = 8;
 
 export class RoutePlanner {
-  private readonly analyses = new Semaphore(CONCURRENT_ANALYSES);
+  private readonly analyses = new Semaphore(CONCURRENT_ANALYSES, WAITING_ANALYSES);
 
   constructor(
     private readonly db: Db,
@@ -55,6 +57,14 @@ export class RoutePlanner {
       return { routes, bufferMeters: BUFFER_METERS };
     } catch (err) {
       if (err instanceof NoRouteError) throw new HttpError(404, 'No route found');
+      if (err instanceof QueueFullError) {
+        const busy = new HttpError(
+          503,
+          'Many routes are being checked right now. Please try again in a few seconds.',
+        );
+        busy.retryAfterSeconds = 5;
+        throw busy;
+      }
       if (err instanceof UpstreamError) {
         throw new HttpError(502, 'The routing service is unavailable right now. Please try again later.');
       }

@@ -16,6 +16,7 @@ export function describeFailure(failure: Failure): string {
   if (failure.status === 429) return t('error.tooMany', { wait: waitText(failure.retryAfter ?? 60) });
   if (failure.status === 404) return t('error.notFound');
   if (failure.status === 502 || failure.status === 504) return t('error.serviceDown');
+  if (failure.status === 503) return t('error.busy');
   if (failure.status >= 500) return t('error.server');
   return failure.error;
 }

@@ -26,6 +26,7 @@ export const en = {
   'error.tooMany': 'Too many requests from this phone. Please wait {wait} and try again.',
   'error.notFound': 'This spot is no longer on the map.',
   'error.serviceDown': 'The service is not answering right now. Try again in a few minutes.',
+  'error.busy': 'Many people are using this right now. Please try again in a few seconds.',
   'error.server': 'Something went wrong on our side. Please try again.',
   'error.loadSpots': 'Could not load the spots.',
   'wait.minutes': '{n} minutes',

@@ -28,6 +28,7 @@ export const lg = {
   'error.tooMany': 'Okusaba kungi nnyo okuva ku ssimu eno. Lindako {wait} oddemu ogezeeko.',
   'error.notFound': 'Ekifo kino tekikyali ku maapu.',
   'error.serviceDown': 'Empeereza teddamu kaakano. Ddamu ogezeeko oluvannyuma lw’eddakiika ntono.',
+  'error.busy': 'Abantu bangi bakozesa kino kaakano. Ddamu ogezeeko oluvannyuma lw’obutikitiki butono.',
   'error.server': 'Waliwo ekisobye ku ludda lwaffe. Ddamu ogezeeko.',
   'error.loadSpots': 'Tetusobodde kutikka bifo.',
   'wait.minutes': 'eddakiika {n}',

@@ -28,6 +28,7 @@ export const sw = {
   'error.tooMany': 'Maombi mengi mno kutoka simu hii. Tafadhali subiri {wait} kisha ujaribu tena.',
   'error.notFound': 'Eneo hili halipo tena kwenye ramani.',
   'error.serviceDown': 'Huduma haijibu kwa sasa. Jaribu tena baada ya dakika chache.',
+  'error.busy': 'Watu wengi wanatumia huduma hii sasa. Tafadhali jaribu tena baada ya sekunde chache.',
   'error.server': 'Kuna hitilafu upande wetu. Tafadhali jaribu tena.',
   'error.loadSpots': 'Imeshindwa kupakia maeneo.',
   'wait.minutes': 'dakika {n}',
