@@ -15,16 +15,16 @@ export const BUFFER_METERS = 150;
 const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
 
 /**
- * Danger analyses running at once per instance. A long route through a dense area holds thousands
- * of spots in memory while it is scored; more at once would only share the same two cores and
- * multiply that memory, so the rest wait their turn.
+ * Route checks scored at once per instance. Scoring a long route through a dense area holds
+ * thousands of spots in memory; more at once would only share the same two cores and multiply that
+ * memory, so the rest wait their turn.
  */
-const CONCURRENT_ANALYSES = 2;
-/** Analyses allowed to wait; past that a route check is refused at once with 503 and Retry-After. */
-const WAITING_ANALYSES = 8;
+const CONCURRENT_CHECKS = 2;
+/** Checks allowed to wait; past that a check is refused at once with 503 and Retry-After. */
+const WAITING_CHECKS = 8;
 
 export class RoutePlanner {
-  private readonly analyses = new Semaphore(CONCURRENT_ANALYSES, WAITING_ANALYSES);
+  private readonly scoring = new Semaphore(CONCURRENT_CHECKS, WAITING_CHECKS);
 
   constructor(
     private readonly db: Db,
@@ -38,23 +38,25 @@ export class RoutePlanner {
     const times = q.at ? [q.at, 'any'] : ['day', 'night', 'any'];
     try {
       const offered = await this.router.route(profile, [q.from, q.to], true);
-      const routes = (await Promise.all(offered.map((r) => this.score(r, times, false, abandoned)))).sort(
-        bySafety,
-      );
-      if (q.avoid === '1') {
-        const vias = detourViaPoints(routes);
-        const tried = await Promise.allSettled(
-          vias.map((via) => this.router.route(profile, [q.from, via, q.to], false)),
-        );
-        const candidates = await Promise.all(
-          tried
-            .flatMap((t) => (t.status === 'fulfilled' ? t.value : []))
-            .map((r) => this.score(r, times, true, abandoned)),
-        );
-        routes.push(...worthwhileDetours(candidates, routes));
-        routes.sort(bySafety);
-      }
-      return { routes, bufferMeters: BUFFER_METERS };
+      return await this.scoring.run(async () => {
+        // A phone that gave up while this check waited does not get its turn.
+        if (abandoned?.aborted) throw new HttpError(499, 'The request was abandoned');
+        const routes = (await Promise.all(offered.map((r) => this.score(r, times, false)))).sort(bySafety);
+        if (q.avoid === '1') {
+          const vias = detourViaPoints(routes);
+          const tried = await Promise.allSettled(
+            vias.map((via) => this.router.route(profile, [q.from, via, q.to], false)),
+          );
+          const candidates = await Promise.all(
+            tried
+              .flatMap((t) => (t.status === 'fulfilled' ? t.value : []))
+              .map((r) => this.score(r, times, true)),
+          );
+          routes.push(...worthwhileDetours(candidates, routes));
+          routes.sort(bySafety);
+        }
+        return { routes, bufferMeters: BUFFER_METERS };
+      });
     } catch (err) {
       if (err instanceof NoRouteError) throw new HttpError(404, 'No route found');
       if (err instanceof QueueFullError) {
@@ -72,16 +74,8 @@ export class RoutePlanner {
     }
   }
 
-  private async score(
-    r: OsrmRoute,
-    times: string[],
-    detour: boolean,
-    abandoned?: AbortSignal,
-  ): Promise<Route> {
-    const dangers = await this.analyses.run(() => {
-      if (abandoned?.aborted) throw new HttpError(499, 'The request was abandoned');
-      return dangersAlong(this.db, r.coordinates, BUFFER_METERS, times);
-    });
+  private async score(r: OsrmRoute, times: string[], detour: boolean): Promise<Route> {
+    const dangers = await dangersAlong(this.db, r.coordinates, BUFFER_METERS, times);
     return {
       distance: Math.round(r.distance),
       duration: Math.round(r.duration),
