@@ -6,6 +6,7 @@ import { LanguageSelect } from '../lib/language-select.tsx';
 import type { PageConfig } from '../lib/page-config.ts';
 import type { Place, Spot } from '../lib/types.ts';
 import { Notice, Sheet } from '../lib/ui.tsx';
+import { Banner, BottomNav, type Toast, ToastMessage } from './chrome.tsx';
 import { activeFilterCount, FilterPanel, filterSpots, NO_FILTERS } from './filters.tsx';
 import { locateOnce } from './geolocation.ts';
 import { ListView } from './list-view.tsx';
@@ -23,10 +24,6 @@ import { useViewSpots } from './use-view-spots.ts';
 
 type Panel = 'spot' | 'report' | 'route' | 'filters' | 'stats' | 'sos' | 'held';
 type PickTarget = 'report' | RouteEnd;
-interface Toast {
-  text: string;
-  spotId?: number;
-}
 
 const spotInAddress = () => {
   const id = Number(new URLSearchParams(location.search).get('spot'));
@@ -182,27 +179,21 @@ export function App({ config }: { config: PageConfig }) {
         </button>
       </header>
       {(!online || data.state.savedAt !== undefined) && (
-        <p class="banner offline" role="status">
+        <Banner kind="offline">
           {data.state.savedAt
             ? t('offline.savedList', { when: formatDateTime(data.state.savedAt) })
             : t('offline.banner')}
-        </p>
+        </Banner>
       )}
       {data.state.failed && online && (
-        <p class="banner error" role="alert">
-          {t('error.loadSpots')}{' '}
-          <button type="button" class="link-button" onClick={() => void data.reload()}>
-            {t('action.retry')}
-          </button>
-        </p>
+        <Banner kind="error" action={{ label: t('action.retry'), run: () => void data.reload() }}>
+          {t('error.loadSpots')}
+        </Banner>
       )}
       {pick && (
-        <p class="banner pick" role="status">
-          {t('pick.tapMap')}{' '}
-          <button type="button" class="link-button" onClick={() => setPick(undefined)}>
-            {t('action.cancel')}
-          </button>
-        </p>
+        <Banner kind="pick" action={{ label: t('action.cancel'), run: () => setPick(undefined) }}>
+          {t('pick.tapMap')}
+        </Banner>
       )}
       <main class="main">
         <section ref={mapElement} class="map" aria-label={t('map.label')} hidden={view === 'list'} />
@@ -285,46 +276,19 @@ export function App({ config }: { config: PageConfig }) {
           </Sheet>
         )}
         {toast && (
-          <div class="toast" aria-live="polite">
-            <span>{toast.text}</span>
-            {toast.spotId !== undefined && (
-              <button type="button" class="link-button" onClick={() => void showSpot(toast.spotId as number)}>
-                {t('action.show')}
-              </button>
-            )}
-            <button
-              type="button"
-              class="icon-button"
-              aria-label={t('action.close')}
-              onClick={() => setToast(undefined)}
-            >
-              ✕
-            </button>
-          </div>
+          <ToastMessage
+            toast={toast}
+            onShow={(id) => void showSpot(id)}
+            onClose={() => setToast(undefined)}
+          />
         )}
       </main>
-      <nav class="bottom-nav" aria-label={t('nav.label')}>
-        <button type="button" class="primary" onClick={() => open('report')}>
-          {t('nav.report')}
-        </button>
-        <button type="button" onClick={() => open('route')}>
-          {t('nav.route')}
-        </button>
-        <button type="button" onClick={() => open('filters')}>
-          {t('nav.filters')}
-          {activeFilterCount(filters) > 0 && <span class="count-badge">{activeFilterCount(filters)}</span>}
-        </button>
-        <button type="button" onClick={() => open('stats')}>
-          {t('nav.stats')}
-        </button>
-        <button
-          type="button"
-          aria-pressed={view === 'list'}
-          onClick={() => setView(view === 'map' ? 'list' : 'map')}
-        >
-          {view === 'map' ? t('nav.list') : t('nav.map')}
-        </button>
-      </nav>
+      <BottomNav
+        activeFilters={activeFilterCount(filters)}
+        listView={view === 'list'}
+        onOpen={open}
+        onToggleView={() => setView(view === 'map' ? 'list' : 'map')}
+      />
     </div>
   );
 }
