@@ -35,8 +35,13 @@ export function redisAnswers(port: number): Promise<boolean> {
   });
 }
 
+export interface RunningServer {
+  url: string;
+  proc: ChildProcess;
+}
+
 /** The real server as a separate process, as `npm start` runs it. */
-export async function startServer(env: Record<string, string>): Promise<{ url: string; proc: ChildProcess }> {
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: { ...process.env, PORT: String(port), SEED: '0', LOG_LEVEL: 'warn', ...env },
@@ -48,7 +53,8 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
 }
 
 export async function stop(proc: ChildProcess) {
-  if (proc.exitCode !== null) return;
+  // An exit code or a signal: the process is gone already (a SIGKILLed one has no exit code).
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
   proc.kill('SIGTERM');
   await new Promise((r) => proc.once('exit', r));
 }
