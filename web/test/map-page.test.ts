@@ -191,7 +191,7 @@ describe('the map page on a phone', () => {
     stack.nominatim.reset();
     await page
       .getByRole('searchbox', { name: 'Search spots and places' })
-      .pressSequentially('kalerwe', { delay: 120 });
+      .pressSequentially('kalerwe', { delay: 60 });
     const typing = [...searches];
     await assert.doesNotReject(page.getByRole('button', { name: /Kalerwe · Kawempe, Kampala/ }).waitFor());
     assert.ok(typing.length >= 5, `a spot search per keystroke (saw ${typing.length})`);

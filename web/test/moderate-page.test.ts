@@ -101,10 +101,9 @@ describe('the moderator console', () => {
     if (flag.status === 404) {
       const mod = await openPhone(browser, stack.url, { path: '/moderate' });
       await signIn(mod.page);
-      await mod.page
-        .locator('.mod-spot', { hasText: 'Stage' })
-        .getByRole('button', { name: 'Approve' })
-        .click();
+      const held = mod.page.locator('.mod-spot', { hasText: 'onerror' });
+      await held.getByRole('button', { name: 'Approve' }).click();
+      await held.getByText('Approved: it is on the map.').waitFor();
       await mod.context.close();
       const again = await fetch(`${stack.url}/api/spots/${spot.id}/flag`, {
         method: 'POST',
@@ -117,7 +116,7 @@ describe('the moderator console', () => {
     const { page, context, problems } = await openPhone(browser, stack.url, { path: '/moderate' });
     await signIn(page);
     await page.getByRole('button', { name: 'Flagged' }).click();
-    const card = page.locator('.mod-spot', { hasText: 'Stage' });
+    const card = page.locator('.mod-spot', { hasText: 'onerror' });
     await assert.doesNotReject(card.waitFor());
     assert.match(await card.innerText(), /It names or describes a person/);
     assert.match(await card.innerText(), /It names the stage chairman/);
