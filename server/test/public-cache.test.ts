@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { brotliDecompressSync } from 'node:zlib';
 import { PublicReadCache } from '../src/http/public-cache.ts';
 import { report, startTestApp, type TestApp } from './helpers.ts';
 
@@ -88,6 +89,11 @@ describe('cached public reads over HTTP', () => {
       await t.inject({ method: 'POST', url: '/api/spots', payload: report({ title: `Spot ${i}` }) });
     const first = await t.inject({ url: '/api/spots', headers: { 'accept-encoding': 'br' } });
     assert.equal(first.headers['content-encoding'], 'br');
+    assert.equal(
+      JSON.parse(brotliDecompressSync(first.rawPayload).toString()).spots.length,
+      7,
+      'compressed once',
+    );
     const etag = String(first.headers.etag);
     const again = await t.inject({ url: '/api/spots', headers: { 'if-none-match': etag } });
     assert.equal(again.statusCode, 304);
