@@ -1,17 +1,7 @@
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { type EncodedBody, encodedBody } from './encoded-body.ts';
 
-interface Entry {
-  body: Buffer;
-  etag: string;
-  br?: Buffer;
-  gzip?: Buffer;
-  expires: number;
-}
-
-/** Smaller answers are sent as they are: compressing them saves less than it costs. */
-const COMPRESS_FROM = 1024;
+type Entry = EncodedBody & { expires: number };
 
 /**
  * Public reads (the spot list, one spot, clusters, stats) answered from memory for a short while:
@@ -43,10 +33,15 @@ export class PublicReadCache {
     if (running) return running;
     const generation = this.generation;
     const made = produce().then((payload) => {
-      const body = Buffer.from(JSON.stringify(payload));
       const entry: Entry = {
-        body,
-        etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+        ...encodedBody(Buffer.from(JSON.stringify(payload)), {
+          type: 'application/json; charset=utf-8',
+          // Clients revalidate: spots change.
+          cacheControl: 'no-cache',
+          text: true,
+          brotliQuality: 5,
+          weak: true,
+        }),
         expires: this.now() + this.ttlMs,
       };
       // An answer computed before a write is not kept after it.
@@ -64,35 +59,6 @@ export class PublicReadCache {
       if (this.pending.get(key) === made) this.pending.delete(key);
     }
   }
-}
-
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((t) => {
-    const tag = t.trim();
-    return tag === '*' || tag.replace(/^W\//, '') === bare;
-  });
-}
-
-/**
- * Sends a cached JSON answer with its validator (a phone holding it gets an empty 304) in the best
- * encoding the client takes, compressing it once per entry. Clients revalidate: spots change.
- */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
-  reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-  if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  const accepts = String(request.headers['accept-encoding'] ?? '');
-  if (entry.body.length >= COMPRESS_FROM && /\bbr\b/.test(accepts)) {
-    entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
-    return reply.header('content-encoding', 'br').send(entry.br);
-  }
-  if (entry.body.length >= COMPRESS_FROM && /\bgzip\b/.test(accepts)) {
-    entry.gzip ??= gzipSync(entry.body, { level: 6 });
-    return reply.header('content-encoding', 'gzip').send(entry.gzip);
-  }
-  return reply.send(entry.body);
 }
 
 /**

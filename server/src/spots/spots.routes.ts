@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
+import { sendEncoded } from '../http/encoded-body.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
-import { sendCached } from '../http/public-cache.ts';
 import { clusterPublicSpots, MAX_CLUSTERS } from './clusters.service.ts';
 import {
   clustersQuery,
@@ -45,7 +45,7 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
 
   app.get('/api/spots', { config: { rateLimit: ['read'] } }, async (request, reply) => {
     const query = parseOr400(listQuery, request.query, 'query');
-    return sendCached(
+    return sendEncoded(
       request,
       reply,
       await deps.publicCache.get(request.url, () => listPublicSpots(deps.db, query)),
@@ -68,7 +68,7 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
 
   app.get('/api/spots/clusters', { config: { rateLimit: ['read'] } }, async (request, reply) => {
     const query = parseOr400(clustersQuery, request.query, 'query');
-    return sendCached(
+    return sendEncoded(
       request,
       reply,
       await deps.publicCache.get(request.url, () => clusterPublicSpots(deps.db, query)),
@@ -96,7 +96,7 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
     const entry = await deps.publicCache.get(request.url, async () => ({
       spot: await getPublicSpot(deps.db, id),
     }));
-    return sendCached(request, reply, entry);
+    return sendEncoded(request, reply, entry);
   });
   api.add({
     method: 'get',

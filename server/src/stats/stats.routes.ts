@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
+import { sendEncoded } from '../http/encoded-body.ts';
 import type { OpenApiBuilder } from '../http/openapi.ts';
-import { sendCached } from '../http/public-cache.ts';
 import { CATEGORIES } from '../spots/spots.schema.ts';
 import { countsByCategory, topAreas, totals } from './stats.sql.ts';
 
@@ -32,7 +32,7 @@ export function registerStatsRoutes(app: FastifyInstance, deps: Deps, api: OpenA
       ]);
       return { totals: t, byCategory, byArea };
     });
-    return sendCached(request, reply, entry);
+    return sendEncoded(request, reply, entry);
   });
   api.add({
     method: 'get',

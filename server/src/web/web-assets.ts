@@ -1,17 +1,6 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
-
-/** One file of the built page, held in memory with its compressed forms. */
-export interface WebAsset {
-  body: Buffer;
-  br: Buffer | undefined;
-  gzip: Buffer | undefined;
-  type: string;
-  etag: string;
-  cacheControl: string;
-}
+import { type EncodedBody, encodedBody } from '../http/encoded-body.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -37,17 +26,15 @@ function walk(dir: string, base = dir): string[] {
   });
 }
 
-function asset(urlPath: string, body: Buffer): WebAsset {
+function asset(urlPath: string, body: Buffer): EncodedBody {
   const ext = path.extname(urlPath);
-  const compressible = COMPRESSIBLE.has(ext) && body.length > 512;
-  return {
-    body,
-    br: compressible ? brotliCompressSync(body) : undefined,
-    gzip: compressible ? gzipSync(body, { level: 9 }) : undefined,
+  return encodedBody(body, {
     type: TYPES[ext] ?? 'application/octet-stream',
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
     cacheControl: cacheControl(urlPath),
-  };
+    text: COMPRESSIBLE.has(ext),
+    // Built files never change while the server runs: compress them as small as Brotli can, once.
+    brotliQuality: 11,
+  });
 }
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -59,10 +46,10 @@ const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&
 export function loadWebAssets(
   dir: string,
   pageConfig: Record<string, unknown>,
-): Map<string, WebAsset> | undefined {
+): Map<string, EncodedBody> | undefined {
   if (!existsSync(path.join(dir, 'index.html'))) return undefined;
   const configTag = `<meta name="hatari-config" content="${escapeAttribute(JSON.stringify(pageConfig))}">`;
-  const assets = new Map<string, WebAsset>();
+  const assets = new Map<string, EncodedBody>();
   for (const file of walk(dir)) {
     const urlPath = `/${path.relative(dir, file).split(path.sep).join('/')}`;
     let body = readFileSync(file);

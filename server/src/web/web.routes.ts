@@ -1,25 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { loadWebAssets, type WebAsset } from './web-assets.ts';
+import { sendEncoded } from '../http/encoded-body.ts';
+import { loadWebAssets } from './web-assets.ts';
 
 const DIST = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 
 /** Address → built file. The pages have clean addresses; everything else is served by its path. */
 const PAGES: Record<string, string> = { '/': '/index.html', '/moderate': '/moderate.html' };
-
-function send(request: FastifyRequest, reply: FastifyReply, file: WebAsset) {
-  reply
-    .header('cache-control', file.cacheControl)
-    .header('etag', file.etag)
-    .header('vary', 'accept-encoding');
-  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
-  const accepts = String(request.headers['accept-encoding'] ?? '');
-  reply.type(file.type);
-  if (file.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(file.br);
-  if (file.gzip && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(file.gzip);
-  return reply.send(file.body);
-}
 
 /**
  * Serves the built web page from memory: the map at `/`, the moderator console at `/moderate`,
@@ -36,12 +24,12 @@ export function registerWebRoutes(app: FastifyInstance, config: Config, dist = D
   for (const [address, file] of Object.entries(PAGES)) {
     app.get(address, { compress: false }, (request, reply) => {
       const page = assets?.get(file);
-      return page ? send(request, reply, page) : notBuilt(request, reply);
+      return page ? sendEncoded(request, reply, page) : notBuilt(request, reply);
     });
   }
   if (!assets) return;
   for (const [urlPath, file] of assets) {
     if (urlPath.endsWith('.html')) continue;
-    app.get(urlPath, { compress: false }, (request, reply) => send(request, reply, file));
+    app.get(urlPath, { compress: false }, (request, reply) => sendEncoded(request, reply, file));
   }
 }

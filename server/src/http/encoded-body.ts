@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * A body held in memory and sent many times: hashed once for its ETag, and compressed once per
+ * encoding, the first time a client asks for it (never at start-up).
+ */
+export interface EncodedBody {
+  readonly body: Buffer;
+  readonly etag: string;
+  readonly type: string;
+  readonly cacheControl: string;
+  /** Whether compressing it is worth it (text over 1 KB). */
+  readonly compressible: boolean;
+  /** Brotli quality: high for files that never change, low for answers rebuilt every few seconds. */
+  readonly brotliQuality: number;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Smaller bodies are sent as they are: compressing them saves less than it costs. */
+const COMPRESS_FROM = 1024;
+
+export function encodedBody(
+  body: Buffer,
+  options: { type: string; cacheControl: string; text: boolean; brotliQuality: number; weak?: boolean },
+): EncodedBody {
+  const hash = createHash('sha1').update(body).digest('base64url');
+  return {
+    body,
+    etag: options.weak ? `W/"${hash}"` : `"${hash}"`,
+    type: options.type,
+    cacheControl: options.cacheControl,
+    compressible: options.text && body.length >= COMPRESS_FROM,
+    brotliQuality: options.brotliQuality,
+  };
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === bare;
+  });
+}
+
+/**
+ * Sends the body with its validator (a client holding it gets an empty 304) in the best encoding
+ * the client takes. Routes using it set `compress: false` or send already-encoded bodies, which the
+ * compression plugin leaves alone.
+ */
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, entry: EncodedBody) {
+  reply
+    .header('etag', entry.etag)
+    .header('cache-control', entry.cacheControl)
+    .header('vary', 'accept-encoding');
+  if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  reply.type(entry.type);
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  if (entry.compressible && /\bbr\b/.test(accepts)) {
+    entry.br ??= brotliCompressSync(entry.body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: entry.brotliQuality },
+    });
+    return reply.header('content-encoding', 'br').send(entry.br);
+  }
+  if (entry.compressible && /\bgzip\b/.test(accepts)) {
+    entry.gzip ??= gzipSync(entry.body, { level: 9 });
+    return reply.header('content-encoding', 'gzip').send(entry.gzip);
+  }
+  return reply.send(entry.body);
+}
