@@ -79,6 +79,47 @@ describe('GET /api/health', () => {
     assert.ok(elapsed < 2000, `took ${elapsed} ms`);
   });
 
+  it('survives the connection dropping in the middle of a transaction, and the next one works', {
+    skip: onPostgres ? false : 'needs TEST_DATABASE_URL (PostgreSQL)',
+  }, async () => {
+    const fresh = await createFreshDatabase();
+    cleanups.push(() => fresh.dropDatabase());
+    const target = new URL(fresh.url);
+    const proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const port = await listen(proxy.server);
+    cleanups.push(async () => {
+      proxy.cut();
+      proxy.server.close();
+    });
+    const via = new URL(fresh.url);
+    via.port = String(port);
+    via.hostname = '127.0.0.1';
+    const lost: Error[] = [];
+    const db = createPgDb({ connectionString: via.toString(), onError: (err) => lost.push(err) });
+    cleanups.push(() => db.close());
+    await db.exec('CREATE TABLE t (n int)');
+
+    // Cut between two statements, while the client is checked out but has no query running: an
+    // unhandled 'error' event here would end the test process.
+    const failed = await db
+      .transaction(async (tx) => {
+        await tx.query('INSERT INTO t VALUES (1)');
+        proxy.cut();
+        await new Promise((r) => setTimeout(r, 200));
+        await tx.query('INSERT INTO t VALUES (2)');
+      })
+      .then(
+        () => undefined,
+        (err: Error) => err,
+      );
+    assert.ok(failed instanceof Error, 'the transaction fails');
+    assert.equal(lost.length, 1, 'the lost connection is reported to onError');
+
+    proxy.restore();
+    await db.transaction((tx) => tx.query('INSERT INTO t VALUES (3)'));
+    assert.deepEqual(await db.query('SELECT n FROM t ORDER BY n'), [{ n: 3 }], 'nothing half-written');
+  });
+
   it('goes 503 when PostgreSQL goes away and back to 200 by itself when it returns', {
     skip: onPostgres ? false : 'needs TEST_DATABASE_URL (PostgreSQL)',
   }, async () => {

@@ -41,12 +41,21 @@ export function createPgDb(opts: PgOptions): Db {
   async function onClient<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken: Error | undefined;
+    // The pool listens for errors of idle clients only. A checked-out client whose connection drops
+    // between two statements (a database restart mid-transaction) emits 'error' with nobody
+    // listening, and an unhandled 'error' event ends the process.
+    const onLost = (err: Error) => {
+      broken = err;
+      opts.onError?.(err);
+    };
+    client.on('error', onLost);
     try {
       return await fn(client);
     } catch (err) {
-      broken = err as Error;
+      broken ??= err as Error;
       throw err;
     } finally {
+      client.off('error', onLost);
       // A statement error leaves the connection usable; any other failure (connection lost) destroys it.
       client.release(broken instanceof pg.DatabaseError ? undefined : broken);
     }
