@@ -14,6 +14,9 @@ abstract class FakeServer {
   calls: URL[] = [];
   callTimes: number[] = [];
   userAgents: string[] = [];
+  /** Requests being answered (or held, when hanging) right now, and the most at once so far. */
+  open = 0;
+  maxOpen = 0;
   private readonly server: http.Server;
   private readonly hanging = new Set<http.ServerResponse>();
 
@@ -23,6 +26,9 @@ abstract class FakeServer {
       this.calls.push(url);
       this.callTimes.push(Date.now());
       this.userAgents.push(String(req.headers['user-agent']));
+      this.open++;
+      this.maxOpen = Math.max(this.maxOpen, this.open);
+      res.once('close', () => this.open--);
       switch (this.mode) {
         case 'down':
           req.socket.destroy();
@@ -59,6 +65,7 @@ abstract class FakeServer {
     this.calls = [];
     this.callTimes = [];
     this.userAgents = [];
+    this.maxOpen = this.open;
   }
 
   async stop() {

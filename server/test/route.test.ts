@@ -162,4 +162,20 @@ describe('GET /api/route', () => {
       assert.equal((await route(trip)).statusCode, 200);
     });
   }
+
+  // Last in this file: it leaves the routing service's circuit open.
+  it('stops asking a routing service that failed five times in a row, and answers 502 at once', async () => {
+    osrm.reset();
+    osrm.mode = 'down';
+    for (let i = 0; i < 5; i++)
+      assert.equal((await route(`from=0.6${i},32.5&to=0.6${i},32.6`)).statusCode, 502);
+    assert.equal(osrm.calls.length, 5);
+    osrm.mode = 'ok';
+    const started = Date.now();
+    const res = await route('from=0.7,32.5&to=0.7,32.6');
+    assert.equal(res.statusCode, 502);
+    assert.match(res.json().error, /routing service is unavailable/);
+    assert.ok(Date.now() - started < 1000, 'no wait for a timeout');
+    assert.equal(osrm.calls.length, 5, 'the failing service was not asked again');
+  });
 });

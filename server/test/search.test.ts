@@ -205,4 +205,22 @@ describe('place search', () => {
       assert.ok(nominatim.calls.length >= 2);
     });
   }
+
+  // Last in this file: it leaves the place service's circuit open.
+  it('stops asking a place service that failed three times in a row, and answers at once', async () => {
+    nominatim.reset();
+    nominatim.mode = 'down';
+    for (const q of ['kalerwe one', 'kalerwe two', 'kalerwe three']) {
+      assert.match((await search(`q=${encodeURIComponent(q)}`)).json().error, /unavailable/);
+    }
+    assert.equal(nominatim.calls.length, 3);
+    nominatim.mode = 'ok';
+    const started = Date.now();
+    const res = await search('q=kalerwe%20four');
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.json().spots[0].title, 'Kalerwe');
+    assert.match(res.json().error, /unavailable/);
+    assert.ok(Date.now() - started < 1000, 'no wait for a turn with the service');
+    assert.equal(nominatim.calls.length, 3, 'the failing service was not asked again');
+  });
 });

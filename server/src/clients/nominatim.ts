@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getJson, UpstreamError } from './http.ts';
+import { type GuardOptions, getJson, UpstreamError, UpstreamGuard } from './http.ts';
 
 /**
  * Place search through Nominatim (jsonv2). Its usage policy: an identifying User-Agent, at most one
@@ -7,6 +7,8 @@ import { getJson, UpstreamError } from './http.ts';
  * the rate and the cache; this only asks. https://operations.osmfoundation.org/policies/nominatim/
  */
 const TIMEOUT_MS = 4000;
+/** At one request a second and a 4 s timeout, at most four can be in flight; more is a fault. */
+export const NOMINATIM_GUARD: GuardOptions = { maxInFlight: 4, failuresToOpen: 3, openMs: 10_000 };
 /** Greater Kampala, preferred but not required (bounded=0). minLng,maxLat,maxLng,minLat. */
 const KAMPALA_VIEWBOX = '32.40,0.50,32.80,0.10';
 
@@ -39,9 +41,19 @@ export class NominatimClient {
   constructor(
     private readonly baseUrl: string,
     private readonly userAgent: string,
+    private readonly guard = new UpstreamGuard('place search', NOMINATIM_GUARD),
   ) {}
 
-  async search(query: string): Promise<FoundPlace[]> {
+  /** False while the service is failing (circuit open) or has its most calls in flight. */
+  get accepting(): boolean {
+    return this.guard.accepting;
+  }
+
+  search(query: string): Promise<FoundPlace[]> {
+    return this.guard.run(() => this.ask(query));
+  }
+
+  private async ask(query: string): Promise<FoundPlace[]> {
     const params = new URLSearchParams({
       q: query,
       format: 'jsonv2',

@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { getJson, UpstreamError } from './http.ts';
+import { type GuardOptions, getJson, UpstreamError, UpstreamGuard } from './http.ts';
 
 /** Routing through OSRM's route service with alternatives and GeoJSON geometry. */
 const TIMEOUT_MS = 8000;
+/**
+ * A route check asks for the route and, with avoid=1, up to a few detours: 16 calls in flight per
+ * instance is far above normal traffic, yet bounds what a hanging router can hold open.
+ */
+export const OSRM_GUARD: GuardOptions = { maxInFlight: 16, failuresToOpen: 5, openMs: 10_000 };
 
 export interface LatLng {
   lat: number;
@@ -41,10 +46,15 @@ export class OsrmClient {
   constructor(
     private readonly baseUrl: string,
     private readonly userAgent: string,
+    private readonly guard = new UpstreamGuard('routing', OSRM_GUARD),
   ) {}
 
   /** Routes through the given points in order (start, optional via points, end). */
-  async route(profile: string, points: LatLng[], alternatives: boolean): Promise<OsrmRoute[]> {
+  route(profile: string, points: LatLng[], alternatives: boolean): Promise<OsrmRoute[]> {
+    return this.guard.run(() => this.ask(profile, points, alternatives));
+  }
+
+  private async ask(profile: string, points: LatLng[], alternatives: boolean): Promise<OsrmRoute[]> {
     const coords = points.map((p) => `${p.lng.toFixed(6)},${p.lat.toFixed(6)}`).join(';');
     const params = new URLSearchParams({
       alternatives: alternatives ? 'true' : 'false',

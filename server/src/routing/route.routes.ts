@@ -29,9 +29,14 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps, api: OpenA
       200: { description: 'Routes', schema: routeResponse },
       400: { description: 'Missing, malformed or outside Uganda', schema: errorSchema },
       404: { description: 'No route found', schema: errorSchema },
-      502: { description: 'The routing service is down, slow or answered garbage', schema: errorSchema },
+      502: {
+        description:
+          'The routing service is down, slow or answered garbage (after five failures in a row it is not asked for 10 s)',
+        schema: errorSchema,
+      },
       503: {
-        description: 'Too many route checks waiting on this server; try again after Retry-After seconds',
+        description:
+          'Too many route checks waiting on this server, or open at the routing service; try again after Retry-After seconds',
         schema: errorSchema,
         headers: ['Retry-After'],
       },

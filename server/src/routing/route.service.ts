@@ -59,7 +59,7 @@ export class RoutePlanner {
       });
     } catch (err) {
       if (err instanceof NoRouteError) throw new HttpError(404, 'No route found');
-      if (err instanceof QueueFullError) {
+      if (err instanceof QueueFullError || (err instanceof UpstreamError && err.reason === 'busy')) {
         const busy = new HttpError(
           503,
           'Many routes are being checked right now. Please try again in a few seconds.',

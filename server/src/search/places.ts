@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { metresBetween } from '../../../common/geo.ts';
+import { UpstreamError } from '../clients/http.ts';
 import type { FoundPlace, NominatimClient } from '../clients/nominatim.ts';
 import type { Db } from '../db/db.ts';
 import type { Identity } from '../http/visitor.ts';
@@ -66,7 +67,8 @@ export class PlaceSearch {
         found = await this.fetchOnce(key);
       } catch (err) {
         this.log.warn({ err }, 'place search failed');
-        const busy = err instanceof PlaceServiceBusy;
+        const busy =
+          err instanceof PlaceServiceBusy || (err instanceof UpstreamError && err.reason === 'busy');
         return {
           places: [],
           error: busy
@@ -84,7 +86,8 @@ export class PlaceSearch {
     const pending = this.inFlight.get(key);
     if (pending) return pending;
     const request = (async () => {
-      await this.waitForUpstreamSlot();
+      // A failing service is not waited for: its refusal comes at once, without taking a slot.
+      if (this.nominatim.accepting) await this.waitForUpstreamSlot();
       const places = cleanPlaces(await this.nominatim.search(key));
       await cachePlaces(this.db, key, places);
       return places;
