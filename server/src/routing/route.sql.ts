@@ -18,7 +18,7 @@ export async function spotsNearLine(
   timesOfDay: string[],
 ): Promise<SpotRow[]> {
   return db.query<SpotRow>(
-    `WITH pieces AS (
+    `WITH pieces AS MATERIALIZED (
        SELECT ST_Subdivide(ST_Buffer(ST_SetSRID(ST_GeomFromGeoJSON($1), 4326)::geography, $2 + 5)::geometry, 16) AS p
      )
      SELECT DISTINCT ON (c.id) c.* FROM pieces CROSS JOIN LATERAL (
