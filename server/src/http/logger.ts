@@ -2,6 +2,28 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
 
 /**
+ * The fields of an error worth logging. Not all of them: some libraries hang whole objects on their
+ * errors (pg puts its client, connection settings and all, on a pool error), which must stay out.
+ */
+const ERROR_FIELDS = [
+  'type',
+  'message',
+  'stack',
+  'code',
+  'errno',
+  'syscall',
+  'severity',
+  'routine',
+  'reason',
+  'statusCode',
+];
+
+function serializeError(err: Error): Record<string, unknown> {
+  const full = pino.stdSerializers.err(err) as unknown as Record<string, unknown>;
+  return Object.fromEntries(ERROR_FIELDS.filter((k) => full[k] !== undefined).map((k) => [k, full[k]]));
+}
+
+/**
  * Structured logs with no client address: requests are logged by method, path and id only
  * (Fastify's default request serializer would add remoteAddress, which we never log).
  */
@@ -12,7 +34,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       serializers: {
         req: (req: FastifyRequest) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res: FastifyReply) => ({ statusCode: res.statusCode }),
-        err: pino.stdSerializers.err,
+        err: serializeError,
       },
     },
     destination,
