@@ -13,6 +13,7 @@ import { PublicReadCache } from '../src/http/public-cache.ts';
 import { createIdentify } from '../src/http/visitor.ts';
 import { POLICIES } from '../src/limits/policies.ts';
 import { type PolicyTable, RateLimiter } from '../src/limits/rate-limit.ts';
+import { record, scanDatabase, scanDatabaseAt, scanLogs } from './raw-ips.ts';
 
 /**
  * Tests run against real PostgreSQL+PostGIS when TEST_DATABASE_URL names a server (CI does), each
@@ -56,14 +57,24 @@ export async function createFreshDatabase(): Promise<{ url: string; dropDatabase
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    dropDatabase: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    // What the test left is scanned for raw IP addresses before it is thrown away.
+    dropDatabase: async () => {
+      record(await scanDatabaseAt(url.toString()));
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
   };
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!TEST_DATABASE_URL) {
     const db = await createPgliteDb(undefined);
-    return { db, drop: () => db.close() };
+    return {
+      db,
+      drop: async () => {
+        record(await scanDatabase(db, 'embedded'));
+        await db.close();
+      },
+    };
   }
   const { url, dropDatabase } = await createFreshDatabase();
   const db = createPgDb({ connectionString: url });
@@ -151,6 +162,7 @@ export async function startTestApp(
     close: async () => {
       await app.close();
       await deps.limiter.counters.close();
+      record(scanLogs(logs.text, 'app logs'));
       if (!opts.database) await database.drop();
     },
   };

@@ -4,7 +4,7 @@ import { after, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { REDIS_KEY_PREFIX } from '../src/limits/redis-store.ts';
 import { createFreshDatabase, createTestDatabase, report, startTestApp, TEST_REDIS_URL } from './helpers.ts';
-import { freePort, redisAnswers, startServer, stop, waitFor } from './processes.ts';
+import { freePort, redisAnswers, runCleanups, startServer, stop, waitFor } from './processes.ts';
 
 const skip = TEST_REDIS_URL ? false : 'needs TEST_REDIS_URL (Redis)';
 
@@ -18,7 +18,7 @@ const postReport = (url: string) =>
 describe('rate limits on Redis', { skip }, () => {
   const cleanups: Array<() => Promise<unknown>> = [];
   after(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => {});
+    await runCleanups(cleanups);
   });
 
   it('are shared by two server processes and survive their restart', async () => {

@@ -1,5 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { record, scanLogs } from './raw-ips.ts';
 
 /** Helpers for tests that run real processes: the server as `npm start` runs it, Redis, nginx. */
 
@@ -11,10 +15,21 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Thrown by a check of waitFor to stop waiting at once. */
+class ServerExited extends Error {
+  constructor(proc: ChildProcess) {
+    super(`the server exited (${proc.exitCode ?? proc.signalCode}) before it answered`);
+  }
+}
+
 export async function waitFor(check: () => Promise<boolean>, ms: number, what: string) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (await check().catch(() => false)) return;
+    const done = await check().catch((err) => {
+      if (err instanceof ServerExited) throw err;
+      return false;
+    });
+    if (done) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`timed out waiting for ${what}`);
@@ -40,21 +55,128 @@ export interface RunningServer {
   proc: ChildProcess;
 }
 
-/** The real server as a separate process, as `npm start` runs it. */
+/** What each server process wrote (its logs), scanned for raw IP addresses when it stops. */
+const outputs = new WeakMap<ChildProcess, string[]>();
+
+/** The real server as a separate process, as `npm start` runs it, logging every request. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), SEED: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), SEED: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  outputs.set(proc, output);
+  proc.stdout?.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk));
+  proc.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    output.push(chunk);
+    process.stderr.write(chunk);
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(async () => (await fetch(`${url}/api/health`)).ok, 60_000, 'the server');
+  try {
+    await waitFor(
+      async () => {
+        if (proc.exitCode !== null || proc.signalCode !== null) throw new ServerExited(proc);
+        return (await fetch(`${url}/api/health`)).ok;
+      },
+      60_000,
+      'the server',
+    );
+  } catch (err) {
+    await stop(proc);
+    throw err;
+  }
   return { url, proc };
 }
 
+/** Everything the server process has written so far. */
+export const serverOutput = (proc: ChildProcess) => (outputs.get(proc) ?? []).join('');
+
+/** Stops the server (if it still runs) and checks its logs hold no raw IP address. */
 export async function stop(proc: ChildProcess) {
   // An exit code or a signal: the process is gone already (a SIGKILLed one has no exit code).
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  proc.kill('SIGTERM');
-  await new Promise((r) => proc.once('exit', r));
+  if (proc.exitCode === null && proc.signalCode === null) {
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    // A server that does not shut down in time is killed: a test must never wait on it forever.
+    const killer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(killer);
+  }
+  if (outputs.has(proc)) {
+    const text = serverOutput(proc);
+    outputs.delete(proc);
+    record(scanLogs(text, `server logs (pid ${proc.pid})`));
+  }
+}
+
+/** Runs every clean-up, last added first, even when one fails; then throws the first failure. */
+export async function runCleanups(cleanups: Array<() => Promise<unknown>>) {
+  const failures: unknown[] = [];
+  for (const c of cleanups.reverse()) await c().catch((err) => failures.push(err));
+  if (failures.length) throw failures[0];
+}
+
+export const NGINX = '/usr/sbin/nginx';
+
+export interface RunningNginx {
+  url: string;
+  proc: ChildProcess;
+  /** Stops it, checks its logs hold no raw IP address, and removes its files. */
+  stop(): Promise<void>;
+}
+
+/**
+ * nginx (Debian's) in front of the given app ports, with the project's own proxy and log settings
+ * from deploy/nginx/, on a spare port with its files in a temporary folder.
+ */
+export async function startNginx(appPorts: number[]): Promise<RunningNginx> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hatari-nginx-'));
+  const port = await freePort();
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `daemon off;
+master_process off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log crit;
+events { worker_connections 1024; }
+http {
+  include ${path.resolve('deploy/nginx/hatari-logs.conf')};
+  access_log ${dir}/access.log hatari_noaddr;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream hatari { ${appPorts.map((p) => `server 127.0.0.1:${p};`).join(' ')} keepalive 32; }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 64k;
+    location / { include ${path.resolve('deploy/nginx/hatari-proxy.conf')}; proxy_pass http://hatari; }
+  }
+}
+`,
+  );
+  const proc = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(async () => (await fetch(`${url}/api/health`)).ok, 15_000, 'nginx');
+  const logs = () =>
+    ['access.log', 'error.log']
+      .map((f) => {
+        try {
+          return readFileSync(path.join(dir, f), 'utf8');
+        } catch {
+          return '';
+        }
+      })
+      .join('');
+  return {
+    url,
+    proc,
+    stop: async () => {
+      await stop(proc);
+      record(scanLogs(logs(), 'nginx logs'));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,14 +1,9 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { createFreshDatabase, report, TEST_REDIS_URL } from './helpers.ts';
-import { freePort, startServer, stop, waitFor } from './processes.ts';
+import { NGINX, runCleanups, startNginx, startServer, stop } from './processes.ts';
 
-const NGINX = '/usr/sbin/nginx';
-const PROXY_SNIPPET = path.resolve('deploy/nginx/hatari-proxy.conf');
 const skip = !existsSync(NGINX)
   ? 'needs nginx (Debian package nginx)'
   : TEST_REDIS_URL
@@ -16,42 +11,10 @@ const skip = !existsSync(NGINX)
     : 'needs TEST_REDIS_URL (Redis)';
 if (process.env.CI && skip) throw new Error(`CI must run the proxy test: ${skip}`);
 
-/** nginx in front of the given app ports, with the project's own proxy snippet. */
-async function startNginx(appPorts: number[]): Promise<{ url: string; proc: ChildProcess; dir: string }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'hatari-nginx-'));
-  const port = await freePort();
-  writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `daemon off;
-master_process off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream hatari { ${appPorts.map((p) => `server 127.0.0.1:${p};`).join(' ')} }
-  server {
-    listen 127.0.0.1:${port};
-    location / { include ${PROXY_SNIPPET}; proxy_pass http://hatari; }
-  }
-}
-`,
-  );
-  const proc = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'inherit' });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(async () => (await fetch(`${url}/api/health`)).ok, 15_000, 'nginx');
-  return { url, proc, dir };
-}
-
 describe('behind nginx, two instances on one PostgreSQL and one Redis', { skip }, () => {
   const cleanups: Array<() => Promise<unknown>> = [];
   after(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => {});
+    await runCleanups(cleanups);
   });
 
   it('hold per-visitor limits across both instances, and a spoofed X-Forwarded-For buys nothing', async () => {
@@ -65,10 +28,7 @@ describe('behind nginx, two instances on one PostgreSQL and one Redis', { skip }
     );
     const ports = [a.url, b.url].map((u) => Number(new URL(u).port));
     const nginx = await startNginx(ports);
-    cleanups.push(async () => {
-      await stop(nginx.proc);
-      rmSync(nginx.dir, { recursive: true, force: true });
-    });
+    cleanups.push(() => nginx.stop());
 
     const postVia = (ua: string, spoof: string) =>
       fetch(`${nginx.url}/api/spots`, {

@@ -60,7 +60,8 @@ export async function startWebStack(env: Record<string, string> = {}, realLimits
     realLimits,
     env: {
       SEED: '1',
-      LOG_LEVEL: 'warn',
+      // Every request logged, so the raw-address scan of the logs covers the browser's traffic.
+      LOG_LEVEL: 'info',
       OSRM_URL: osrmUrl,
       NOMINATIM_URL: nominatimUrl,
       TILE_URL: `${tilesUrl}/{z}/{x}/{y}.png`,
