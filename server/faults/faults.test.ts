@@ -1,8 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
-import { type RunningServer, startServer, stop, waitFor } from '../test/processes.ts';
-import { type LoadStats, mixedLoad, type PgCluster, startPgCluster, startRedis } from './harness.ts';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../test/fakes.ts';
+import { type RunningServer, runCleanups, startServer, stop, waitFor } from '../test/processes.ts';
+import { record, scanDatabaseAt, scanRedis } from '../test/raw-ips.ts';
+import {
+  assertCountsMatchVotes,
+  type LoadStats,
+  mixedLoad,
+  type PgCluster,
+  startPgCluster,
+  startRedis,
+} from './harness.ts';
 
 /**
  * npm run test:faults: the real server, as `npm start` runs it, under a steady mixed load while its
@@ -12,102 +20,99 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function summary(name: string, stats: LoadStats) {
   console.log(`${name}: ${stats.sent} requests, by status ${JSON.stringify(stats.byStatus)}`);
+  console.log(`  slowest answers (ms): ${JSON.stringify(stats.slowestMs)}`);
 }
 
-/** Every spot's counts equal its vote rows: nothing half-written. */
-async function assertCountsMatchVotes(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ spots: number; wrong: number; votes: number }>(
-      `SELECT count(*)::int AS spots,
-              count(*) FILTER (WHERE s.confirmations <> coalesce(v.yes, 0) OR s.denials <> coalesce(v.no, 0))::int AS wrong,
-              coalesce(sum(v.yes + v.no), 0)::int AS votes
-       FROM spots s LEFT JOIN (
-         SELECT spot_id, count(*) FILTER (WHERE value = 1) AS yes, count(*) FILTER (WHERE value = -1) AS no
-         FROM votes GROUP BY spot_id) v ON v.spot_id = s.id`,
-    );
-    const row = rows[0] as { spots: number; wrong: number; votes: number };
-    console.log(`  consistency: ${row.spots} spots, ${row.votes} vote rows, ${row.wrong} with counts off`);
-    assert.equal(row.wrong, 0, 'every count equals its vote rows');
-    return row;
-  } finally {
-    await client.end();
-  }
-}
+/** Long enough for the slowest case; a hung case fails and the rest still run and clean up. */
+const CASE = { timeout: 180_000 };
 
 describe('faults under load', () => {
   let cluster: PgCluster;
-  const running: RunningServer[] = [];
-  const serve = async (env: Record<string, string>) => {
+  // Whatever a case starts is stopped after it even when it fails: a load still running or a child
+  // process still alive would disturb the next case and keep this test process from ever exiting.
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const caseCleanups: Array<() => Promise<unknown>> = [];
+  const serve = async (env: Record<string, string>): Promise<RunningServer> => {
     const server = await startServer({
       DATABASE_URL: cluster.url,
       TRUST_PROXY: '127.0.0.1',
-      LOG_LEVEL: 'fatal',
       ...env,
     });
-    running.push(server);
+    caseCleanups.push(() => stop(server.proc));
     return server;
+  };
+  const loadOn = (...args: Parameters<typeof mixedLoad>) => {
+    const load = mixedLoad(...args);
+    caseCleanups.push(() => load.stop());
+    return load;
   };
 
   before(async () => {
     cluster = await startPgCluster();
-  });
-  after(async () => {
-    for (const s of running) await stop(s.proc);
-    cluster?.destroy();
-  });
-
-  it('PostgreSQL stops and comes back: 503 health, 500 text report, JSON errors, no crash, recovery', async () => {
-    const app = await serve({});
-    const load = mixedLoad(app.url);
-    await sleep(2000);
-    cluster.stop();
-    const asked = Date.now();
-    const health = await fetch(`${app.url}/api/health`);
-    assert.equal(health.status, 503);
-    assert.ok(Date.now() - asked < 2500, 'health answers within about 2 s');
-    const report = await fetch(`${app.url}/api/spots`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.200.0.1' },
-      body: JSON.stringify({
-        title: 'During the outage',
-        lat: 0.3,
-        lng: 32.5,
-        category: 'other',
-        severity: 1,
-        time_of_day: 'any',
-      }),
+    cleanups.push(async () => cluster.destroy());
+    cleanups.push(async () => {
+      cluster.start();
+      record(await scanDatabaseAt(cluster.url));
     });
-    assert.equal(report.status, 500);
-    assert.match(String(report.headers.get('content-type')), /^text\/plain/);
-    const list = await fetch(`${app.url}/api/spots`, { headers: { 'x-forwarded-for': '10.200.0.2' } });
-    assert.ok(list.status >= 500);
-    assert.equal(typeof ((await list.json()) as { error?: unknown }).error, 'string');
-    await sleep(1500);
-    cluster.start();
-    await waitFor(async () => (await fetch(`${app.url}/api/health`)).ok, 30_000, 'recovery');
-    const recovered = Date.now();
-    await sleep(3000);
-    const stats = await load.stop();
-    summary('PostgreSQL outage', stats);
-    assert.equal(app.proc.exitCode, null, 'the server never exited');
-    assert.deepEqual(
-      stats.failures.filter((f) => f.at > recovered + 1000),
-      [],
-      'no failure after recovery',
-    );
-    for (const f of stats.failures) {
-      assert.equal(typeof f.status, 'number', `${f.what}: an answer, not a dropped connection`);
-      assert.match(f.type, f.what === 'POST /api/spots' ? /^text\/plain/ : /^application\/json/, f.what);
-    }
-    await assertCountsMatchVotes(cluster.url);
-    await stop(app.proc);
   });
+  // The next case needs the database, whatever became of this one.
+  afterEach(() => runCleanups([async () => cluster.start(), ...caseCleanups.splice(0)]));
+  after(() => runCleanups(cleanups));
 
-  it('the process is killed mid-write and restarted: no half-written spot or vote', async () => {
+  it(
+    'PostgreSQL stops and comes back: 503 health, 500 text report, JSON errors, no crash, recovery',
+    CASE,
+    async () => {
+      const app = await serve({});
+      const load = loadOn(app.url);
+      await sleep(2000);
+      cluster.stop();
+      const asked = Date.now();
+      const health = await fetch(`${app.url}/api/health`);
+      assert.equal(health.status, 503);
+      assert.ok(Date.now() - asked < 2500, 'health answers within about 2 s');
+      const report = await fetch(`${app.url}/api/spots`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.200.0.1' },
+        body: JSON.stringify({
+          title: 'During the outage',
+          lat: 0.3,
+          lng: 32.5,
+          category: 'other',
+          severity: 1,
+          time_of_day: 'any',
+        }),
+      });
+      assert.equal(report.status, 500);
+      assert.match(String(report.headers.get('content-type')), /^text\/plain/);
+      const list = await fetch(`${app.url}/api/spots`, { headers: { 'x-forwarded-for': '10.200.0.2' } });
+      assert.ok(list.status >= 500);
+      assert.equal(typeof ((await list.json()) as { error?: unknown }).error, 'string');
+      await sleep(1500);
+      cluster.start();
+      await waitFor(async () => (await fetch(`${app.url}/api/health`)).ok, 30_000, 'recovery');
+      const recovered = Date.now();
+      await sleep(3000);
+      const stats = await load.stop();
+      summary('PostgreSQL outage', stats);
+      assert.equal(app.proc.exitCode, null, 'the server never exited');
+      assert.deepEqual(
+        stats.failures.filter((f) => f.at > recovered + 1000),
+        [],
+        'no failure after recovery',
+      );
+      for (const f of stats.failures) {
+        assert.equal(typeof f.status, 'number', `${f.what}: an answer, not a dropped connection`);
+        assert.match(f.type, f.what === 'POST /api/spots' ? /^text\/plain/ : /^application\/json/, f.what);
+      }
+      await assertCountsMatchVotes(cluster.url);
+      await stop(app.proc);
+    },
+  );
+
+  it('the process is killed mid-write and restarted: no half-written spot or vote', CASE, async () => {
     const app = await serve({});
-    const load = mixedLoad(app.url, 10);
+    const load = loadOn(app.url, { concurrency: 10 });
     await sleep(3000);
     app.proc.kill('SIGKILL');
     await new Promise((r) => app.proc.once('exit', r));
@@ -115,7 +120,7 @@ describe('faults under load', () => {
     summary('killed mid-write', before);
     await assertCountsMatchVotes(cluster.url);
     const again = await serve({});
-    const after = mixedLoad(again.url);
+    const after = loadOn(again.url);
     await sleep(2000);
     const stats = await after.stop();
     summary('after the restart', stats);
@@ -124,25 +129,112 @@ describe('faults under load', () => {
     await stop(again.proc);
   });
 
-  it('Redis dies and comes back: no 5xx, limits in memory meanwhile, shared counters again after', async () => {
-    const redis = await startRedis();
-    const app = await serve({ REDIS_URL: redis.url });
-    const counters = async () =>
-      ((await (await fetch(`${app.url}/api/health`)).json()) as { checks: { counters: string } }).checks
-        .counters;
-    assert.equal(await counters(), 'redis');
-    const load = mixedLoad(app.url);
-    await sleep(2000);
-    await redis.kill();
-    await waitFor(async () => (await counters()) === 'memory-fallback', 10_000, 'the memory fallback');
-    await sleep(2000);
-    await redis.start();
-    await waitFor(async () => (await counters()) === 'redis', 30_000, 'Redis again');
-    await sleep(2000);
-    const stats = await load.stop();
-    summary('Redis outage', stats);
-    assert.deepEqual(stats.failures, [], 'no 5xx and no dropped request');
-    await stop(app.proc);
-    await redis.kill();
-  });
+  it(
+    'Redis dies and comes back: no 5xx, limits in memory meanwhile, shared counters again after',
+    CASE,
+    async () => {
+      const redis = await startRedis();
+      caseCleanups.push(() => redis.kill());
+      const app = await serve({ REDIS_URL: redis.url });
+      const counters = async () =>
+        ((await (await fetch(`${app.url}/api/health`)).json()) as { checks: { counters: string } }).checks
+          .counters;
+      assert.equal(await counters(), 'redis');
+      const load = loadOn(app.url);
+      await sleep(2000);
+      await redis.kill();
+      await waitFor(async () => (await counters()) === 'memory-fallback', 10_000, 'the memory fallback');
+      await sleep(2000);
+      await redis.start();
+      await waitFor(async () => (await counters()) === 'redis', 30_000, 'Redis again');
+      await sleep(2000);
+      const stats = await load.stop();
+      summary('Redis outage', stats);
+      assert.deepEqual(stats.failures, [], 'no 5xx and no dropped request');
+      await stop(app.proc);
+      record(await scanRedis(redis.url));
+      await redis.kill();
+    },
+  );
+
+  it(
+    'the map services go down, hang and answer garbage: 502 or spots only, in time, nothing piles up',
+    CASE,
+    async () => {
+      const osrm = new FakeOsrm();
+      const nominatim = new FakeNominatim(KAMPALA_PLACES);
+      const app = await serve({ OSRM_URL: await osrm.start(), NOMINATIM_URL: await nominatim.start() });
+      try {
+        const load = loadOn(app.url, { concurrency: 8, maps: true });
+        await sleep(3000);
+        const phases: Record<string, { calls: number; maxOpen: number }> = {};
+        for (const [mode, ms] of [
+          ['down', 5000],
+          ['hang', 15_000],
+          ['garbage', 5000],
+        ] as const) {
+          osrm.reset();
+          nominatim.reset();
+          osrm.mode = mode;
+          nominatim.mode = mode;
+          await sleep(ms);
+          phases[mode] = { calls: osrm.calls.length + nominatim.calls.length, maxOpen: osrm.maxOpen };
+          // Never more open at the services than their caps, however long they hang.
+          assert.ok(osrm.maxOpen <= 16, `routing: ${osrm.maxOpen} open at once`);
+          assert.ok(nominatim.maxOpen <= 4, `place search: ${nominatim.maxOpen} open at once`);
+        }
+        osrm.mode = 'ok';
+        nominatim.mode = 'ok';
+        const healed = Date.now();
+        // Each poll from another visitor, so the pollers' own limits never answer for the services.
+        let poller = 0;
+        const asVisitor = () => ({
+          headers: { 'x-forwarded-for': `10.250.${poller >> 8}.${poller++ & 255}` },
+        });
+        const trip = 'from=0.31,32.56&to=0.33,32.58';
+        await waitFor(
+          async () => (await fetch(`${app.url}/api/route?${trip}`, asVisitor())).ok,
+          30_000,
+          'routing again',
+        );
+        // The load keeps up to eight uncached place searches waiting for the one lookup a second the
+        // policy allows, and each turn goes to whichever waiting lookup asks first: the poll may lose
+        // many turns in a row (one run here needed more than 30 s), so it is given 90 s.
+        await waitFor(
+          async () =>
+            (
+              (await (await fetch(`${app.url}/api/search?q=wandegeya`, asVisitor())).json()) as {
+                places: unknown[];
+              }
+            ).places.length > 0,
+          90_000,
+          'place search again',
+        );
+        const recovered = Date.now();
+        await sleep(2000);
+        const stats = await load.stop();
+        summary('map services down, hanging, garbage', stats);
+        console.log(
+          `  calls reaching the services per phase: ${JSON.stringify(phases)}; recovered ${recovered - healed} ms after`,
+        );
+        // Only route checks fail, and only with the routing service's 502 or a busy 503, as JSON.
+        for (const f of stats.failures) {
+          assert.equal(f.what, 'GET /api/route', `${f.what}: ${f.status}`);
+          assert.ok(f.status === 502 || f.status === 503, `route answered ${f.status}`);
+          assert.match(f.type, /^application\/json/);
+        }
+        assert.equal(stats.byStatus.error, undefined, 'every request answered within 10 s');
+        assert.ok(
+          stats.failures.every((f) => f.at < recovered + 1000),
+          'no failure once the services were back',
+        );
+        // Nothing left hanging: the app let go of every request to the services.
+        assert.equal(osrm.open + nominatim.open, 0);
+        assert.equal(app.proc.exitCode, null);
+      } finally {
+        await stop(app.proc);
+        await Promise.all([osrm.stop(), nominatim.stop()]);
+      }
+    },
+  );
 });

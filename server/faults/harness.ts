@@ -1,7 +1,10 @@
+import assert from 'node:assert/strict';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Db } from '../src/db/db.ts';
+import { createPgDb } from '../src/db/pg.ts';
 import { freePort, redisAnswers, waitFor } from '../test/processes.ts';
 
 /**
@@ -37,9 +40,18 @@ export async function startPgCluster(): Promise<PgCluster> {
   asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
-  const start = () =>
+  let up = false;
+  // Both idempotent, so a failed test's clean-up can always bring the cluster back or down.
+  const start = () => {
+    if (up) return;
     asPostgres('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
-  const stop = () => asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    up = true;
+  };
+  const stop = () => {
+    if (!up) return;
+    asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    up = false;
+  };
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -48,10 +60,9 @@ export async function startPgCluster(): Promise<PgCluster> {
     destroy: () => {
       try {
         stop();
-      } catch {
-        // already stopped
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -80,7 +91,8 @@ export async function startRedis(): Promise<RedisProcess> {
     url: `redis://127.0.0.1:${port}`,
     start,
     kill: async () => {
-      if (!proc || proc.exitCode !== null) return;
+      // Gone already: an exit code, or the signal that killed it.
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
       const exited = new Promise((r) => proc?.once('exit', r));
       proc.kill('SIGKILL');
       await exited;
@@ -93,6 +105,8 @@ export interface LoadStats {
   byStatus: Record<string, number>;
   /** 5xx answers and failed requests, with when and what. */
   failures: { at: number; what: string; status: number | string; type: string }[];
+  /** The slowest answer of each kind of request, in milliseconds. */
+  slowestMs: Record<string, number>;
 }
 
 let addresses = 0;
@@ -101,12 +115,20 @@ const nextAddress = () => {
   return `10.9.${(addresses >> 8) & 255}.${addresses & 255}`;
 };
 
+const KAMPALA = { lat: 0.3, lng: 32.55 };
+const near = (spread: number) => ({
+  lat: KAMPALA.lat + Math.random() * spread,
+  lng: KAMPALA.lng + Math.random() * spread,
+});
+
 /**
  * Mixed traffic from many visitors (X-Forwarded-For, so the app must trust 127.0.0.1): reads,
- * spot searches, reports and votes, `concurrency` requests at a time until stopped.
+ * spot searches, reports and votes, `concurrency` requests at a time until stopped. With `maps`,
+ * also route checks and place searches, each for a new trip or name so no cache answers them.
  */
-export function mixedLoad(url: string, concurrency = 6) {
-  const stats: LoadStats = { sent: 0, byStatus: {}, failures: [] };
+export function mixedLoad(url: string, opts: { concurrency?: number; maps?: boolean } = {}) {
+  const { concurrency = 6, maps = false } = opts;
+  const stats: LoadStats = { sent: 0, byStatus: {}, failures: [], slowestMs: {} };
   const spotIds: number[] = [];
   let running = true;
   const one = async () => {
@@ -115,19 +137,27 @@ export function mixedLoad(url: string, concurrency = 6) {
     let what = 'GET /api/spots';
     let init: RequestInit = { headers };
     let target = `${url}/api/spots?limit=20`;
-    if (pick < 0.2) {
+    if (maps && pick < 0.15) {
+      const [from, to] = [near(0.05), near(0.05)];
+      what = 'GET /api/route';
+      target = `${url}/api/route?from=${from.lat},${from.lng}&to=${to.lat},${to.lng}`;
+    } else if (maps && pick < 0.3) {
+      what = 'GET /api/search places';
+      target = `${url}/api/search?q=kalerwe%20${stats.sent}`;
+    } else if (pick < 0.2) {
       what = 'GET /api/search';
       target = `${url}/api/search?q=market&places=0`;
     } else if (pick < 0.45) {
       what = 'POST /api/spots';
       target = `${url}/api/spots`;
+      const at = near(0.05);
       init = {
         method: 'POST',
         headers,
         body: JSON.stringify({
           title: `Load spot ${stats.sent}`,
-          lat: 0.3 + Math.random() * 0.05,
-          lng: 32.55 + Math.random() * 0.05,
+          lat: at.lat,
+          lng: at.lng,
           category: 'robbery',
           severity: 3,
           time_of_day: 'night',
@@ -139,6 +169,7 @@ export function mixedLoad(url: string, concurrency = 6) {
       init = { method: 'POST', headers, body: JSON.stringify({ value: Math.random() < 0.7 ? 1 : -1 }) };
     }
     stats.sent++;
+    const started = Date.now();
     try {
       const res = await fetch(target, { ...init, signal: AbortSignal.timeout(10_000) });
       const type = res.headers.get('content-type') ?? '';
@@ -150,6 +181,7 @@ export function mixedLoad(url: string, concurrency = 6) {
       stats.byStatus.error = (stats.byStatus.error ?? 0) + 1;
       stats.failures.push({ at: Date.now(), what, status: (err as Error).name, type: '' });
     }
+    stats.slowestMs[what] = Math.max(stats.slowestMs[what] ?? 0, Date.now() - started);
   };
   const workers = Array.from({ length: concurrency }, async () => {
     while (running) await one();
@@ -162,4 +194,48 @@ export function mixedLoad(url: string, concurrency = 6) {
       return stats;
     },
   };
+}
+
+/** Runs fn on a one-connection pool to the database at url, closing it afterwards. */
+async function withDb<T>(url: string, fn: (db: Db) => Promise<T>): Promise<T> {
+  const db = createPgDb({ connectionString: url, max: 1 });
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** Every spot's counts equal its vote rows: nothing half-written. */
+export function assertCountsMatchVotes(url: string) {
+  return withDb(url, async (db) => {
+    const [row] = await db.query<{ spots: number; wrong: number; votes: number }>(
+      `SELECT count(*)::int AS spots,
+              count(*) FILTER (WHERE s.confirmations <> coalesce(v.yes, 0) OR s.denials <> coalesce(v.no, 0))::int AS wrong,
+              coalesce(sum(v.yes + v.no), 0)::int AS votes
+       FROM spots s LEFT JOIN (
+         SELECT spot_id, count(*) FILTER (WHERE value = 1) AS yes, count(*) FILTER (WHERE value = -1) AS no
+         FROM votes GROUP BY spot_id) v ON v.spot_id = s.id`,
+    );
+    if (!row) throw new Error('no answer');
+    console.log(`  consistency: ${row.spots} spots, ${row.votes} vote rows, ${row.wrong} with counts off`);
+    assert.equal(row.wrong, 0, 'every count equals its vote rows');
+    return row;
+  });
+}
+
+/** The cluster grid the triggers keep equals a fresh count of the public spots, cell by cell. */
+export function assertGridMatchesSpots(url: string) {
+  return withDb(url, async (db) => {
+    const [row] = await db.query<{ wrong: number }>(
+      `WITH fresh AS (
+         SELECT l.level, floor(s.lng / l.cell)::int AS cx, floor(s.lat / l.cell)::int AS cy, count(*)::int AS n
+         FROM spots s CROSS JOIN spot_grid_levels l WHERE s.publication = 'approved' GROUP BY 1, 2, 3)
+       SELECT count(*)::int AS wrong
+       FROM fresh f FULL JOIN (SELECT * FROM spot_grid WHERE n > 0) g USING (level, cx, cy)
+       WHERE f.n IS DISTINCT FROM g.n`,
+    );
+    console.log(`  cluster grid cells off a fresh count: ${row?.wrong}`);
+    assert.equal(row?.wrong, 0);
+  });
 }
