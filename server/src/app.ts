@@ -1,7 +1,7 @@
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { registerCommunityRoutes } from './community/community.routes.ts';
 import type { TrustProxy } from './config.ts';
 import type { Deps } from './deps.ts';
@@ -10,7 +10,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { OpenApiBuilder } from './http/openapi.ts';
 import { registerCacheInvalidation } from './http/public-cache.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { registerRateLimits } from './limits/rate-limit.ts';
 import { registerAdminRoutes } from './moderation/admin.routes.ts';
 import { registerAuthRoutes } from './moderation/auth.routes.ts';
@@ -31,16 +31,27 @@ function fastifyTrustProxy(trust: TrustProxy) {
 }
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+  const withSecurityHeaders = securityHeaders({ tileUrl: deps.config.tileUrl });
   const app = Fastify({
     loggerInstance: deps.log,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: BODY_LIMIT,
     // Request ids only correlate log lines; they carry nothing about the client.
     requestIdHeader: false,
+    // Addresses the router refuses before any route (a path segment over 100 characters, broken
+    // percent-encoding) get the same JSON error as the rest, not Fastify's own shape.
+    // Such replies skip the hooks, so the security headers are set here too.
+    frameworkErrors: (err, request, reply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      withSecurityHeaders(request, reply);
+      (reply as FastifyReply)
+        .code(tooLong ? 414 : 400)
+        .send({ error: tooLong ? 'The address is too long' : 'The address is not valid' });
+    },
   });
   registerJsonBodyParser(app);
   registerErrorHandling(app);
-  registerSecurityHeaders(app, { tileUrl: deps.config.tileUrl });
+  app.addHook('onSend', async (request, reply) => withSecurityHeaders(request, reply));
   // Mobile data is costly: compress anything worth it. Brotli at a low level keeps CPU cheap.
   await app.register(compress, {
     threshold: 1024,

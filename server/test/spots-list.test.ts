@@ -201,6 +201,18 @@ describe('GET /api/spots/{id}', () => {
     }
   });
 
+  it('is a JSON 414 for an id too long to route, and a JSON 400 for broken percent-encoding', async () => {
+    for (const [id, status, error] of [
+      ['9'.repeat(101), 414, 'The address is too long'],
+      ['%E0%A4%A', 400, 'The address is not valid'],
+    ] as const) {
+      const res = await t.inject({ method: 'GET', url: `/api/spots/${id}` });
+      assert.equal(res.statusCode, status);
+      assert.deepEqual(res.json(), { error });
+      assert.equal(res.headers['x-content-type-options'], 'nosniff', 'with the security headers');
+    }
+  });
+
   for (const id of ['0', '-1', 'abc', '1.5', '01']) {
     it(`is 400 for the id ${id}`, async () => {
       const res = await t.inject({ method: 'GET', url: `/api/spots/${id}` });

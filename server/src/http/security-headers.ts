@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The CSP source that admits the map tiles: the tile server's origin, or all its subdomains when
@@ -13,11 +13,11 @@ export function tileSource(tileUrl: string): string {
 }
 
 /**
- * Security headers on every response. The page loads only its own scripts and styles (no inline
+ * Security headers for every response. The page loads only its own scripts and styles (no inline
  * code, so injected markup cannot run), images only from itself and the tile server, and talks
- * only to its own API.
+ * only to its own API. Returns the function that sets them on a reply.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { tileUrl: string }) {
+export function securityHeaders(options: { tileUrl: string }) {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -31,7 +31,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { tileUrl
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
-  app.addHook('onSend', async (request, reply) => {
+  return (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
@@ -40,5 +40,5 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { tileUrl
     reply.header('permissions-policy', 'geolocation=(self), camera=(), microphone=(), payment=(), usb=()');
     reply.header('cross-origin-opener-policy', 'same-origin');
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
-  });
+  };
 }
