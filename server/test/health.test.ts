@@ -79,9 +79,8 @@ describe('GET /api/health', () => {
     assert.ok(elapsed < 2000, `took ${elapsed} ms`);
   });
 
-  it('survives the connection dropping in the middle of a transaction, and the next one works', {
-    skip: onPostgres ? false : 'needs TEST_DATABASE_URL (PostgreSQL)',
-  }, async () => {
+  /** A fresh database reached through a proxy the test can cut; `via` is its URL through the proxy. */
+  async function freshDatabaseBehindProxy() {
     const fresh = await createFreshDatabase();
     cleanups.push(() => fresh.dropDatabase());
     const target = new URL(fresh.url);
@@ -94,6 +93,13 @@ describe('GET /api/health', () => {
     const via = new URL(fresh.url);
     via.port = String(port);
     via.hostname = '127.0.0.1';
+    return { proxy, via };
+  }
+
+  it('survives the connection dropping in the middle of a transaction, and the next one works', {
+    skip: onPostgres ? false : 'needs TEST_DATABASE_URL (PostgreSQL)',
+  }, async () => {
+    const { proxy, via } = await freshDatabaseBehindProxy();
     const lost: Error[] = [];
     const db = createPgDb({ connectionString: via.toString(), onError: (err) => lost.push(err) });
     cleanups.push(() => db.close());
@@ -123,18 +129,7 @@ describe('GET /api/health', () => {
   it('goes 503 when PostgreSQL goes away and back to 200 by itself when it returns', {
     skip: onPostgres ? false : 'needs TEST_DATABASE_URL (PostgreSQL)',
   }, async () => {
-    const fresh = await createFreshDatabase();
-    cleanups.push(() => fresh.dropDatabase());
-    const target = new URL(fresh.url);
-    const proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const port = await listen(proxy.server);
-    cleanups.push(async () => {
-      proxy.cut();
-      proxy.server.close();
-    });
-    const via = new URL(fresh.url);
-    via.port = String(port);
-    via.hostname = '127.0.0.1';
+    const { proxy, via } = await freshDatabaseBehindProxy();
     const db = createPgDb({ connectionString: via.toString() });
     await migrate(db);
     const app = await buildAppOn(db);
