@@ -25,14 +25,18 @@ function serializeError(err: Error): Record<string, unknown> {
 
 /**
  * Structured logs with no client address: requests are logged by method, path and id only
- * (Fastify's default request serializer would add remoteAddress, which we never log).
+ * (Fastify's default request serializer would add remoteAddress, which we never log). The query
+ * string stays out too: it holds a route check's start and end (often someone's home) and what a
+ * visitor searched for.
  */
+const pathOnly = (url: string) => url.split('?', 1)[0];
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
       level,
       serializers: {
-        req: (req: FastifyRequest) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: FastifyRequest) => ({ id: req.id, method: req.method, url: pathOnly(req.url) }),
         res: (res: FastifyReply) => ({ statusCode: res.statusCode }),
         err: serializeError,
       },
