@@ -148,6 +148,43 @@ export const headerValue = fc.oneof(
     'x'.repeat(4000),
   ),
 );
+/** An address as a proxy header may carry it: real IPv4 and IPv6, lists of them, or anything. */
+const forwarded = fc.oneof(
+  fc.ipV4(),
+  fc.ipV6(),
+  fc.ipV4Extended(),
+  fc.array(fc.oneof(fc.ipV4(), fc.ipV6()), { minLength: 2, maxLength: 6 }).map((a) => a.join(', ')),
+  headerValue,
+);
+
+/**
+ * The other headers a client may send to a public endpoint, each there or not: forwarded addresses
+ * (the fuzzed app trusts its loopback peer, so they are read), compression, caching, cookies, CORS
+ * and content negotiation. Whatever they say, the rules of the answer hold.
+ */
+export const clientHeaders: fc.Arbitrary<Record<string, string>> = fc.record(
+  {
+    'x-forwarded-for': forwarded,
+    'x-real-ip': forwarded,
+    'accept-encoding': fc.oneof(
+      fc.constantFrom('br', 'gzip', 'deflate', 'identity', '*', 'identity;q=0', '*;q=0', 'br;q=0, gzip;q=1'),
+      headerValue,
+    ),
+    'if-none-match': headerValue,
+    'if-modified-since': fc.oneof(
+      fc.date({ noInvalidDate: true }).map((d) => d.toUTCString()),
+      headerValue,
+    ),
+    cookie: headerValue,
+    origin: headerValue,
+    accept: fc.oneof(fc.constantFrom('application/json', 'text/html', '*/*', 'image/*;q=0'), headerValue),
+    'accept-language': headerValue,
+    range: headerValue,
+    referer: headerValue,
+  },
+  { requiredKeys: [] },
+);
+
 export const contentType = fc.constantFrom(
   'application/json',
   'application/json; charset=utf-8',

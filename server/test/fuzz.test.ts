@@ -1,16 +1,20 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import zlib from 'node:zlib';
 import fc from 'fast-check';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from './fakes.ts';
-import { body, contentType, pathId, query, RUNS, visitor } from './fuzz-inputs.ts';
+import { body, clientHeaders, contentType, pathId, query, RUNS, visitor } from './fuzz-inputs.ts';
 import { report, startTestApp, type TestApp } from './helpers.ts';
 
 /**
  * Property-based fuzzing of every public endpoint's inputs: bodies, query strings, path ids and
- * headers. Whatever arrives, the answer is never a 5xx, every error is JSON with an `error` string,
- * and nothing is stored from a refused request. 10,000 cases per endpoint on PostgreSQL (CI);
- * FUZZ_RUNS changes it (embedded storage defaults to 1,000 to keep a newcomer's `npm test` short).
+ * headers (every case also carries a random set of the headers clients send: forwarded addresses,
+ * which the app here trusts, compression, caching, cookies, Origin, content negotiation). Whatever
+ * arrives, the answer is never a 5xx, every error is JSON with an `error` string, every answer
+ * carries the security headers, and nothing is stored from a refused request. 10,000 cases per
+ * endpoint on PostgreSQL (CI); FUZZ_RUNS changes it (embedded storage defaults to 1,000 to keep a
+ * newcomer's `npm test` short).
  */
 describe('fuzzing every endpoint', () => {
   let t: TestApp;
@@ -20,7 +24,14 @@ describe('fuzzing every endpoint', () => {
 
   before(async () => {
     const [osrmUrl, nominatimUrl] = await Promise.all([osrm.start(), nominatim.start()]);
-    t = await startTestApp({ env: { OSRM_URL: osrmUrl, NOMINATIM_URL: nominatimUrl } });
+    t = await startTestApp({
+      env: {
+        OSRM_URL: osrmUrl,
+        NOMINATIM_URL: nominatimUrl,
+        TRUST_PROXY: '127.0.0.1',
+        CLIENT_IP_HEADER: 'x-real-ip',
+      },
+    });
     const res = await t.inject({
       method: 'POST',
       url: '/api/spots',
@@ -33,20 +44,35 @@ describe('fuzzing every endpoint', () => {
     await Promise.all([osrm.stop(), nominatim.stop()]);
   });
 
-  /** The rules every answer keeps, whatever it was asked. */
-  async function send(options: InjectOptions) {
-    const res = await t.inject(options);
-    assert.ok(
-      res.statusCode < 500,
-      `${options.method ?? 'GET'} ${options.url} → ${res.statusCode}: ${res.body.slice(0, 200)}`,
-    );
+  /** The body as the client reads it, whatever compression it asked for. */
+  function decoded(res: LightMyRequestResponse): string {
+    const raw = res.rawPayload;
+    switch (res.headers['content-encoding']) {
+      case 'br':
+        return zlib.brotliDecompressSync(raw).toString();
+      case 'gzip':
+        return zlib.gunzipSync(raw).toString();
+      case 'deflate':
+        return zlib.inflateSync(raw).toString();
+      default:
+        return raw.toString();
+    }
+  }
+
+  /**
+   * The rules every answer keeps, whatever it was asked. Each case also carries `headers`, a random
+   * set of the headers clients send; the case's own headers (visitor, content type) come on top.
+   */
+  async function send(options: InjectOptions, headers: Record<string, string>) {
+    const res = await t.inject({ ...options, headers: { ...headers, ...options.headers } });
+    const what = `${options.method ?? 'GET'} ${options.url} → ${res.statusCode}`;
+    const text = decoded(res);
+    assert.ok(res.statusCode < 500, `${what}: ${text.slice(0, 200)}`);
+    assert.equal(res.headers['x-content-type-options'], 'nosniff', `${what}: security headers`);
+    assert.match(String(res.headers['content-security-policy']), /frame-ancestors 'none'/, what);
     if (res.statusCode >= 400) {
-      assert.match(
-        String(res.headers['content-type']),
-        /^application\/json/,
-        `${options.url}: ${res.statusCode} is JSON`,
-      );
-      assert.equal(typeof res.json().error, 'string');
+      assert.match(String(res.headers['content-type']), /^application\/json/, `${what} is JSON`);
+      assert.equal(typeof JSON.parse(text).error, 'string', `${what}: ${text.slice(0, 200)}`);
     }
     return res;
   }
@@ -54,17 +80,20 @@ describe('fuzzing every endpoint', () => {
   const spotCount = async () =>
     (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM spots'))[0]?.n ?? 0;
 
-  it(`POST /api/spots: ${RUNS} bodies and content types; only 201s are stored`, async () => {
+  it(`POST /api/spots: ${RUNS} bodies, content types and headers; only 201s are stored`, async () => {
     const before = await spotCount();
     let created = 0;
     await fc.assert(
-      fc.asyncProperty(body, contentType, visitor, async (payload, type, ua) => {
-        const res = await send({
-          method: 'POST',
-          url: '/api/spots',
-          payload,
-          headers: { 'user-agent': ua, ...(type ? { 'content-type': type } : {}) },
-        });
+      fc.asyncProperty(body, contentType, visitor, clientHeaders, async (payload, type, ua, headers) => {
+        const res = await send(
+          {
+            method: 'POST',
+            url: '/api/spots',
+            payload,
+            headers: { 'user-agent': ua, ...(type ? { 'content-type': type } : {}) },
+          },
+          headers,
+        );
         if (res.statusCode === 201) created++;
         else assert.ok([400, 413, 415, 429].includes(res.statusCode), `unexpected ${res.statusCode}`);
       }),
@@ -74,31 +103,40 @@ describe('fuzzing every endpoint', () => {
     assert.equal(Object.hasOwn(Object.prototype, 'admin'), false, 'no prototype pollution');
   });
 
-  it(`votes and flags: ${RUNS} bodies, ids and visitors; counts always equal the vote rows`, async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom('vote', 'flag'),
-        body,
-        fc.oneof(fc.constant(String(spotId)), pathId),
-        visitor,
-        async (what, payload, id, ua) => {
-          await send({
-            method: 'POST',
-            url: `/api/spots/${id}/${what}`,
-            payload,
-            headers: { 'user-agent': ua, 'content-type': 'application/json' },
-          });
-        },
-      ),
-      { numRuns: RUNS },
-    );
-    const [row] = await t.db.query<{ ok: boolean }>(
-      `SELECT bool_and(s.confirmations = (SELECT count(*) FROM votes v WHERE v.spot_id = s.id AND v.value = 1)
-                   AND s.denials = (SELECT count(*) FROM votes v WHERE v.spot_id = s.id AND v.value = -1)) AS ok
-       FROM spots s`,
-    );
-    assert.equal(row?.ok, true);
-  });
+  for (const what of ['vote', 'flag']) {
+    it(`POST /api/spots/{id}/${what}: ${RUNS} bodies, ids, visitors and headers; counts equal the vote rows`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          body,
+          fc.oneof(fc.constant(String(spotId)), pathId),
+          visitor,
+          clientHeaders,
+          async (payload, id, ua, headers) => {
+            const res = await send(
+              {
+                method: 'POST',
+                url: `/api/spots/${id}/${what}`,
+                payload,
+                headers: { 'user-agent': ua, 'content-type': 'application/json' },
+              },
+              headers,
+            );
+            assert.ok(
+              [200, 400, 404, 409, 413, 414].includes(res.statusCode),
+              `unexpected ${res.statusCode}`,
+            );
+          },
+        ),
+        { numRuns: RUNS },
+      );
+      const [row] = await t.db.query<{ ok: boolean }>(
+        `SELECT bool_and(s.confirmations = (SELECT count(*) FROM votes v WHERE v.spot_id = s.id AND v.value = 1)
+                     AND s.denials = (SELECT count(*) FROM votes v WHERE v.spot_id = s.id AND v.value = -1)) AS ok
+         FROM spots s`,
+      );
+      assert.equal(row?.ok, true);
+    });
+  }
 
   for (const path of [
     '/api/spots',
@@ -110,43 +148,52 @@ describe('fuzzing every endpoint', () => {
     '/api/spots.csv',
     '/api/spots.geojson',
     '/api/health',
+    '/api/auth/session',
   ]) {
-    it(`GET ${path}: ${RUNS} query strings`, async () => {
+    it(`GET ${path}: ${RUNS} query strings and headers`, async () => {
       await fc.assert(
-        fc.asyncProperty(query, visitor, async (q, ua) => {
+        fc.asyncProperty(query, visitor, clientHeaders, async (q, ua, headers) => {
           // Place lookups are paced app-wide (one a second, as the public geocoder asks); the fuzz
           // keeps to spot search, whose inputs are the same, so it does not wait on that pace.
           const pace = path === '/api/search' ? 'places=0&' : '';
-          await send({ method: 'GET', url: `${path}?${pace}${q}`, headers: { 'user-agent': ua } });
+          await send({ method: 'GET', url: `${path}?${pace}${q}`, headers: { 'user-agent': ua } }, headers);
         }),
         { numRuns: RUNS },
       );
     });
   }
 
-  it(`GET /api/spots/{id}: ${RUNS} path ids`, async () => {
+  it(`GET /api/spots/{id}: ${RUNS} path ids and headers`, async () => {
     await fc.assert(
-      fc.asyncProperty(pathId, visitor, async (id, ua) => {
-        const res = await send({ method: 'GET', url: `/api/spots/${id}`, headers: { 'user-agent': ua } });
-        assert.ok([200, 400, 404, 414].includes(res.statusCode), `${id} → ${res.statusCode}`);
+      fc.asyncProperty(pathId, visitor, clientHeaders, async (id, ua, headers) => {
+        const res = await send(
+          { method: 'GET', url: `/api/spots/${id}`, headers: { 'user-agent': ua } },
+          headers,
+        );
+        assert.ok([200, 304, 400, 404, 414].includes(res.statusCode), `${id} → ${res.statusCode}`);
       }),
       { numRuns: RUNS },
     );
   });
 
-  it(`POST /api/auth/login: ${RUNS} bodies never sign anyone in`, async () => {
-    await fc.assert(
-      fc.asyncProperty(body, contentType, visitor, async (payload, type, ua) => {
-        const res = await send({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload,
-          headers: { 'user-agent': ua, ...(type ? { 'content-type': type } : {}) },
-        });
-        assert.notEqual(res.statusCode, 200);
-        assert.equal(res.headers['set-cookie'], undefined);
-      }),
-      { numRuns: RUNS },
-    );
-  });
+  for (const path of ['/api/auth/login', '/api/auth/logout']) {
+    it(`POST ${path}: ${RUNS} bodies, content types and headers never sign anyone in`, async () => {
+      await fc.assert(
+        fc.asyncProperty(body, contentType, visitor, clientHeaders, async (payload, type, ua, headers) => {
+          const res = await send(
+            {
+              method: 'POST',
+              url: path,
+              payload,
+              headers: { 'user-agent': ua, ...(type ? { 'content-type': type } : {}) },
+            },
+            headers,
+          );
+          assert.notEqual(res.statusCode, 200);
+          assert.doesNotMatch(String(res.headers['set-cookie'] ?? ''), /hatari_session=[^;]/);
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  }
 });
