@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -121,18 +121,60 @@ export const NGINX = '/usr/sbin/nginx';
 
 export interface RunningNginx {
   url: string;
+  /** With `tls`: the HTTPS address, and the self-signed certificate to trust for it. */
+  https?: { url: string; ca: string };
   proc: ChildProcess;
   /** Stops it, checks its logs hold no raw IP address, and removes its files. */
   stop(): Promise<void>;
 }
 
+/** A self-signed certificate for 127.0.0.1 and localhost, written into dir; its PEM. */
+export function selfSignedCertificate(dir: string): string {
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
+  return readFileSync(path.join(dir, 'cert.pem'), 'utf8');
+}
+
 /**
  * nginx (Debian's) in front of the given app ports, with the project's own proxy and log settings
- * from deploy/nginx/, on a spare port with its files in a temporary folder.
+ * from deploy/nginx/, on a spare port with its files in a temporary folder. With `tls`, also an
+ * HTTPS listener with deploy/nginx/hatari-tls.conf and a self-signed certificate.
  */
-export async function startNginx(appPorts: number[]): Promise<RunningNginx> {
+export async function startNginx(appPorts: number[], opts: { tls?: boolean } = {}): Promise<RunningNginx> {
   const dir = mkdtempSync(path.join(tmpdir(), 'hatari-nginx-'));
   const port = await freePort();
+  const tlsPort = opts.tls ? await freePort() : undefined;
+  const ca = opts.tls ? selfSignedCertificate(dir) : undefined;
+  const site = (listen: string, extra = '') => `server {
+    listen ${listen};
+    client_max_body_size 64k;${extra}
+    location / { include ${path.resolve('deploy/nginx/hatari-proxy.conf')}; proxy_pass http://hatari; }
+  }`;
+  const tls = `
+    ssl_certificate ${dir}/cert.pem;
+    ssl_certificate_key ${dir}/key.pem;
+    include ${path.resolve('deploy/nginx/hatari-tls.conf')};`;
   writeFileSync(
     path.join(dir, 'nginx.conf'),
     `daemon off;
@@ -149,11 +191,8 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   upstream hatari { ${appPorts.map((p) => `server 127.0.0.1:${p};`).join(' ')} keepalive 32; }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 64k;
-    location / { include ${path.resolve('deploy/nginx/hatari-proxy.conf')}; proxy_pass http://hatari; }
-  }
+  ${site(`127.0.0.1:${port}`)}
+  ${tlsPort ? site(`127.0.0.1:${tlsPort} ssl`, tls) : ''}
 }
 `,
   );
@@ -172,6 +211,7 @@ http {
       .join('');
   return {
     url,
+    https: tlsPort && ca ? { url: `https://127.0.0.1:${tlsPort}`, ca } : undefined,
     proc,
     stop: async () => {
       await stop(proc);

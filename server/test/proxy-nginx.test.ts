@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import { after, describe, it } from 'node:test';
 import { createFreshDatabase, report, TEST_REDIS_URL } from './helpers.ts';
 import { NGINX, runCleanups, startNginx, startServer, stop } from './processes.ts';
@@ -10,6 +12,25 @@ const skip = !existsSync(NGINX)
     ? false
     : 'needs TEST_REDIS_URL (Redis)';
 if (process.env.CI && skip) throw new Error(`CI must run the proxy test: ${skip}`);
+
+/** A sign-in request through http or https (trusting `ca`); its status and headers. */
+function signIn(url: string, headers: Record<string, string>, ca?: string) {
+  const body = JSON.stringify({ username: 'amina', password: 'a long passphrase' });
+  const target = new URL('/api/auth/login', url);
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const send = target.protocol === 'https:' ? https.request : http.request;
+    const req = send(
+      target,
+      { method: 'POST', ca, headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 describe('behind nginx, two instances on one PostgreSQL and one Redis', { skip }, () => {
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -48,5 +69,33 @@ describe('behind nginx, two instances on one PostgreSQL and one Redis', { skip }
 
     // Another phone on the same network still has its own quota.
     assert.equal((await postVia('another-phone', '192.0.2.99')).status, 201);
+  });
+
+  it('over HTTPS: HSTS and a Secure session cookie; over plain HTTP neither, whatever the client claims', async () => {
+    const fresh = await createFreshDatabase();
+    cleanups.push(fresh.dropDatabase);
+    const app = await startServer({
+      DATABASE_URL: fresh.url,
+      REDIS_URL: TEST_REDIS_URL as string,
+      TRUST_PROXY: '127.0.0.1',
+      ADMIN_USERNAME: 'amina',
+      ADMIN_PASSWORD: 'a long passphrase',
+    });
+    cleanups.push(() => stop(app.proc));
+    const nginx = await startNginx([Number(new URL(app.url).port)], { tls: true });
+    cleanups.push(() => nginx.stop());
+    const tls = nginx.https;
+    assert.ok(tls);
+
+    const secure = await signIn(tls.url, {}, tls.ca);
+    assert.equal(secure.status, 200);
+    assert.match(String(secure.headers['strict-transport-security']), /^max-age=\d{7,}/);
+    assert.match(String(secure.headers['set-cookie']), /hatari_session=[^;]+;.*; Secure/);
+
+    // Plain HTTP, with the client claiming HTTPS: nginx overwrites X-Forwarded-Proto with its own.
+    const plain = await signIn(nginx.url, { 'x-forwarded-proto': 'https' });
+    assert.equal(plain.status, 200);
+    assert.equal(plain.headers['strict-transport-security'], undefined);
+    assert.doesNotMatch(String(plain.headers['set-cookie']), /Secure/);
   });
 });

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { NGINX, selfSignedCertificate } from './processes.ts';
+
+/**
+ * The nginx configurations in deploy/ as they would be installed, checked by nginx itself
+ * (`nginx -t`): the paths they name on a server (snippets, certificates, logs) point at this
+ * checkout and a throwaway folder instead, and the compose file's service names at loopback
+ * (nginx resolves upstream names when it reads them).
+ */
+const skip = existsSync(NGINX) ? false : 'needs nginx (Debian package nginx)';
+if (process.env.CI && skip) throw new Error(`CI must check the nginx configurations: ${skip}`);
+
+function nginxCheck(site: string): { ok: boolean; output: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hatari-nginx-check-'));
+  try {
+    selfSignedCertificate(dir);
+    const text = readFileSync(path.resolve(site), 'utf8')
+      .replaceAll('/etc/nginx/snippets/', `${path.resolve('deploy/nginx')}/`)
+      .replace(/\/etc\/letsencrypt\/live\/[^/]+\/fullchain\.pem/g, `${dir}/cert.pem`)
+      .replace(/\/etc\/letsencrypt\/live\/[^/]+\/privkey\.pem/g, `${dir}/key.pem`)
+      .replaceAll('/var/log/nginx/', `${dir}/`)
+      // The container logs to its standard streams; here those are sockets nginx cannot open.
+      .replace(/\/dev\/std(out|err)\b/g, `${dir}/std$1.log`)
+      .replace(/\bserver app(\d):3000;/g, 'server 127.0.0.$1:3000;');
+    writeFileSync(path.join(dir, 'site.conf'), text);
+    writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      `pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events {}
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  include ${dir}/site.conf;
+}
+`,
+    );
+    const run = spawnSync(NGINX, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
+    return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('the nginx configurations in deploy/', { skip }, () => {
+  for (const site of ['deploy/nginx/hatari.conf', 'deploy/docker/nginx.conf']) {
+    it(`${site} passes nginx -t`, () => {
+      const { ok, output } = nginxCheck(site);
+      assert.ok(ok, output);
+      assert.match(output, /syntax is ok/);
+    });
+  }
+
+  it('a broken configuration does not (the check can fail)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hatari-broken-'));
+    try {
+      writeFileSync(path.join(dir, 'site.conf'), 'server { listen 80; proxy_set_header X-Forwarded-For; }\n');
+      assert.equal(nginxCheck(path.join(dir, 'site.conf')).ok, false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
