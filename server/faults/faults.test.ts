@@ -23,6 +23,28 @@ function summary(name: string, stats: LoadStats) {
   console.log(`  slowest answers (ms): ${JSON.stringify(stats.slowestMs)}`);
 }
 
+/** One report from a visitor (its forwarded address) to each server in turn; the statuses. */
+async function reportsFrom(address: string, servers: RunningServer[]): Promise<number[]> {
+  const statuses: number[] = [];
+  for (const [i, server] of servers.entries()) {
+    const res = await fetch(`${server.url}/api/spots`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({
+        title: `Report ${i + 1} of one visitor`,
+        lat: 0.31,
+        lng: 32.57,
+        category: 'robbery',
+        severity: 3,
+        time_of_day: 'night',
+      }),
+    });
+    await res.arrayBuffer();
+    statuses.push(res.status);
+  }
+  return statuses;
+}
+
 /** Long enough for the slowest case; a hung case fails and the rest still run and clean up. */
 const CASE = { timeout: 180_000 };
 
@@ -144,97 +166,127 @@ describe('faults under load', () => {
       await sleep(2000);
       await redis.kill();
       await waitFor(async () => (await counters()) === 'memory-fallback', 10_000, 'the memory fallback');
+      // The limits still hold while counting in memory: a sixth report in the hour is refused.
+      assert.deepEqual(
+        await reportsFrom('10.201.0.1', [app, app, app, app, app, app]),
+        [201, 201, 201, 201, 201, 429],
+        'the report limit held in memory',
+      );
       await sleep(2000);
       await redis.start();
       await waitFor(async () => (await counters()) === 'redis', 30_000, 'Redis again');
+      // Shared counters again: a second instance on the same Redis sees what the first counted.
+      const other = await serve({ REDIS_URL: redis.url });
+      assert.deepEqual(
+        await reportsFrom('10.201.0.2', [app, app, app, app, app, other]),
+        [201, 201, 201, 201, 201, 429],
+        'five reports through one instance, the sixth refused by the other',
+      );
       await sleep(2000);
       const stats = await load.stop();
       summary('Redis outage', stats);
       assert.deepEqual(stats.failures, [], 'no 5xx and no dropped request');
+      await stop(other.proc);
       await stop(app.proc);
       record(await scanRedis(redis.url));
       await redis.kill();
     },
   );
 
-  it(
-    'the map services go down, hang and answer garbage: 502 or spots only, in time, nothing piles up',
-    CASE,
-    async () => {
-      const osrm = new FakeOsrm();
-      const nominatim = new FakeNominatim(KAMPALA_PLACES);
-      const app = await serve({ OSRM_URL: await osrm.start(), NOMINATIM_URL: await nominatim.start() });
-      try {
-        const load = loadOn(app.url, { concurrency: 8, maps: true });
-        await sleep(3000);
-        const phases: Record<string, { calls: number; maxOpen: number }> = {};
-        for (const [mode, ms] of [
-          ['down', 5000],
-          ['hang', 15_000],
-          ['garbage', 5000],
-        ] as const) {
-          osrm.reset();
-          nominatim.reset();
-          osrm.mode = mode;
-          nominatim.mode = mode;
-          await sleep(ms);
-          phases[mode] = { calls: osrm.calls.length + nominatim.calls.length, maxOpen: osrm.maxOpen };
-          // Never more open at the services than their caps, however long they hang.
-          assert.ok(osrm.maxOpen <= 16, `routing: ${osrm.maxOpen} open at once`);
-          assert.ok(nominatim.maxOpen <= 4, `place search: ${nominatim.maxOpen} open at once`);
-        }
-        osrm.mode = 'ok';
-        nominatim.mode = 'ok';
-        const healed = Date.now();
-        // Each poll from another visitor, so the pollers' own limits never answer for the services.
-        let poller = 0;
-        const asVisitor = () => ({
-          headers: { 'x-forwarded-for': `10.250.${poller >> 8}.${poller++ & 255}` },
-        });
-        const trip = 'from=0.31,32.56&to=0.33,32.58';
+  it('the map services go down, hang and answer garbage: 502 or spots only, in time, nothing piles up', {
+    timeout: 300_000,
+  }, async () => {
+    const osrm = new FakeOsrm();
+    const nominatim = new FakeNominatim(KAMPALA_PLACES);
+    const app = await serve({ OSRM_URL: await osrm.start(), NOMINATIM_URL: await nominatim.start() });
+    try {
+      const load = loadOn(app.url, { concurrency: 8, maps: true });
+      // Each poll from another visitor, so the pollers' own limits never answer for the services.
+      let poller = 0;
+      const asVisitor = () => ({
+        headers: { 'x-forwarded-for': `10.250.${poller >> 8}.${poller++ & 255}` },
+      });
+      // A new trip for each poll: a cached answer would not show that the routing service is asked.
+      const trip = () => `from=0.31,32.56&to=0.33,${(32.58 + poller / 10_000).toFixed(4)}`;
+      // Both services answer again, and the app asks them again: each circuit has closed (a route
+      // check succeeds; the place service got a call), so the next failure reaches them afresh.
+      const heal = async () => {
+        osrm.reset();
+        nominatim.reset();
         await waitFor(
-          async () => (await fetch(`${app.url}/api/route?${trip}`, asVisitor())).ok,
+          async () => (await fetch(`${app.url}/api/route?${trip()}`, asVisitor())).ok,
           30_000,
           'routing again',
         );
-        // The load keeps up to eight uncached place searches waiting for the one lookup a second the
-        // policy allows, and each turn goes to whichever waiting lookup asks first: the poll may lose
-        // many turns in a row (one run here needed more than 30 s), so it is given 90 s.
-        await waitFor(
-          async () =>
-            (
-              (await (await fetch(`${app.url}/api/search?q=wandegeya`, asVisitor())).json()) as {
-                places: unknown[];
-              }
-            ).places.length > 0,
-          90_000,
-          'place search again',
-        );
-        const recovered = Date.now();
-        await sleep(2000);
-        const stats = await load.stop();
-        summary('map services down, hanging, garbage', stats);
-        console.log(
-          `  calls reaching the services per phase: ${JSON.stringify(phases)}; recovered ${recovered - healed} ms after`,
-        );
-        // Only route checks fail, and only with the routing service's 502 or a busy 503, as JSON.
-        for (const f of stats.failures) {
-          assert.equal(f.what, 'GET /api/route', `${f.what}: ${f.status}`);
-          assert.ok(f.status === 502 || f.status === 503, `route answered ${f.status}`);
-          assert.match(f.type, /^application\/json/);
-        }
-        assert.equal(stats.byStatus.error, undefined, 'every request answered within 10 s');
+        await waitFor(async () => nominatim.calls.length > 0, 30_000, 'the place service asked again');
+      };
+      await sleep(3000);
+      const phases: Record<string, { routing: number; places: number; maxOpen: number }> = {};
+      for (const [mode, ms] of [
+        ['down', 5000],
+        ['hang', 15_000],
+        ['garbage', 5000],
+      ] as const) {
+        osrm.reset();
+        nominatim.reset();
+        osrm.mode = mode;
+        nominatim.mode = mode;
+        await sleep(ms);
+        phases[mode] = {
+          routing: osrm.calls.length,
+          places: nominatim.calls.length,
+          maxOpen: Math.max(osrm.maxOpen, nominatim.maxOpen),
+        };
+        // Every failure was met for real, by both services.
         assert.ok(
-          stats.failures.every((f) => f.at < recovered + 1000),
-          'no failure once the services were back',
+          osrm.calls.length > 0 && nominatim.calls.length > 0,
+          `${mode}: both services asked: ${JSON.stringify(phases[mode])}`,
         );
-        // Nothing left hanging: the app let go of every request to the services.
-        assert.equal(osrm.open + nominatim.open, 0);
-        assert.equal(app.proc.exitCode, null);
-      } finally {
-        await stop(app.proc);
-        await Promise.all([osrm.stop(), nominatim.stop()]);
+        // Never more open at the services than their caps, however long they hang.
+        assert.ok(osrm.maxOpen <= 16, `routing: ${osrm.maxOpen} open at once`);
+        assert.ok(nominatim.maxOpen <= 4, `place search: ${nominatim.maxOpen} open at once`);
+        await heal();
       }
-    },
-  );
+      const healed = Date.now();
+      // The load keeps up to eight uncached place searches waiting for the one lookup a second the
+      // policy allows, and each turn goes to whichever waiting lookup asks first: the poll may lose
+      // many turns in a row (one run here needed more than 30 s), so it is given 90 s.
+      await waitFor(
+        async () =>
+          (
+            (await (await fetch(`${app.url}/api/search?q=wandegeya`, asVisitor())).json()) as {
+              places: unknown[];
+            }
+          ).places.length > 0,
+        90_000,
+        'place search again',
+      );
+      const recovered = Date.now();
+      await sleep(2000);
+      const stats = await load.stop();
+      summary('map services down, hanging, garbage', stats);
+      console.log(
+        `  calls reaching the services per phase: ${JSON.stringify(phases)}; recovered ${recovered - healed} ms after`,
+      );
+      // Only route checks fail, and only with the routing service's 502 or a busy 503, as JSON.
+      for (const f of stats.failures) {
+        assert.equal(f.what, 'GET /api/route', `${f.what}: ${f.status}`);
+        assert.ok(f.status === 502 || f.status === 503, `route answered ${f.status}`);
+        assert.match(f.type, /^application\/json/);
+      }
+      assert.equal(stats.byStatus.error, undefined, 'every request answered within 10 s');
+      // A route check waits at most the routing service's timeout (8 s), not a moment more.
+      assert.ok((stats.slowestMs['GET /api/route'] ?? 0) < 9500, 'route checks end with the timeout');
+      assert.ok(
+        stats.failures.every((f) => f.at < recovered + 1000),
+        'no failure once the services were back',
+      );
+      // Nothing left hanging: the app let go of every request to the services.
+      assert.equal(osrm.open + nominatim.open, 0);
+      assert.equal(app.proc.exitCode, null);
+    } finally {
+      await stop(app.proc);
+      await Promise.all([osrm.stop(), nominatim.stop()]);
+    }
+  });
 });
