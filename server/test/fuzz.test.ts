@@ -149,6 +149,7 @@ describe('fuzzing every endpoint', () => {
     '/api/spots.geojson',
     '/api/health',
     '/api/auth/session',
+    '/api/openapi.json',
   ]) {
     it(`GET ${path}: ${RUNS} query strings and headers`, async () => {
       await fc.assert(
