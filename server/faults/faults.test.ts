@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../test/fakes.ts';
+import { report } from '../test/helpers.ts';
 import { type RunningServer, runCleanups, startServer, stop, waitFor } from '../test/processes.ts';
 import { record, scanDatabaseAt, scanRedis } from '../test/raw-ips.ts';
 import {
@@ -30,14 +31,7 @@ async function reportsFrom(address: string, servers: RunningServer[]): Promise<n
     const res = await fetch(`${server.url}/api/spots`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-      body: JSON.stringify({
-        title: `Report ${i + 1} of one visitor`,
-        lat: 0.31,
-        lng: 32.57,
-        category: 'robbery',
-        severity: 3,
-        time_of_day: 'night',
-      }),
+      body: JSON.stringify(report({ title: `Report ${i + 1} of one visitor` })),
     });
     await res.arrayBuffer();
     statuses.push(res.status);
