@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { NGINX, selfSignedCertificate } from './processes.ts';
+import { NGINX, nginxTempPaths, selfSignedCertificate } from './processes.ts';
 
 /**
  * The nginx configurations in deploy/ as they would be installed, checked by nginx itself
@@ -35,11 +35,7 @@ error_log ${dir}/error.log;
 events {}
 http {
   access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+  ${nginxTempPaths(dir)}
   include ${dir}/site.conf;
 }
 `,

@@ -128,6 +128,10 @@ export interface RunningNginx {
   stop(): Promise<void>;
 }
 
+/** nginx's working folders, inside dir (an http-level block), so it writes nothing elsewhere. */
+export const nginxTempPaths = (dir: string) =>
+  ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `${k}_temp_path ${dir}/${k};`).join(' ');
+
 /** A self-signed certificate for 127.0.0.1 and localhost, written into dir; its PEM. */
 export function selfSignedCertificate(dir: string): string {
   execFileSync(
@@ -164,14 +168,13 @@ export function selfSignedCertificate(dir: string): string {
 export async function startNginx(appPorts: number[], opts: { tls?: boolean } = {}): Promise<RunningNginx> {
   const dir = mkdtempSync(path.join(tmpdir(), 'hatari-nginx-'));
   const port = await freePort();
-  const tlsPort = opts.tls ? await freePort() : undefined;
-  const ca = opts.tls ? selfSignedCertificate(dir) : undefined;
+  const https = opts.tls ? { port: await freePort(), ca: selfSignedCertificate(dir) } : undefined;
   const site = (listen: string, extra = '') => `server {
     listen ${listen};
     client_max_body_size 64k;${extra}
     location / { include ${path.resolve('deploy/nginx/hatari-proxy.conf')}; proxy_pass http://hatari; }
   }`;
-  const tls = `
+  const tlsSettings = `
     ssl_certificate ${dir}/cert.pem;
     ssl_certificate_key ${dir}/key.pem;
     include ${path.resolve('deploy/nginx/hatari-tls.conf')};`;
@@ -185,14 +188,10 @@ events { worker_connections 1024; }
 http {
   include ${path.resolve('deploy/nginx/hatari-logs.conf')};
   access_log ${dir}/access.log hatari_noaddr;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+  ${nginxTempPaths(dir)}
   upstream hatari { ${appPorts.map((p) => `server 127.0.0.1:${p};`).join(' ')} keepalive 32; }
   ${site(`127.0.0.1:${port}`)}
-  ${tlsPort ? site(`127.0.0.1:${tlsPort} ssl`, tls) : ''}
+  ${https ? site(`127.0.0.1:${https.port} ssl`, tlsSettings) : ''}
 }
 `,
   );
@@ -211,7 +210,7 @@ http {
       .join('');
   return {
     url,
-    https: tlsPort && ca ? { url: `https://127.0.0.1:${tlsPort}`, ca } : undefined,
+    https: https && { url: `https://127.0.0.1:${https.port}`, ca: https.ca },
     proc,
     stop: async () => {
       await stop(proc);

@@ -23,14 +23,14 @@ function serializeError(err: Error): Record<string, unknown> {
   return Object.fromEntries(ERROR_FIELDS.filter((k) => full[k] !== undefined).map((k) => [k, full[k]]));
 }
 
+const pathOnly = (url: string) => url.split('?', 1)[0];
+
 /**
  * Structured logs with no client address: requests are logged by method, path and id only
  * (Fastify's default request serializer would add remoteAddress, which we never log). The query
  * string stays out too: it holds a route check's start and end (often someone's home) and what a
  * visitor searched for.
  */
-const pathOnly = (url: string) => url.split('?', 1)[0];
-
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
