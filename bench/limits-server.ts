@@ -9,7 +9,8 @@ import { loadConfig } from '../server/src/config.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { createRateLimiter, openDatabase } from '../server/src/deps.ts';
 import { createLogger } from '../server/src/http/logger.ts';
-import { createIdentify } from '../server/src/http/visitor.ts';
+import { DeviceCredentials } from '../server/src/identity/device-credential.ts';
+import { createIdentify } from '../server/src/identity/identify.ts';
 import { POLICIES } from '../server/src/limits/policies.ts';
 import { RateLimiter, registerRateLimits } from '../server/src/limits/rate-limit.ts';
 
@@ -26,7 +27,12 @@ const app = Fastify({ logger: false });
 registerRateLimits(
   app,
   limiter,
-  createIdentify({ salt: randomBytes(16).toString('hex'), trustProxy: false, clientIpHeader: undefined }),
+  createIdentify({
+    salt: randomBytes(16).toString('hex'),
+    devices: new DeviceCredentials('test-device-key'),
+    trustProxy: false,
+    clientIpHeader: undefined,
+  }),
 );
 const body = { ok: true, spots: [] };
 app.get('/limited', { config: { rateLimit: ['read'] } }, async () => body);

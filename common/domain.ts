@@ -48,3 +48,15 @@ export const TEXT_LIMITS = {
   sourceUrl: 300,
   flagNote: 300,
 } as const;
+
+/**
+ * Whether a public spot counts as a danger (route dangers, statistics, nearby alerts): the community
+ * has not disputed it, or it is protected from votes (verified by moderators, or seeded with its
+ * source). The database keeps the same rule in spots.counts_as_danger.
+ */
+export const countsAsDanger = (s: {
+  status: Status;
+  moderator_verified: boolean;
+  seeded: boolean;
+  source_url: string | null;
+}) => s.status !== 'disputed' || s.moderator_verified || (s.seeded && s.source_url !== null);

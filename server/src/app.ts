@@ -3,18 +3,22 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { registerCommunityRoutes } from './community/community.routes.ts';
-import type { TrustProxy } from './config.ts';
 import type { Deps } from './deps.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
+import { registerAddressCheck } from './http/bad-bytes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { OpenApiBuilder } from './http/openapi.ts';
 import { registerCacheInvalidation } from './http/public-cache.ts';
+import { registerSameSiteWrites } from './http/same-site.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { registerDeviceRoutes } from './identity/device.routes.ts';
+import { fastifyTrustProxy } from './identity/identify.ts';
 import { registerRateLimits } from './limits/rate-limit.ts';
 import { registerAdminRoutes } from './moderation/admin.routes.ts';
 import { registerAuthRoutes } from './moderation/auth.routes.ts';
 import { registerModSpotRoutes } from './moderation/mod-spots.routes.ts';
+import { registerNetworkRoutes } from './moderation/networks.routes.ts';
 import { registerRouteRoutes } from './routing/route.routes.ts';
 import { registerSearchRoutes } from './search/search.routes.ts';
 import { registerExportRoutes } from './spots/export.routes.ts';
@@ -25,10 +29,21 @@ import { registerWebRoutes } from './web/web.routes.ts';
 /** Bodies are small (a report is under 2 KB); anything larger is refused with a JSON 413. */
 const BODY_LIMIT = 64 * 1024;
 
-/** Fastify takes a hop count at run time but not in its types: give it the equivalent function. */
-function fastifyTrustProxy(trust: TrustProxy) {
-  return typeof trust === 'number' ? (_addr: string, hop: number) => hop < trust : trust;
-}
+/**
+ * What a connection may cost. A request must arrive whole within 30 s (a body sent a byte at a time
+ * is cut off then: 408), its headers within 10 s; Node checks these every second. An idle
+ * keep-alive connection is closed after 65 s, just above nginx's 60 s for its upstream connections
+ * (closing first would race nginx reusing one and turn a POST into a 502), a silent socket after
+ * 75 s. Past maxConnections open sockets, new ones are refused at once, so a flood of slow clients
+ * cannot exhaust file descriptors.
+ */
+export const CONNECTION_LIMITS = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 65_000,
+  idleSocketTimeoutMs: 75_000,
+  maxConnections: 10_000,
+} as const;
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const withSecurityHeaders = securityHeaders({ tileUrl: deps.config.tileUrl });
@@ -36,6 +51,10 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     loggerInstance: deps.log,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: BODY_LIMIT,
+    requestTimeout: CONNECTION_LIMITS.requestTimeoutMs,
+    keepAliveTimeout: CONNECTION_LIMITS.keepAliveTimeoutMs,
+    connectionTimeout: CONNECTION_LIMITS.idleSocketTimeoutMs,
+    http: { headersTimeout: CONNECTION_LIMITS.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
     // Request ids only correlate log lines; they carry nothing about the client.
     requestIdHeader: false,
     // Addresses the router refuses before any route (a path segment over 100 characters, broken
@@ -49,6 +68,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         .send({ error: tooLong ? 'The address is too long' : 'The address is not valid' });
     },
   });
+  app.server.maxConnections = CONNECTION_LIMITS.maxConnections;
   registerJsonBodyParser(app);
   registerErrorHandling(app);
   app.addHook('onSend', async (request, reply) => withSecurityHeaders(request, reply));
@@ -62,22 +82,27 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(cookie);
   app.decorateRequest('moderator', null);
 
+  // Cross-site writes are refused before they are counted: a page elsewhere cannot spend its
+  // visitors' limits either.
+  registerSameSiteWrites(app, deps.config.partnerOrigins);
   registerRateLimits(app, deps.limiter, deps.identify);
+  // After the limits: a refused address still counts, and its 400 carries the RateLimit headers.
+  registerAddressCheck(app);
   registerCacheInvalidation(app, deps.publicCache);
 
   const api = new OpenApiBuilder();
-  app.addHook('onRoute', (route) =>
-    api.noteRoute(route.method, route.url, Boolean(route.config?.rateLimit?.length)),
-  );
+  app.addHook('onRoute', (route) => api.noteRoute(route.method, route.url, route.config?.rateLimit));
   registerSpotRoutes(app, deps, api);
   registerExportRoutes(app, deps, api);
   registerCommunityRoutes(app, deps, api);
+  registerDeviceRoutes(app, deps, api);
   registerStatsRoutes(app, deps, api);
   registerSearchRoutes(app, deps, api);
   registerRouteRoutes(app, deps, api);
   registerHealthRoutes(app, deps, api);
   registerAuthRoutes(app, deps, api);
   registerModSpotRoutes(app, deps, api);
+  registerNetworkRoutes(app, deps, api);
   registerAdminRoutes(app, deps, api);
 
   let openapiDocument: Record<string, unknown> | undefined;

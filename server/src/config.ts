@@ -96,6 +96,32 @@ const schema = z
         .transform((h) => h.toLowerCase())
         .optional(),
     ),
+    PARTNER_ORIGINS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .optional()
+        .transform((raw, ctx) => {
+          const list = (raw ?? '')
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
+          for (const origin of list) {
+            let parsed: URL | undefined;
+            try {
+              parsed = new URL(origin);
+            } catch {}
+            if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+              ctx.addIssue({
+                code: 'custom',
+                message: `${origin} is not an origin like https://example.org`,
+              });
+              return z.NEVER;
+            }
+          }
+          return list;
+        }),
+    ),
     VISITOR_SALT: z.preprocess(
       emptyAsUndefined,
       z.string().min(16, 'must be at least 16 characters').optional(),
@@ -156,6 +182,8 @@ export interface Config {
   readonly trustProxy: TrustProxy;
   readonly clientIpHeader: string | undefined;
   readonly visitorSalt: string | undefined;
+  /** Other sites allowed to send public writes (and granted CORS), e.g. a partner's report form. */
+  readonly partnerOrigins: readonly string[];
   readonly osrmUrl: string;
   readonly nominatimUrl: string;
   readonly osrmProfiles: Readonly<Record<TravelMode, string>>;
@@ -185,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     clientIpHeader: e.CLIENT_IP_HEADER,
     visitorSalt: e.VISITOR_SALT,
+    partnerOrigins: Object.freeze(e.PARTNER_ORIGINS),
     osrmUrl: e.OSRM_URL,
     nominatimUrl: e.NOMINATIM_URL,
     osrmProfiles: Object.freeze(e.OSRM_PROFILES),

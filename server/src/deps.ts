@@ -8,7 +8,8 @@ import { migrate } from './db/migrate.ts';
 import { createPgDb } from './db/pg.ts';
 import { createPgliteDb } from './db/pglite.ts';
 import { PublicReadCache } from './http/public-cache.ts';
-import { createIdentify, type Identify } from './http/visitor.ts';
+import { DeviceCredentials } from './identity/device-credential.ts';
+import { createIdentify, type Identify } from './identity/identify.ts';
 import type { CounterStore } from './limits/counter-store.ts';
 import { DatabaseStore } from './limits/db-store.ts';
 import { FallbackCounters } from './limits/fallback-counters.ts';
@@ -21,6 +22,7 @@ import { RoutePlanner } from './routing/route.service.ts';
 import { PlaceSearch } from './search/places.ts';
 import { loadSeedOnce } from './seed/seed.ts';
 import { ensureSecret } from './settings/settings.sql.ts';
+import { redactStoredTextOnce } from './spots/redact-stored.ts';
 
 /** Everything the routes need, passed explicitly: no module-level singletons. */
 export interface Deps {
@@ -28,6 +30,7 @@ export interface Deps {
   readonly log: FastifyBaseLogger;
   readonly db: Db;
   readonly identify: Identify;
+  readonly devices: DeviceCredentials;
   readonly limiter: RateLimiter;
   readonly places: PlaceSearch;
   readonly routes: RoutePlanner;
@@ -97,16 +100,21 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
       const seeded = await loadSeedOnce(db);
       if (seeded) log.info({ seeded }, 'seed spots loaded');
     }
+    const redacted = await redactStoredTextOnce(db);
+    if (redacted) log.info({ redacted }, 'stored text redacted again under the current rules');
     await ensureFirstAdmin(db, config.admin, log);
     const salt = config.visitorSalt ?? (await ensureSecret(db, 'visitor_salt'));
+    const devices = new DeviceCredentials(await ensureSecret(db, 'device_key'));
     const limiter = createRateLimiter(config, db, log);
     await limiter.counters.ready(COUNTER_READY_TIMEOUT_MS);
     return {
       config,
       log,
       db,
+      devices,
       identify: createIdentify({
         salt,
+        devices,
         trustProxy: config.trustProxy,
         clientIpHeader: config.clientIpHeader,
       }),

@@ -3,6 +3,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
 import { createLogger } from './http/logger.ts';
 
+/** Requests in flight get this long to finish at shutdown; then their connections are closed. */
+const SHUTDOWN_DRAIN_MS = 10_000;
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -25,7 +28,13 @@ async function main() {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      log.warn('shutdown: closing the connections still open');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_DRAIN_MS);
+    force.unref();
     await app.close();
+    clearTimeout(force);
     await deps.close();
     process.exit(0);
   };

@@ -10,7 +10,8 @@ import { createPgliteDb } from '../src/db/pglite.ts';
 import { createDeps, createMapServices, createRateLimiter, type Deps } from '../src/deps.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { PublicReadCache } from '../src/http/public-cache.ts';
-import { createIdentify } from '../src/http/visitor.ts';
+import { DeviceCredentials } from '../src/identity/device-credential.ts';
+import { createIdentify } from '../src/identity/identify.ts';
 import { POLICIES } from '../src/limits/policies.ts';
 import { type PolicyTable, RateLimiter } from '../src/limits/rate-limit.ts';
 import { record, scanDatabase, scanDatabaseAt, scanLogs } from './raw-ips.ts';
@@ -176,11 +177,18 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
   const config = testConfig();
   const log = createLogger('silent');
   const limiter = createRateLimiter(config, db, log);
+  const devices = new DeviceCredentials('test-device-key');
   const app = await buildApp({
     config,
     log,
     db,
-    identify: createIdentify({ salt: 'test-salt-test-salt', trustProxy: false, clientIpHeader: undefined }),
+    devices,
+    identify: createIdentify({
+      salt: 'test-salt-test-salt',
+      devices,
+      trustProxy: false,
+      clientIpHeader: undefined,
+    }),
     limiter,
     ...createMapServices(config, db, log, limiter),
     publicCache: new PublicReadCache(),

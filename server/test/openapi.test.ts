@@ -52,6 +52,30 @@ describe('rate-limit headers in the document', () => {
     assert.equal(hasHeaders('/api/auth/login', 'post'), true);
     assert.equal(hasHeaders('/api/health', 'get'), false);
   });
+
+  it("lists each operation's limit policies, network ceilings included", async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const policies = (path: string, method: string) =>
+      (doc.paths[path][method]['x-rate-limits'] ?? []).map(
+        (p: { policy: string; limit: number; window_seconds: number; per: string }) =>
+          `${p.policy} ${p.limit}/${p.window_seconds}s per ${p.per}`,
+      );
+    assert.deepEqual(policies('/api/spots/{id}/vote', 'post'), [
+      'vote 60/3600s per visitor',
+      'vote_network 300/3600s per network',
+      'status_change_network 10/3600s per network',
+    ]);
+    assert.deepEqual(policies('/api/spots/{id}/flag', 'post'), [
+      'flag 20/3600s per visitor',
+      'flag_network 60/3600s per network',
+    ]);
+    assert.deepEqual(policies('/api/spots', 'post'), [
+      'report_visitor 5/3600s per visitor',
+      'report_network 30/3600s per network',
+    ]);
+    assert.deepEqual(policies('/api/device', 'post'), ['device_network 120/3600s per network']);
+    assert.deepEqual(policies('/api/health', 'get'), []);
+  });
 });
 
 function servedRoutes(app: TestApp): Array<{ method: string; url: string }> {

@@ -59,9 +59,10 @@ export interface RunningServer {
 const outputs = new WeakMap<ChildProcess, string[]>();
 
 /** The real server as a separate process, as `npm start` runs it, logging every request. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>, cwd?: string): Promise<RunningServer> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd,
     env: { ...process.env, PORT: String(port), SEED: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

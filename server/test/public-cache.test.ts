@@ -101,4 +101,17 @@ describe('cached public reads over HTTP', () => {
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.equal(plain.json().spots.length, 7);
   });
+
+  it('is kept through a device credential request, which changes nothing public', async () => {
+    const listed = async () => (await t.inject({ url: '/api/spots?limit=5000' })).json().spots.length;
+    const before = await listed();
+    // A spot written behind the app's back: only an emptied cache would show it.
+    await t.db.query(
+      `INSERT INTO spots (title, lat, lng, category, severity, time_of_day) VALUES ('Behind', 0.3, 32.5, 'other', 1, 'any')`,
+    );
+    assert.equal((await t.inject({ method: 'POST', url: '/api/device' })).statusCode, 200);
+    assert.equal(await listed(), before, 'the cached answer');
+    await t.inject({ method: 'POST', url: '/api/spots', payload: report() });
+    assert.equal(await listed(), before + 2, 'a real write empties it');
+  });
 });

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { REDACTED, redactPhoneNumbers } from '../src/spots/redact.ts';
 
-const R = REDACTED;
+// Spelled out, so a change of the marker is a failure here.
+const R = '[removed]';
 
 // [input, expected]: numbers that must go, in every form people write them.
 const redacted: Array<[string, string]> = [
@@ -59,6 +60,99 @@ const untouched = [
   'No digits at all',
   '',
 ];
+
+// Numbers dressed up to slip past a plain scanner: each must still go.
+const digitsIn = (zero: number, text: string) =>
+  text.replace(/[0-9]/g, (d) => String.fromCodePoint(zero + Number(d)));
+const dodges: Array<[string, string, string]> = [
+  ['zero-width non-joiner', 'call 0772\u200C123\u200C456 now', `call ${R} now`],
+  ['zero-width joiner', 'call 0772\u200D123456', `call ${R}`],
+  ['left-to-right mark', '0\u200E7\u200E7\u200E2\u200E123456', R],
+  ['Mongolian vowel separator', '0772\u180E123\u180E456', R],
+  ['combining grapheme joiner', '0772\u034F123\u034F456', R],
+  ['Arabic letter mark', '0772\u061C123\u061C456', R],
+  ['word joiner and soft hyphen', '0772\u2060123\u00AD456', R],
+  ['variation selectors', '0\uFE0F772123456', R],
+  ['commas', '0772,123,456', R],
+  ['colons', '0772:123:456', R],
+  ['semicolons', '0772;123;456', R],
+  ['underscores', '0772_123_456', R],
+  ['stars', '0772*123*456', R],
+  ['hashes', '0772#123#456', R],
+  ['apostrophes', "0772'123'456", R],
+  ['quotes', '0772"123"456', R],
+  ['tildes', '0772~123~456', R],
+  ['pluses', '0772+123+456', R],
+  ['braces', '{0772}{123}{456}', `{${R}}`],
+  ['one dot leaders', '0772\u2024123\u2024456', R],
+  ['middle dots', '0772\u00B7123\u00B7456', R],
+  ['en dashes', '0772\u2013123\u2013456', R],
+  ['full-width digits', 'call ０７７２１２３４５６', `call ${R}`],
+  ['Arabic-Indic digits', `call ${digitsIn(0x660, '0772123456')}`, `call ${R}`],
+  ['Persian digits', `call ${digitsIn(0x6f0, '0772 123 456')}`, `call ${R}`],
+  ['Devanagari digits', digitsIn(0x966, '0772123456'), R],
+  ['Bengali digits', digitsIn(0x9e6, '0772-123-456'), R],
+  ['mathematical bold digits', digitsIn(0x1d7ce, '0772123456'), R],
+  ['circled digits', '⓪⑦⑦② ①②③ ④⑤⑥', R],
+  ['dingbat circled digits', '⓿❼❼❷ ❶❷❸ ❹❺❻', R],
+  ['a right-to-left override', 'call \u202E654 321 2770\u202C now', `call ${R} now`],
+  ['a right-to-left override to the end', 'namba \u202E654321277 0', `namba ${R}`],
+  ['mixed tricks', '0\u200B7\u200C7\u200D2 ١٢٣·４５６', R],
+  ['no leading 0', 'call 772 123 456', `call ${R}`],
+  ['no leading 0, dashes', '772-123-456 anytime', `${R} anytime`],
+  ['segmented digits', [...'0772123459'].map((d) => String.fromCodePoint(0x1fbf0 + Number(d))).join(''), R],
+  ['dingbat digits whose values matter', '⓿❷❶❶ ❶❶❶ ❶❶❶', R],
+  ['an override around a number written forwards', 'x \u202E0772123456\u202C', `x ${R}`],
+  ['a palindrome under an override (found both ways, replaced once)', 'x \u202E0772112770\u202C', `x ${R}`],
+  ['brackets around the whole number', '(0772123456)', `(${R})`],
+  ['a trunk in brackets without a plus', 'call 256 (0) 772 123456', `call ${R}`],
+  ['dots in an international number', '256.772.123.456', R],
+  [
+    'a coordinate elsewhere in the text',
+    'At 0.3136, 32.5811 call 0772123456',
+    `At 0.3136, 32.5811 call ${R}`,
+  ],
+  ['a foreign number first', '+1 415 555 2671 or 0772123456', `${R} or ${R}`],
+  ['a foreign number after', '0772123456 or +1 415 555 2671', `${R} or ${R}`],
+];
+
+// Numbers that are not phone numbers, whatever their digits: they stay as written.
+const kept = [
+  'On 2026-09-23 at 22:15',
+  'Coordinates 0.3136, 32.581',
+  'At 0.3136,32.5811 and 0.3201, 32.5799',
+  'Lat 0.313612 lng 32.581144',
+  'UGX 700,000,000 lost',
+  'UGX 250,000,000 and 3,400,000',
+  'Receipt 12345678901234567890',
+  'Serial 0772123456789',
+  'Card 4111 1111 1111 1111',
+  'Plot 7721 block 23',
+  'Plots 12, 14 and 16',
+  '2019-2026 many robberies',
+  'Km 772 on the highway',
+];
+
+describe('redactPhoneNumbers against dodges', () => {
+  for (const [how, input, expected] of dodges) {
+    it(`removes a number written with ${how}`, () => {
+      assert.equal(redactPhoneNumbers(input), expected);
+    });
+  }
+  for (const input of kept) {
+    it(`keeps ${JSON.stringify(input)}`, () => {
+      assert.equal(redactPhoneNumbers(input), input);
+    });
+  }
+  it('reads an override only where it applies', () => {
+    assert.equal(redactPhoneNumbers('x \u202E654 321\u202C 2770'), 'x 654 321 2770');
+  });
+  it('uses the marker the seed spec names', () => assert.equal(REDACTED, '[removed]'));
+  it('keeps invisible characters outside numbers (emoji joiners) and drops bidi overrides', () => {
+    assert.equal(redactPhoneNumbers('Dark 👨\u200D👩\u200D👧 path'), 'Dark 👨\u200D👩\u200D👧 path');
+    assert.equal(redactPhoneNumbers('Dark \u202Ehtap\u202C here'), 'Dark htap here');
+  });
+});
 
 describe('redactPhoneNumbers', () => {
   for (const [input, expected] of redacted) {

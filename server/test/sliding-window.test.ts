@@ -43,6 +43,15 @@ describe('sliding window decision', () => {
     assert.equal(w.retryAfterSeconds, 12);
   });
 
+  it('says "now" when one more request still fits, and after the next window when none ever can', () => {
+    // Room for exactly one more (limit - current - 1 = 0) and nothing from before: no wait.
+    assert.equal(decide(policy, { current: 9, previous: 0, nowMs: T0 + 15_000 }).retryAfterSeconds, 0);
+    // A limit of 0 admits nothing: the answer is past the next window.
+    const none = decide({ limit: 0, windowSeconds: 60 }, { current: 1, previous: 0, nowMs: T0 + 15_000 });
+    assert.equal(none.allowed, false);
+    assert.equal(none.retryAfterSeconds, 45 + 60);
+  });
+
   it('shows the refusing policy, else the one closest to its limit', () => {
     const d = (
       policy: PolicyDecision['policy'],
@@ -92,44 +101,76 @@ describe('memory store with an injected clock', () => {
   });
 });
 
+/**
+ * A shared store that answers, fails or hangs as the test says, on a clock the test moves; with
+ * the fallback around it over a memory store on the same clock.
+ */
+function storeUnderTest() {
+  const t = {
+    now: T0,
+    mode: 'ok' as 'ok' | 'fail' | 'hang',
+    primaryHits: 0,
+    byKey: new Map<string, number>(),
+  };
+  const primary = {
+    name: 'redis' as const,
+    hit: async (key: string) => {
+      if (t.mode === 'fail') throw new Error('connection refused');
+      if (t.mode === 'hang') return new Promise<never>(() => {});
+      t.primaryHits++;
+      t.byKey.set(key, (t.byKey.get(key) ?? 0) + 1);
+      return { current: t.byKey.get(key) as number, previous: 0, nowMs: t.now };
+    },
+    claimSlot: async () => true,
+    ready: async () => true,
+    close: async () => {},
+  };
+  const memory = new MemoryStore(() => t.now);
+  const counters = new FallbackCounters(primary, memory, createLogger('silent'), {
+    timeoutMs: 20,
+    probeEveryMs: 1000,
+    now: () => t.now,
+  });
+  return { t, memory, counters };
+}
+
 describe('fallback to memory', () => {
   it('counts in memory while the store fails or is slow, and returns to it when it answers', async () => {
-    let now = T0;
-    let mode: 'ok' | 'fail' | 'hang' = 'ok';
-    let primaryHits = 0;
-    const primary = {
-      name: 'redis' as const,
-      hit: async () => {
-        if (mode === 'fail') throw new Error('connection refused');
-        if (mode === 'hang') return new Promise<never>(() => {});
-        primaryHits++;
-        return { current: primaryHits, previous: 0, nowMs: now };
-      },
-      claimSlot: async () => true,
-      ready: async () => true,
-      close: async () => {},
-    };
-    const counters = new FallbackCounters(primary, new MemoryStore(() => now), createLogger('silent'), {
-      timeoutMs: 20,
-      probeEveryMs: 1000,
-      now: () => now,
-    });
+    const { t, counters } = storeUnderTest();
     await counters.hit('k', 60);
     assert.equal(counters.state, 'redis');
-    mode = 'hang';
+    t.mode = 'hang';
     const started = Date.now();
     assert.equal((await counters.hit('k', 60)).current, 1); // memory's first count
     assert.ok(Date.now() - started < 500);
     assert.equal(counters.state, 'memory-fallback');
-    mode = 'fail';
-    now += 500; // before the next probe: memory without asking the store
+    t.mode = 'fail';
+    t.now += 500; // before the next probe: memory without asking the store
     assert.equal((await counters.hit('k', 60)).current, 2);
-    mode = 'ok';
+    t.mode = 'ok';
     assert.equal(counters.state, 'memory-fallback');
-    now += 1000; // probe time: the store answers again
+    t.now += 1000; // probe time: the store answers again
     await counters.hit('k', 60);
     assert.equal(counters.state, 'redis');
-    assert.equal(primaryHits, 2);
+    assert.equal(t.primaryHits, 2);
+    await counters.close();
+  });
+
+  it('goes on from the counts of network keys it saw, so a slow store gives a network no fresh window', async () => {
+    const { t, memory, counters } = storeUnderTest();
+    for (let i = 0; i < 5; i++) await counters.hit('network-key', 3600, true);
+    for (let i = 0; i < 5; i++) await counters.hit('visitor-key', 3600);
+    assert.equal(memory.size, 1, 'only the network key is shadowed');
+    t.mode = 'hang';
+    assert.equal((await counters.hit('network-key', 3600, true)).current, 6, 'from its own count');
+    assert.equal((await counters.hit('visitor-key', 3600)).current, 1);
+    t.now += 100;
+    assert.equal((await counters.hit('network-key', 3600, true)).current, 7, 'not counted twice');
+    t.mode = 'ok';
+    t.now += 1000;
+    // Back on the store (which missed the two hits counted in memory): the higher count decides.
+    assert.equal((await counters.hit('network-key', 3600, true)).current, 8);
+    assert.equal(t.byKey.get('network-key'), 6);
     await counters.close();
   });
 });

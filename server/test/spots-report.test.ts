@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPgDb } from '../src/db/pg.ts';
+import { redactStoredTextOnce } from '../src/spots/redact-stored.ts';
 import { buildAppOn, report, startTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -265,5 +266,33 @@ describe('POST /api/spots when the database is unreachable', () => {
       await app.close();
       await db.close();
     }
+  });
+});
+
+describe('text stored under older redaction rules', () => {
+  it('is redacted again once, at start, and only once', async () => {
+    const dodged = 'call 0772\u200C123\u200C456';
+    const [spot] = await t.db.query<{ id: number }>(
+      `INSERT INTO spots (title, description, area, lat, lng, category, severity, time_of_day)
+       VALUES ('Old spot', $1, $2, 0.3, 32.5, 'other', 1, 'any') RETURNING id`,
+      [dodged, 'Kalerwe ٠٧٧٢١٢٣٤٥٦'],
+    );
+    await t.db.query(`INSERT INTO flags (spot_id, visitor, network, note) VALUES ($1, 'v', 'n', $2)`, [
+      spot?.id,
+      'ring ０７７２１２３４５６',
+    ]);
+    await t.db.query(`DELETE FROM app_events WHERE name LIKE 'redaction_v%'`);
+    assert.equal(await redactStoredTextOnce(t.db), 2);
+    const [row] = await t.db.query<{ description: string; area: string; note: string }>(
+      'SELECT s.description, s.area, f.note FROM spots s JOIN flags f ON f.spot_id = s.id WHERE s.id = $1',
+      [spot?.id],
+    );
+    assert.deepEqual(row, {
+      description: 'call [removed]',
+      area: 'Kalerwe [removed]',
+      note: 'ring [removed]',
+    });
+    await t.db.query(`UPDATE spots SET description = $2 WHERE id = $1`, [spot?.id, dodged]);
+    assert.equal(await redactStoredTextOnce(t.db), 0, 'done once per database');
   });
 });

@@ -1,18 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { addressKey } from '../src/http/visitor.ts';
 import { createTestDatabase, report, startTestApp, type TestApp, type TestDatabase } from './helpers.ts';
-
-describe('addressKey', () => {
-  it('keeps IPv4, unwraps IPv4-mapped IPv6, and counts IPv6 by its /64', () => {
-    assert.equal(addressKey('203.0.113.7'), '203.0.113.7');
-    assert.equal(addressKey('::ffff:203.0.113.7'), '203.0.113.7');
-    assert.equal(addressKey('2001:db8:1:2:aaaa::1'), '2001:0db8:0001:0002::/64');
-    assert.equal(addressKey('2001:db8:1:2:bbbb:cccc:dddd:eeee'), '2001:0db8:0001:0002::/64');
-    assert.equal(addressKey('fe80::1%eth0'), 'fe80:0000:0000:0000::/64');
-    assert.notEqual(addressKey('2001:db8:1:3::1'), addressKey('2001:db8:1:2::1'));
-  });
-});
 
 /** Reports a spot as a given client and returns the visitor hash stored with the reporter's vote. */
 async function visitorOf(

@@ -166,4 +166,45 @@ describe('the moderator console', () => {
     );
     await context.close();
   });
+
+  test('a moderator sees a burst of votes by network and voids it in one action', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    // One address posing as a crowd: five "not anymore" from five user agents on a seeded spot
+    // (reports may be held for review by an earlier test, so none is made here).
+    const list = (await (await fetch(`${stack.url}/api/spots`)).json()) as {
+      spots: { id: number; title: string }[];
+    };
+    const spot = list.spots.at(-1) as { id: number; title: string };
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${stack.url}/api/spots/${spot.id}/vote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': `Bot/${i}` },
+        body: JSON.stringify({ value: -1 }),
+      });
+      assert.equal(res.status, 200);
+    }
+
+    const { page, context } = await openPhone(browser, stack.url, { path: '/moderate' });
+    await signIn(page);
+    await page.getByRole('button', { name: 'Bursts' }).click();
+    const card = page.locator('.mod-spot', { hasText: spot.title });
+    await assert.doesNotReject(card.waitFor());
+    await assert.doesNotReject(card.getByText('Burst from one network').first().waitFor());
+    await card.getByText('Votes and flags by network').click();
+    const row = card.locator('.network-list li', { hasText: 'network 1' });
+    await assert.doesNotReject(row.waitFor());
+    assert.match(await row.innerText(), /0 still dangerous · 5 not anymore/);
+    assert.match(await row.innerText(), /5 user agents/);
+    await screenshot(page, '27-mod-burst');
+    page.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: 'Void its votes here' }).click();
+    await assert.doesNotReject(card.getByText('5 votes of network 1 voided.').waitFor());
+    const after = (await (await fetch(`${stack.url}/api/spots/${spot.id}`)).json()) as {
+      spot: { confirmations: number; denials: number };
+    };
+    assert.deepEqual([after.spot.confirmations, after.spot.denials], [3, 0]);
+    await screenshot(page, '28-mod-burst-voided');
+    await context.close();
+  });
 });

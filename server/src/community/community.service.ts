@@ -1,6 +1,6 @@
 import type { Db } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import type { Identity } from '../http/visitor.ts';
+import type { Identity } from '../identity/identify.ts';
 import { readSiteSettings } from '../settings/settings.sql.ts';
 import { redactPhoneNumbers } from '../spots/redact.ts';
 import type { Spot } from '../spots/spots.schema.ts';
@@ -15,6 +15,7 @@ import {
   hideForReview,
   insertFlag,
   lockPublicSpot,
+  markForReview,
   upsertVote,
   votesOfVisitor,
 } from './community.sql.ts';
@@ -22,37 +23,68 @@ import {
 const spotNotFound = () => notFound('Spot not found');
 const one = (v: VoteValue, side: VoteValue) => (v === side ? 1 : 0);
 
+/** Thrown inside the vote's transaction to roll it back when the vote would change the status. */
+const NEEDS_STATUS_CHANGE = Symbol('needs a status change');
+
 /**
  * One vote per visitor per spot. The spot row is locked for the transaction, so concurrent votes on
  * a spot apply one after another: counts always equal the vote rows, and the same vote sent twice at
  * once is one success and a 409.
+ *
+ * A vote that moves the spot to another status (the database derives it from the counts) spends one
+ * of its network's status changes. The budget is counted outside any transaction (a transaction
+ * holding the embedded database's only connection, or a pool connection, while it waits for a
+ * counter would starve the counters): the first pass finds the change and rolls back,
+ * `spendStatusChange` counts it (throwing the 429 when none is left, so nothing is stored), and the
+ * vote is applied again. A protected spot (moderator-verified, or seeded with a source) that becomes
+ * disputed stays a danger and waits in the moderators' review queue.
  */
-export async function castVote(db: Db, spotId: number, visitor: string, value: VoteValue): Promise<Spot> {
+export async function castVote(
+  db: Db,
+  spotId: number,
+  identity: Identity,
+  value: VoteValue,
+  spendStatusChange: () => Promise<void>,
+): Promise<Spot> {
   if (spotId > MAX_SPOT_ID) throw spotNotFound();
-  return db.transaction(async (tx) => {
-    if (!(await lockPublicSpot(tx, spotId))) throw spotNotFound();
-    const current = await findVote(tx, spotId, visitor);
-    if (current === value) {
-      throw new HttpError(
-        409,
-        value === 1
-          ? 'You already said this spot is still dangerous'
-          : 'You already said this spot is safe now',
-      );
-    }
-    await upsertVote(tx, spotId, visitor, value);
-    const row = await changeCounts(tx, spotId, {
-      confirmations: one(value, 1) - (current === undefined ? 0 : one(current, 1)),
-      denials: one(value, -1) - (current === undefined ? 0 : one(current, -1)),
-      confirmedNow: value === 1,
+  const apply = (statusChangeSpent: boolean) =>
+    db.transaction(async (tx) => {
+      const spot = await lockPublicSpot(tx, spotId);
+      if (!spot) throw spotNotFound();
+      const current = await findVote(tx, spotId, identity.visitor);
+      if (current === value) {
+        throw new HttpError(
+          409,
+          value === 1
+            ? 'You already said this spot is still dangerous'
+            : 'You already said this spot is safe now',
+        );
+      }
+      await upsertVote(tx, spotId, identity, value);
+      const row = await changeCounts(tx, spotId, {
+        confirmations: one(value, 1) - (current === undefined ? 0 : one(current, 1)),
+        denials: one(value, -1) - (current === undefined ? 0 : one(current, -1)),
+        confirmedNow: value === 1,
+      });
+      if (row.status !== spot.status) {
+        if (!statusChangeSpent) throw NEEDS_STATUS_CHANGE;
+        if (row.status === 'disputed' && spot.protected) await markForReview(tx, spotId, 'disputed');
+      }
+      return toSpot(row);
     });
-    return toSpot(row);
-  });
+  try {
+    return await apply(false);
+  } catch (err) {
+    if (err !== NEEDS_STATUS_CHANGE) throw err;
+  }
+  await spendStatusChange();
+  return apply(true);
 }
 
 /**
  * A flag asks moderators to look. When open flags from distinct networks reach the site's threshold
- * the spot leaves the public map until reviewed; spots verified by moderators never do.
+ * the spot leaves the public map until reviewed; spots verified by moderators never do. Networks
+ * whose flags a moderator dismissed on this spot in the last 30 days do not count again.
  */
 export async function flagSpot(
   db: Db,
@@ -64,10 +96,7 @@ export async function flagSpot(
   return db.transaction(async (tx) => {
     const spot = await lockPublicSpot(tx, spotId);
     if (!spot) throw spotNotFound();
-    const inserted = await insertFlag(tx, {
-      spotId,
-      visitor: identity.visitor,
-      network: identity.network,
+    const inserted = await insertFlag(tx, spotId, identity, {
       reason: input.reason,
       note: redactPhoneNumbers(input.note),
     });

@@ -1,17 +1,34 @@
 import type { Queryable } from '../db/db.ts';
+import type { Identity } from '../identity/identify.ts';
+import type { SpotStatus } from '../spots/spots.schema.ts';
 import { SPOT_COLUMNS, type SpotRow } from '../spots/spots.sql.ts';
 import type { VoteValue } from './community.schema.ts';
 
+export interface LockedSpot {
+  id: number;
+  moderator_verified: boolean;
+  status: SpotStatus;
+  /** Verified, or seeded with a source: votes never take it out of dangers. */
+  protected: boolean;
+}
+
 /** Locks a public spot for the rest of the transaction, so its counts change one vote at a time. */
-export async function lockPublicSpot(
-  tx: Queryable,
-  id: number,
-): Promise<{ id: number; moderator_verified: boolean } | undefined> {
-  const rows = await tx.query<{ id: number; moderator_verified: boolean }>(
-    `SELECT id, moderator_verified FROM spots WHERE id = $1 AND publication = 'approved' FOR UPDATE`,
+export async function lockPublicSpot(tx: Queryable, id: number): Promise<LockedSpot | undefined> {
+  const rows = await tx.query<LockedSpot>(
+    `SELECT id, moderator_verified, status,
+       moderator_verified OR (seeded AND source_url IS NOT NULL) AS protected
+     FROM spots WHERE id = $1 AND publication = 'approved' FOR UPDATE`,
     [id],
   );
   return rows[0];
+}
+
+/** Puts a spot in the moderators' review queue (kept since the first reason until they decide). */
+export async function markForReview(tx: Queryable, id: number, reason: 'disputed'): Promise<void> {
+  await tx.query(
+    `UPDATE spots SET review_reason = $2, review_since = coalesce(review_since, now()) WHERE id = $1`,
+    [id, reason],
+  );
 }
 
 export async function findVote(
@@ -26,17 +43,18 @@ export async function findVote(
   return rows[0]?.value;
 }
 
-/** Records a visitor's vote, or switches it to the other value. */
+/** Records a visitor's vote, or switches it to the other value, with where it came from (hashed). */
 export async function upsertVote(
   tx: Queryable,
   spotId: number,
-  visitor: string,
+  who: Identity,
   value: VoteValue,
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO votes (spot_id, visitor, value) VALUES ($1, $2, $3)
-     ON CONFLICT (spot_id, visitor) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-    [spotId, visitor, value],
+    `INSERT INTO votes (spot_id, visitor, value, network, agent, device) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (spot_id, visitor) DO UPDATE SET value = EXCLUDED.value, network = EXCLUDED.network,
+       agent = EXCLUDED.agent, device = EXCLUDED.device, updated_at = now()`,
+    [spotId, who.visitor, value, who.network, who.agent, who.device],
   );
 }
 
@@ -58,21 +76,33 @@ export async function changeCounts(
 /** Inserts a flag unless this visitor already flagged the spot; true when inserted. */
 export async function insertFlag(
   tx: Queryable,
-  f: { spotId: number; visitor: string; network: string; reason: string; note: string },
+  spotId: number,
+  who: Identity,
+  f: { reason: string; note: string },
 ): Promise<boolean> {
   const rows = await tx.query(
-    `INSERT INTO flags (spot_id, visitor, network, reason, note) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO flags (spot_id, visitor, network, agent, device, reason, note)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (spot_id, visitor) DO NOTHING RETURNING id`,
-    [f.spotId, f.visitor, f.network, f.reason, f.note],
+    [spotId, who.visitor, who.network, who.agent, who.device, f.reason, f.note],
   );
   return rows.length === 1;
 }
 
-/** Open flags counted by network: one phone rotating user agents is still one network. */
+/** How long a network whose flags a moderator dismissed on a spot does not count towards hiding it. */
+export const DISMISSED_NETWORK_DAYS = 30;
+
+/**
+ * Open flags counted by network: one phone rotating user agents is still one network, and networks
+ * whose flags on this spot were dismissed lately do not count at all.
+ */
 export async function countOpenFlagNetworks(tx: Queryable, spotId: number): Promise<number> {
   const rows = await tx.query<{ n: number }>(
-    'SELECT count(DISTINCT network)::int AS n FROM flags WHERE spot_id = $1 AND resolved_at IS NULL',
-    [spotId],
+    `SELECT count(DISTINCT f.network)::int AS n FROM flags f
+     WHERE f.spot_id = $1 AND f.resolved_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM flags d WHERE d.spot_id = f.spot_id AND d.network = f.network
+         AND d.resolution = 'dismissed' AND d.resolved_at > now() - make_interval(days => $2))`,
+    [spotId, DISMISSED_NETWORK_DAYS],
   );
   return rows[0]?.n ?? 0;
 }

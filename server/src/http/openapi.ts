@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POLICIES, type PolicyName } from '../limits/policies.ts';
 
 /**
  * The OpenAPI 3.1 document, built from the same Zod schemas the routes validate with, so it cannot
@@ -23,6 +24,8 @@ export interface OperationSpec {
   query?: z.ZodObject;
   body?: z.ZodType;
   responses: Record<number, ResponseSpec>;
+  /** Policies the service counts on top of the route's own (a vote's status changes). */
+  alsoLimitedBy?: PolicyName[];
 }
 
 export const errorSchema = z
@@ -41,22 +44,33 @@ export const errorSchema = z
   })
   .meta({ id: 'Error' });
 
+/** The 403 of public writes sent from pages on other sites (http/same-site.ts). */
+export const crossSite: ResponseSpec = {
+  description: 'Sent by a page on another site (Origin or Sec-Fetch-Site); nothing was stored',
+  schema: errorSchema,
+};
+export const tooMany: ResponseSpec = {
+  description: 'A limit was reached',
+  schema: errorSchema,
+  headers: ['Retry-After'],
+};
+
 const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'];
 
 export class OpenApiBuilder {
   private readonly operations: OperationSpec[] = [];
-  /** "METHOD /path/{param}" of the routes that name rate-limit policies, as the server registered them. */
-  private readonly limitedRoutes = new Set<string>();
+  /** "METHOD /path/{param}" → the rate-limit policies of that route, as the server registered them. */
+  private readonly limitedRoutes = new Map<string, readonly PolicyName[]>();
 
   add(op: OperationSpec): void {
     this.operations.push(op);
   }
 
   /** Called for every route the server registers, so the document says which ones are limited. */
-  noteRoute(method: string | string[], url: string, rateLimited: boolean): void {
-    if (!rateLimited) return;
+  noteRoute(method: string | string[], url: string, policies: readonly PolicyName[] | undefined): void {
+    if (!policies?.length) return;
     const path = url.replace(/:(\w+)/g, '{$1}');
-    for (const m of [method].flat()) this.limitedRoutes.add(`${m.toLowerCase()} ${path}`);
+    for (const m of [method].flat()) this.limitedRoutes.set(`${m.toLowerCase()} ${path}`, policies);
   }
 
   document(): Record<string, unknown> {
@@ -104,9 +118,24 @@ export class OpenApiBuilder {
               : {}),
         };
       }
+      const policies = [
+        ...(this.limitedRoutes.get(`${op.method} ${op.path}`) ?? []),
+        ...(op.alsoLimitedBy ?? []),
+      ];
       paths[op.path] ??= {};
       (paths[op.path] as Record<string, unknown>)[op.method] = {
         summary: op.summary,
+        // The limits this operation counts against; the headers describe the one closest to its limit.
+        ...(policies.length
+          ? {
+              'x-rate-limits': policies.map((name) => ({
+                policy: name,
+                limit: POLICIES[name].limit,
+                window_seconds: POLICIES[name].windowSeconds,
+                per: POLICIES[name].per,
+              })),
+            }
+          : {}),
         ...(op.description ? { description: op.description } : {}),
         tags: op.tags,
         parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query')],

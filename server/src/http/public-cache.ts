@@ -61,13 +61,21 @@ export class PublicReadCache {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A POST that changes nothing public (a device credential): it leaves the read cache alone. */
+    publicDataUnchanged?: boolean;
+  }
+}
+
 /**
  * Any successful write through this instance empties the cache before its answer leaves, so the
  * writer's next read sees the write.
  */
 export function registerCacheInvalidation(app: FastifyInstance, cache: PublicReadCache) {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.invalidate();
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
+    if (!request.routeOptions.config.publicDataUnchanged) cache.invalidate();
     return payload;
   });
 }

@@ -26,8 +26,23 @@ export class FallbackCounters {
     return this.degraded ? 'memory-fallback' : (this.primary.name as 'redis' | 'database');
   }
 
-  hit(key: string, windowSeconds: number): Promise<WindowCounts> {
-    return this.withFallback((store) => store.hit(key, windowSeconds));
+  /**
+   * Counts one hit. With `shadow`, memory counts it too while the shared store answers, and the
+   * higher of the two counts decides: a fallback goes on from this instance's own count instead of
+   * an empty window, and what it admitted while the store was away still counts when the store is
+   * back. A network cannot make the store slow and find its ceilings fresh. Only network keys are
+   * shadowed (their number is bounded by the networks seen in two windows, not by visitors).
+   */
+  async hit(key: string, windowSeconds: number, shadow = false): Promise<WindowCounts> {
+    const wasDegraded = this.degraded && (this.opts.now ?? Date.now)() < this.degradedUntil;
+    const counts = await this.withFallback((store) => store.hit(key, windowSeconds));
+    if (!shadow || wasDegraded || this.degraded) return counts;
+    const mine = await this.memory.hit(key, windowSeconds);
+    return {
+      ...counts,
+      current: Math.max(counts.current, mine.current),
+      previous: Math.max(counts.previous, mine.previous),
+    };
   }
 
   claimSlot(key: string, intervalMs: number): Promise<boolean> {

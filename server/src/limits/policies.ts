@@ -12,7 +12,18 @@ export const POLICIES = {
   report_visitor: { limit: 5, windowSeconds: 3600, per: 'visitor' },
   report_network: { limit: 30, windowSeconds: 3600, per: 'network' },
   vote: { limit: 60, windowSeconds: 3600, per: 'visitor' },
+  /**
+   * Network ceilings (extensions; the README's "Limits" gives the reasoning). A carrier address is
+   * shared by many phones, so these sit far above one visitor's limit; what they stop is one network
+   * posing as a crowd.
+   */
+  vote_network: { limit: 300, windowSeconds: 3600, per: 'network' },
+  /** Votes that move a spot between unverified, confirmed and disputed (counted in the service). */
+  status_change_network: { limit: 10, windowSeconds: 3600, per: 'network' },
   flag: { limit: 20, windowSeconds: 3600, per: 'visitor' },
+  flag_network: { limit: 60, windowSeconds: 3600, per: 'network' },
+  /** New (or renewed) device credentials. */
+  device_network: { limit: 120, windowSeconds: 3600, per: 'network' },
   route: { limit: 20, windowSeconds: 60, per: 'visitor' },
   search: { limit: 120, windowSeconds: 60, per: 'visitor' },
   /** Place lookups inside search that miss the cache. */

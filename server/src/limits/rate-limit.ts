@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { Identify, Identity } from '../http/visitor.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../http/errors.ts';
+import type { Identify, Identity } from '../identity/identify.ts';
 import type { FallbackCounters } from './fallback-counters.ts';
 import { POLICIES, type Policy, type PolicyName } from './policies.ts';
 import { type Decision, decide } from './sliding-window.ts';
@@ -22,7 +23,8 @@ export class RateLimiter {
       policies.map(async (policy) => {
         const p = this.policies[policy];
         const subject = p.per === 'visitor' ? identity.visitor : identity.network;
-        return { policy, ...decide(p, await this.counters.hit(`${policy}:${subject}`, p.windowSeconds)) };
+        const counts = await this.counters.hit(`${policy}:${subject}`, p.windowSeconds, p.per === 'network');
+        return { policy, ...decide(p, counts) };
       }),
     );
   }
@@ -50,11 +52,31 @@ export function tooManyMessage(d: PolicyDecision): string {
     case 'report_visitor':
     case 'report_network':
       return 'Too many spots were reported recently. Please try again in an hour.';
+    case 'status_change_network':
+      return `Too many spots changed status from your network in the last hour. Please try again in ${when}.`;
     case 'sign_in':
       return `Too many sign-in attempts. Please wait ${when} and try again.`;
     default:
       return `Too many requests. Please wait ${when} and try again.`;
   }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What the limits decided for this request so far (a service may count more, e.g. a status change). */
+    rateLimitDecisions?: PolicyDecision[];
+  }
+}
+
+/** Sets the headers of the policy closest to its limit; a 429 with Retry-After when one refuses. */
+function apply(reply: FastifyReply, decisions: PolicyDecision[]): HttpError | undefined {
+  const shown = closestToLimit(decisions);
+  if (!shown) return undefined;
+  reply.headers(rateLimitHeaders(shown));
+  if (shown.allowed) return undefined;
+  const error = new HttpError(429, tooManyMessage(shown));
+  error.retryAfterSeconds = Math.max(1, shown.retryAfterSeconds);
+  return error;
 }
 
 /**
@@ -65,14 +87,25 @@ export function registerRateLimits(app: FastifyInstance, limiter: RateLimiter, i
   app.addHook('onRequest', async (request, reply) => {
     const policies = request.routeOptions.config.rateLimit;
     if (!policies?.length) return;
-    const decisions = await limiter.consume(policies, identify(request));
-    const shown = closestToLimit(decisions);
-    if (!shown) return;
-    reply.headers(rateLimitHeaders(shown));
-    if (shown.allowed) return;
-    return reply
-      .code(429)
-      .header('Retry-After', String(Math.max(1, shown.retryAfterSeconds)))
-      .send({ error: tooManyMessage(shown) });
+    request.rateLimitDecisions = await limiter.consume(policies, identify(request));
+    const refused = apply(reply, request.rateLimitDecisions);
+    if (refused) throw refused;
   });
+}
+
+/**
+ * Counts one more thing against `policies` during a request (a vote that changes a spot's status),
+ * with the same headers rule as the route's own policies; throws the 429 when one refuses.
+ */
+export async function consumeDuringRequest(
+  limiter: RateLimiter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  policies: readonly PolicyName[],
+  identity: Identity,
+): Promise<void> {
+  const decisions = [...(request.rateLimitDecisions ?? []), ...(await limiter.consume(policies, identity))];
+  request.rateLimitDecisions = decisions;
+  const refused = apply(reply, decisions);
+  if (refused) throw refused;
 }

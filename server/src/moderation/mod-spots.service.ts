@@ -5,6 +5,7 @@ import { MAX_SPOT_ID, redactReport } from '../spots/spots.service.ts';
 import type { SessionUser } from './auth.service.ts';
 import { appendLog } from './log.sql.ts';
 import {
+  clearReview,
   deleteSpot,
   findModSpot,
   lockSpot,
@@ -17,7 +18,7 @@ import type { ModAction, ModSpot, SpotPatch } from './moderation.schema.ts';
 
 const spotNotFound = () => notFound('Spot not found');
 
-async function reload(db: Parameters<typeof findModSpot>[0], id: number): Promise<ModSpot> {
+export async function reload(db: Parameters<typeof findModSpot>[0], id: number): Promise<ModSpot> {
   const spot = await findModSpot(db, id);
   if (!spot) throw spotNotFound();
   return spot;
@@ -42,17 +43,19 @@ export async function moderateSpot(
       case 'approve':
       case 'reject':
         await setPublication(tx, id, action === 'approve' ? 'approved' : 'rejected');
-        detail.flagsClosed = await resolveOpenFlags(tx, id);
+        detail.flagsClosed = await resolveOpenFlags(tx, id, 'actioned');
         break;
       case 'verify':
       case 'unverify':
         await setVerified(tx, id, action === 'verify');
         break;
       case 'dismiss-flags':
-        detail.flagsClosed = await resolveOpenFlags(tx, id);
+        detail.flagsClosed = await resolveOpenFlags(tx, id, 'dismissed');
         if (spot.auto_hidden && spot.publication === 'pending') await setPublication(tx, id, 'approved');
         break;
     }
+    // Whatever they decided, a moderator has looked at the spot.
+    await clearReview(tx, id);
     await appendLog(tx, { actor: actor.username, action, spotId: id, detail });
     return reload(tx, id);
   });

@@ -2,9 +2,11 @@ import type { Queryable } from '../db/db.ts';
 import type { ReportInput } from '../spots/spots.schema.ts';
 import { type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from '../spots/spots.sql.ts';
 import type { ModSpot, ModState } from './moderation.schema.ts';
+import { BURSTS_OF_SPOT, SPOTS_WITH_BURSTS } from './networks.sql.ts';
 
 const OPEN_FLAGS = 'f.spot_id = s.id AND f.resolved_at IS NULL';
 const MOD_COLUMNS = `${SPOT_COLUMNS}, s.publication, s.auto_hidden_at IS NOT NULL AS auto_hidden,
+  s.review_reason, EXISTS (${BURSTS_OF_SPOT}) AS burst,
   (SELECT count(*)::int FROM flags f WHERE ${OPEN_FLAGS}) AS flag_count,
   (SELECT coalesce(json_agg(json_build_object('reason', f.reason, 'note', f.note, 'created_at', f.created_at)
      ORDER BY f.created_at DESC), '[]'::json) FROM flags f WHERE ${OPEN_FLAGS}) AS flags`;
@@ -12,6 +14,8 @@ const MOD_COLUMNS = `${SPOT_COLUMNS}, s.publication, s.auto_hidden_at IS NOT NUL
 interface ModSpotRow extends SpotRow {
   publication: Publication;
   auto_hidden: boolean;
+  review_reason: ModSpot['review_reason'];
+  burst: boolean;
   flag_count: number;
   flags: Array<{ reason: string; note: string; created_at: string }>;
 }
@@ -20,6 +24,8 @@ const toModSpot = (r: ModSpotRow): ModSpot => ({
   ...toSpot(r),
   publication: r.publication,
   auto_hidden: r.auto_hidden,
+  review_reason: r.review_reason,
+  burst: r.burst,
   flag_count: r.flag_count,
   flags: r.flags.map((f) => ({ ...f, created_at: new Date(f.created_at).toISOString() })),
 });
@@ -29,6 +35,8 @@ const STATE_FILTER: Record<ModState, string> = {
   flagged: `s.publication <> 'rejected' AND EXISTS (SELECT 1 FROM flags f WHERE ${OPEN_FLAGS})`,
   rejected: `s.publication = 'rejected'`,
   approved: `s.publication = 'approved'`,
+  review: `s.review_reason IS NOT NULL`,
+  bursts: `s.publication <> 'rejected' AND s.id IN (${SPOTS_WITH_BURSTS})`,
   all: 'true',
 };
 
@@ -64,6 +72,11 @@ export async function setPublication(tx: Queryable, id: number, publication: Pub
   );
 }
 
+/** A moderator has looked at the spot: it leaves the review queue. */
+export async function clearReview(tx: Queryable, id: number): Promise<void> {
+  await tx.query('UPDATE spots SET review_reason = NULL, review_since = NULL WHERE id = $1', [id]);
+}
+
 export async function setVerified(tx: Queryable, id: number, verified: boolean): Promise<void> {
   await tx.query('UPDATE spots SET moderator_verified = $2, updated_at = now() WHERE id = $1', [
     id,
@@ -71,11 +84,19 @@ export async function setVerified(tx: Queryable, id: number, verified: boolean):
   ]);
 }
 
-/** Marks the open flags as dealt with; returns how many there were. */
-export async function resolveOpenFlags(tx: Queryable, id: number): Promise<number> {
+export type FlagResolution = 'actioned' | 'dismissed' | 'voided';
+
+/** Marks the open flags (of one network, when given) as dealt with; returns how many there were. */
+export async function resolveOpenFlags(
+  tx: Queryable,
+  id: number,
+  resolution: FlagResolution,
+  network?: string,
+): Promise<number> {
   const rows = await tx.query(
-    'UPDATE flags SET resolved_at = now() WHERE spot_id = $1 AND resolved_at IS NULL RETURNING id',
-    [id],
+    `UPDATE flags SET resolved_at = now(), resolution = $2
+     WHERE spot_id = $1 AND resolved_at IS NULL AND ($3::text IS NULL OR network = $3) RETURNING id`,
+    [id, resolution, network ?? null],
   );
   return rows.length;
 }

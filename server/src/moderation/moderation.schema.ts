@@ -24,7 +24,7 @@ export const loginBody = z.object({
 export const userSchema = z.object({ username: z.string(), role: z.enum(ROLES) }).meta({ id: 'User' });
 export const sessionResponse = z.object({ user: userSchema });
 
-export const MOD_STATES = ['pending', 'flagged', 'rejected', 'approved', 'all'] as const;
+export const MOD_STATES = ['pending', 'flagged', 'review', 'bursts', 'rejected', 'approved', 'all'] as const;
 export type ModState = (typeof MOD_STATES)[number];
 
 export const modSpotsQuery = z.object({
@@ -36,6 +36,17 @@ export const modSpotSchema = spotSchema
   .extend({
     publication: z.enum(['approved', 'pending', 'rejected']),
     auto_hidden: z.boolean().meta({ description: 'True when open flags took it off the public map.' }),
+    review_reason: z
+      .enum(['disputed'])
+      .nullable()
+      .meta({
+        description:
+          'Why it waits for review: "disputed" when community votes disputed a protected spot (verified, ' +
+          'or seeded with a source), which stays a danger. Cleared by the next moderator decision.',
+      }),
+    burst: z.boolean().meta({
+      description: 'True when one network sent a burst of votes or flags on it in the last 7 days.',
+    }),
     flag_count: z.number().int().meta({ description: 'Open flags' }),
     flags: z.array(
       z.object({
@@ -88,4 +99,43 @@ export const logResponse = z.object({
       detail: z.record(z.string(), z.unknown()),
     }),
   ),
+});
+
+/** A network's key as moderators receive it from GET /api/mod/spots/{id}/networks (a salted hash). */
+const networkKey = z
+  .string({ error: 'network is required' })
+  .regex(/^[A-Za-z0-9_-]{20,64}$/, 'network must be a key from the networks list');
+
+export const networkActivitySchema = z
+  .object({
+    key: networkKey.meta({ description: 'Opaque: pass it back to void this network.' }),
+    label: z.string().meta({ description: 'Anonymous, per spot: "network 1" acted first.' }),
+    up: z.number().int().meta({ description: '"Still dangerous" votes' }),
+    down: z.number().int().meta({ description: '"Not anymore" votes' }),
+    flags: z.number().int(),
+    open_flags: z.number().int(),
+    agents: z.number().int().meta({ description: 'Distinct user agents among its votes and flags' }),
+    top_agent_share: z
+      .number()
+      .meta({ description: 'Share (0..1) of its acts sent with its most used agent' }),
+    with_device: z.number().int().meta({ description: 'Acts sent with a device credential (the web page)' }),
+    first_at: z.string().meta({ format: 'date-time' }),
+    last_at: z.string().meta({ format: 'date-time' }),
+    burst: z.boolean(),
+  })
+  .meta({ id: 'NetworkActivity' });
+export type NetworkActivity = z.output<typeof networkActivitySchema>;
+
+export const voidTarget = z.object({
+  network: networkKey,
+  what: z.enum(['votes', 'flags'], { error: 'what must be votes or flags' }),
+});
+export type VoidTarget = z.output<typeof voidTarget>;
+
+export const voidPeriod = z.object({
+  network: networkKey,
+  from: z.iso
+    .datetime({ offset: true, error: 'from must be an ISO date-time' })
+    .transform((v) => new Date(v)),
+  to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).transform((v) => new Date(v)),
 });

@@ -19,8 +19,8 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps, api: OpenA
     path: '/api/route',
     summary: 'Routes with the danger spots along them, safest first',
     description:
-      'from and to as lat,lng inside Uganda. Dangers are public, non-disputed spots within bufferMeters ' +
-      '(150 m); risk is the sum of their severities. mode picks the travel profile; at=day|night|date-time ' +
+      'from and to as lat,lng inside Uganda. Dangers are public spots within bufferMeters (150 m) that ' +
+      'are not disputed, or are protected (moderator-verified, or seeded with a source); risk is the sum of their severities. mode picks the travel profile; at=day|night|date-time ' +
       'leaves out spots dangerous only at the other time; avoid=1 adds detours around severe spots when ' +
       'every offered route passes one, if they lower the risk within 1.5x the fastest duration.',
     tags: ['routes'],

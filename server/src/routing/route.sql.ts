@@ -4,7 +4,7 @@ import { measureAgainstLine, type Projected } from './line-geometry.ts';
 import type { RouteDanger } from './route.schema.ts';
 
 /**
- * Public, non-disputed spots that may lie within bufferM of a line ([lng, lat] pairs): the index
+ * Public spots that count as dangers (not disputed, or protected: see counts_as_danger) that may lie within bufferM of a line ([lng, lat] pairs): the index
  * finds them, the caller measures them exactly.
  * A long line's bounding box is huge, so an index filter on it lets through most spots of a city
  * (a 20 km diagonal at 1M spots: 54 s with ST_DWithin). Instead the line's buffer (geography, so in
@@ -23,7 +23,7 @@ export async function spotsNearLine(
      )
      SELECT DISTINCT ON (c.id) c.* FROM pieces CROSS JOIN LATERAL (
        SELECT ${SPOT_COLUMNS} FROM spots s
-       WHERE s.publication = 'approved' AND s.status <> 'disputed' AND s.time_of_day = ANY($3::text[])
+       WHERE s.publication = 'approved' AND s.counts_as_danger AND s.time_of_day = ANY($3::text[])
          AND ST_Intersects(ST_SetSRID(ST_MakePoint(s.lng, s.lat), 4326), pieces.p)
      ) c`,
     [JSON.stringify({ type: 'LineString', coordinates }), bufferM, timesOfDay],

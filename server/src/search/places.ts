@@ -3,7 +3,7 @@ import { metresBetween } from '../../../common/geo.ts';
 import { UpstreamError } from '../clients/http.ts';
 import type { FoundPlace, NominatimClient } from '../clients/nominatim.ts';
 import type { Db } from '../db/db.ts';
-import type { Identity } from '../http/visitor.ts';
+import type { Identity } from '../identity/identify.ts';
 import type { PolicyDecision, RateLimiter } from '../limits/rate-limit.ts';
 import { insideUganda } from '../spots/spots.schema.ts';
 import type { Place } from './search.schema.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { sendEncoded } from '../http/encoded-body.ts';
 import { parseOr400 } from '../http/errors.ts';
-import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
+import { crossSite, errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
 import { clusterPublicSpots, MAX_CLUSTERS } from './clusters.service.ts';
 import {
   clustersQuery,
@@ -19,7 +19,7 @@ import { getPublicSpot, listPublicSpots, reportSpot } from './spots.service.ts';
 export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
   app.post(
     '/api/spots',
-    { config: { plainText500: true, rateLimit: ['report_visitor', 'report_network'] } },
+    { config: { plainText500: true, rateLimit: ['report_visitor', 'report_network'], sameSiteOnly: true } },
     async (request, reply) => {
       const input = parseOr400(reportInput, request.body, 'report');
       const result = await reportSpot(deps.db, input, deps.identify(request));
@@ -38,6 +38,7 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
     responses: {
       201: { description: 'Saved', schema: reportResponse },
       400: { description: 'Invalid input (with issues)', schema: errorSchema },
+      403: crossSite,
       429: { description: 'Too many reports', schema: errorSchema, headers: ['Retry-After'] },
       500: { description: 'Unexpected error, usually an unreachable database', contentType: 'text/plain' },
     },

@@ -121,6 +121,7 @@ export const spotSchema = z
   })
   .meta({ id: 'Spot' });
 export type Spot = z.output<typeof spotSchema>;
+export type SpotStatus = Spot['status'];
 
 const commaList = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
   z

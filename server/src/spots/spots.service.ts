@@ -1,7 +1,7 @@
 import { upsertVote } from '../community/community.sql.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import type { Identity } from '../http/visitor.ts';
+import type { Identity } from '../identity/identify.ts';
 import { readSiteSettings } from '../settings/settings.sql.ts';
 import { redactPhoneNumbers } from './redact.ts';
 import type { ListQuery, ReportInput, Spot, SpotFilters } from './spots.schema.ts';
@@ -38,7 +38,7 @@ export async function reportSpot(
   return db.transaction(async (tx) => {
     const { requireApproval } = await readSiteSettings(tx);
     const row = await insertReportedSpot(tx, clean, requireApproval ? 'pending' : 'approved');
-    await upsertVote(tx, row.id, identity.visitor, 1);
+    await upsertVote(tx, row.id, identity, 1);
     return { spot: toSpot(row), pending: requireApproval };
   });
 }

@@ -130,3 +130,42 @@ export async function findPublicSpots(db: Queryable, f: PublicSpotFilter): Promi
     values,
   );
 }
+
+export interface SpotTexts {
+  id: number;
+  title: string;
+  description: string;
+  area: string;
+}
+
+/** Every spot's free text, a batch at a time in id order (for redacting it again). */
+export function spotTextsAfter(db: Queryable, after: number, limit: number): Promise<SpotTexts[]> {
+  return db.query('SELECT id, title, description, area FROM spots WHERE id > $1 ORDER BY id LIMIT $2', [
+    after,
+    limit,
+  ]);
+}
+
+export async function setSpotTexts(db: Queryable, s: SpotTexts): Promise<void> {
+  await db.query('UPDATE spots SET title = $2, description = $3, area = $4 WHERE id = $1', [
+    s.id,
+    s.title,
+    s.description,
+    s.area,
+  ]);
+}
+
+export function flagNotesAfter(
+  db: Queryable,
+  after: number,
+  limit: number,
+): Promise<Array<{ id: number; note: string }>> {
+  return db.query(`SELECT id, note FROM flags WHERE id > $1 AND note <> '' ORDER BY id LIMIT $2`, [
+    after,
+    limit,
+  ]);
+}
+
+export async function setFlagNote(db: Queryable, id: number, note: string): Promise<void> {
+  await db.query('UPDATE flags SET note = $2 WHERE id = $1', [id, note]);
+}

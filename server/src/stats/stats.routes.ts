@@ -37,7 +37,7 @@ export function registerStatsRoutes(app: FastifyInstance, deps: Deps, api: OpenA
   api.add({
     method: 'get',
     path: '/api/stats',
-    summary: 'Statistics over public, non-disputed spots',
+    summary: 'Statistics over public spots that count as dangers (not disputed, or verified or sourced)',
     description: `byArea lists the top ${TOP_AREAS} areas by number of spots.`,
     tags: ['spots'],
     responses: { 200: { description: 'Statistics', schema: statsResponse } },

@@ -1,13 +1,16 @@
 import type { Queryable } from '../db/db.ts';
 
-/** Statistics cover public spots the community has not disputed. */
-const COUNTED = `publication = 'approved' AND status <> 'disputed'`;
+/**
+ * Statistics cover public spots that count as dangers: those the community has not disputed, and
+ * protected ones (verified, or seeded with a source) whatever the votes say.
+ */
+const COUNTED = `publication = 'approved' AND counts_as_danger`;
 
 export async function totals(db: Queryable) {
   const rows = await db.query<{ total: number; confirmed: number; unverified: number; this_week: number }>(
     `SELECT count(*)::int AS total,
        count(*) FILTER (WHERE status = 'confirmed' OR moderator_verified)::int AS confirmed,
-       count(*) FILTER (WHERE status = 'unverified' AND NOT moderator_verified)::int AS unverified,
+       count(*) FILTER (WHERE status <> 'confirmed' AND NOT moderator_verified)::int AS unverified,
        count(*) FILTER (WHERE NOT seeded AND created_at >= now() - interval '7 days')::int AS this_week
      FROM spots WHERE ${COUNTED}`,
   );

@@ -1,3 +1,5 @@
+import { deviceSettled } from './device.ts';
+
 /**
  * The page's only door to the server. Every call resolves (never throws) to a result the UI can
  * show: the body on success; otherwise the status, the server's safe message, validation issues,
@@ -29,6 +31,8 @@ interface CallOptions {
 
 export async function api<T>(path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
   const { method = 'GET', signal } = options;
+  // The list need not wait; what is this visitor's (its votes, its writes) must.
+  if (method !== 'GET' || path.startsWith('/api/me')) await deviceSettled();
   // Every state-changing call is JSON (the moderator API refuses anything else, against CSRF).
   const body = options.body ?? (method === 'GET' ? undefined : {});
   let response: Response;

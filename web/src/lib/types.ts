@@ -74,6 +74,22 @@ export interface ModSpot extends Spot {
   flag_count: number;
   flags: { reason: FlagReason; note: string; created_at: string }[];
   auto_hidden?: boolean;
+  review_reason?: 'disputed' | null;
+  burst?: boolean;
+}
+export interface NetworkActivity {
+  key: string;
+  label: string;
+  up: number;
+  down: number;
+  flags: number;
+  open_flags: number;
+  agents: number;
+  top_agent_share: number;
+  with_device: number;
+  first_at: string;
+  last_at: string;
+  burst: boolean;
 }
 export interface User {
   username: string;

@@ -1,9 +1,13 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { countsAsDanger } from '../../../common/domain.ts';
 import { metresBetween } from '../../../common/geo.ts';
 import type { Spot } from '../lib/types.ts';
 import type { Position } from './geolocation.ts';
 
-/** The rule: warn within 300 m of an approved, non-disputed spot, each spot once per visit. */
+/**
+ * Warn within 300 m of a public spot that counts as a danger (not disputed, or protected from votes),
+ * each spot once per visit.
+ */
 export const ALERT_RADIUS_M = 300;
 const SEEN_KEY = 'hatari.alerted';
 
@@ -18,7 +22,7 @@ function seenThisVisit(): Set<number> {
 /** The spots within the alert radius that have not yet alerted this visit, nearest first. */
 export function spotsToAlert(spots: Spot[], at: Position, seen: Set<number>): Spot[] {
   return spots
-    .filter((s) => s.status !== 'disputed' && !seen.has(s.id))
+    .filter((s) => countsAsDanger(s) && !seen.has(s.id))
     .map((s) => ({ s, d: metresBetween(at, s) }))
     .filter((x) => x.d <= ALERT_RADIUS_M)
     .sort((a, b) => a.d - b.d)

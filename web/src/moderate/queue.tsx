@@ -6,8 +6,9 @@ import { t } from '../lib/i18n.ts';
 import type { ModSpot } from '../lib/types.ts';
 import { Notice, SeverityBadge, StatusBadge } from '../lib/ui.tsx';
 import { EditSpot } from './edit-spot.tsx';
+import { Networks } from './networks.tsx';
 
-const STATES = ['pending', 'flagged', 'rejected', 'approved', 'all'] as const;
+const STATES = ['pending', 'flagged', 'review', 'bursts', 'rejected', 'approved', 'all'] as const;
 type QueueState = (typeof STATES)[number];
 type Action = 'approve' | 'reject' | 'verify' | 'unverify' | 'dismiss-flags';
 
@@ -93,6 +94,8 @@ function ModSpotCard({
           {t(`mod.publication.${spot.publication}`)}
         </span>
         {spot.auto_hidden && <span class="badge hidden">{t('mod.autoHidden')}</span>}
+        {spot.review_reason && <span class="badge review">{t(`mod.review.${spot.review_reason}`)}</span>}
+        {spot.burst && <span class="badge burst">{t('mod.burst')}</span>}
         <SeverityBadge severity={spot.severity} />
         <StatusBadge status={spot.status} verified={spot.moderator_verified} />
       </p>
@@ -144,6 +147,7 @@ function ModSpotCard({
           </ul>
         </details>
       )}
+      <Networks spot={spot} onChanged={onChanged} />
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
       {!editing && (
         <fieldset class="actions">

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Deps } from '../deps.ts';
+import { crossSite, type OpenApiBuilder, tooMany } from '../http/openapi.ts';
+import { DEVICE_COOKIE, DEVICE_MAX_AGE_SECONDS } from './device-credential.ts';
+
+export const deviceResponse = z.object({
+  device: z.enum(['issued', 'renewed', 'kept']).meta({
+    description:
+      'issued: a new credential was set; renewed: the same device, re-signed; kept: the one sent is valid.',
+  }),
+});
+
+/**
+ * The web page asks once for a device credential (and again when it is a month old). Apps, scripts
+ * and the spec's other clients never need to: without one, they are their address + user agent.
+ */
+export function registerDeviceRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
+  app.post(
+    '/api/device',
+    { config: { rateLimit: ['device_network'], sameSiteOnly: true, publicDataUnchanged: true } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      const current = deps.devices.read(request.cookies[DEVICE_COOKIE]);
+      if (current && !deps.devices.needsRenewal(current)) return { device: 'kept' as const };
+      reply.setCookie(DEVICE_COOKIE, deps.devices.issue(current), {
+        path: '/api',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: DEVICE_MAX_AGE_SECONDS,
+      });
+      return { device: current ? ('renewed' as const) : ('issued' as const) };
+    },
+  );
+  api.add({
+    method: 'post',
+    path: '/api/device',
+    summary: 'Get a device credential (extension, for the web page)',
+    description:
+      `Sets an HttpOnly, SameSite=Lax cookie \`${DEVICE_COOKIE}\` (Secure over HTTPS, ${DEVICE_MAX_AGE_SECONDS / 86400} days): ` +
+      "a random 128-bit id signed by the server. Requests carrying a valid one are that device's visitor, " +
+      'so phones sharing an address and a user agent keep their own votes, flags and limits. A forged or ' +
+      'expired credential counts as absent. New credentials per network are limited (device_network).',
+    tags: ['community'],
+    responses: {
+      200: { description: 'The device credential state', schema: deviceResponse },
+      403: crossSite,
+      429: tooMany,
+    },
+  });
+}

@@ -1,0 +1,86 @@
+import { createHmac } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import proxyAddr from 'proxy-addr';
+import type { TrustProxy } from '../config.ts';
+import { networkKey, visitorAddressKey } from './address.ts';
+import { DEVICE_COOKIE, type DeviceCredentials } from './device-credential.ts';
+
+/**
+ * Who is asking, without knowing who they are (docs: the README's privacy section).
+ * - `visitor`: the device's salted hash when the request carries a valid device credential (the web
+ *   page), else the salted hash of client address + user agent, as the seed spec defines it.
+ * - `network`: the salted hash of the client address (IPv6 by its /56).
+ * - `agent`: a short salted hash of the user agent, so moderators can see how many agents a burst
+ *   of votes used without learning them.
+ * Raw addresses are used here in memory and never stored, logged, put in a key or returned.
+ */
+export interface Identity {
+  visitor: string;
+  network: string;
+  agent: string;
+  /** True when a valid device credential named the visitor. */
+  device: boolean;
+}
+
+export type Identify = (request: FastifyRequest) => Identity;
+
+export interface IdentityOptions {
+  salt: string;
+  devices: DeviceCredentials;
+  trustProxy: TrustProxy;
+  /** A trusted proxy's own client-address header (e.g. cf-connecting-ip), lower case. */
+  clientIpHeader: string | undefined;
+}
+
+/**
+ * Whether the socket peer is a trusted proxy, whose own client-address header may be read:
+ * TRUST_PROXY=true or a hop count (at least 1) trust the peer; a list trusts the peers it names.
+ */
+function peerTrusted(trust: TrustProxy): (peer: string) => boolean {
+  if (Array.isArray(trust)) {
+    const listed = proxyAddr.compile(trust);
+    return (peer) => listed(peer, 0);
+  }
+  return () => Boolean(trust);
+}
+
+/** Fastify takes a hop count at run time but not in its types: give it the equivalent function. */
+export function fastifyTrustProxy(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_addr: string, hop: number) => hop < trust : trust;
+}
+
+export function createIdentify(opts: IdentityOptions): Identify {
+  const trusted = peerTrusted(opts.trustProxy);
+  const cache = new WeakMap<FastifyRequest, Identity>();
+  const hash = (value: string) => createHmac('sha256', opts.salt).update(value).digest('base64url');
+
+  function clientAddress(request: FastifyRequest): string {
+    const header = opts.clientIpHeader;
+    if (header && trusted(request.socket.remoteAddress ?? '')) {
+      const value = request.headers[header];
+      const candidate = (Array.isArray(value) ? value[0] : value)?.trim();
+      if (candidate && isIP(candidate)) return candidate;
+    }
+    // Fastify applies TRUST_PROXY to X-Forwarded-For; without it request.ip is the socket address.
+    return request.ip;
+  }
+
+  return (request) => {
+    const known = cache.get(request);
+    if (known) return known;
+    const address = clientAddress(request);
+    const userAgent = request.headers['user-agent'] ?? '';
+    const credential = opts.devices.read(request.cookies?.[DEVICE_COOKIE]);
+    const identity: Identity = {
+      visitor: credential
+        ? hash(`device\n${credential.id}`)
+        : hash(`visitor\n${visitorAddressKey(address)}\n${userAgent}`),
+      network: hash(`network\n${networkKey(address)}`),
+      agent: hash(`agent\n${userAgent}`).slice(0, 12),
+      device: Boolean(credential),
+    };
+    cache.set(request, identity);
+    return identity;
+  };
+}

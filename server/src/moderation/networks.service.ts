@@ -1,0 +1,101 @@
+import { countOpenFlagNetworks } from '../community/community.sql.ts';
+import type { Db } from '../db/db.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { readSiteSettings } from '../settings/settings.sql.ts';
+import { MAX_SPOT_ID } from '../spots/spots.service.ts';
+import type { SessionUser } from './auth.service.ts';
+import { appendLog } from './log.sql.ts';
+import { reload } from './mod-spots.service.ts';
+import { clearReview, lockSpot, resolveOpenFlags, setPublication } from './mod-spots.sql.ts';
+import type { ModSpot, NetworkActivity, VoidTarget } from './moderation.schema.ts';
+import {
+  deleteNetworkVotesInPeriod,
+  deleteNetworkVotesOnSpot,
+  lockSpotsVotedBy,
+  networkActivity,
+} from './networks.sql.ts';
+
+const spotNotFound = () => notFound('Spot not found');
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+/** Who voted on and flagged a spot, grouped by network and labelled anonymously in order of arrival. */
+export async function spotNetworks(db: Db, id: number): Promise<NetworkActivity[]> {
+  if (id > MAX_SPOT_ID) throw spotNotFound();
+  const rows = await networkActivity(db, id);
+  return rows.map((r, i) => ({
+    key: r.network,
+    label: `network ${i + 1}`,
+    up: r.up,
+    down: r.down,
+    flags: r.flags,
+    open_flags: r.open_flags,
+    agents: r.agents,
+    top_agent_share: r.total ? Math.round((r.top_agent / r.total) * 100) / 100 : 0,
+    with_device: r.with_device,
+    first_at: iso(r.first_at),
+    last_at: iso(r.last_at),
+    burst: r.burst,
+  }));
+}
+
+/**
+ * Voids one network's votes (counts and status follow) or open flags (a spot they hid comes back
+ * when the networks left no longer reach the threshold) on one spot, with its log entry, in one
+ * transaction.
+ */
+export async function voidNetworkOnSpot(
+  db: Db,
+  actor: SessionUser,
+  id: number,
+  target: VoidTarget,
+): Promise<{ spot: ModSpot; voided: number }> {
+  if (id > MAX_SPOT_ID) throw spotNotFound();
+  return db.transaction(async (tx) => {
+    const spot = await lockSpot(tx, id);
+    if (!spot) throw spotNotFound();
+    let voided: number;
+    const detail: Record<string, unknown> = { network: target.network.slice(0, 8), what: target.what };
+    if (target.what === 'votes') {
+      const gone = await deleteNetworkVotesOnSpot(tx, id, target.network);
+      voided = gone.up + gone.down;
+      Object.assign(detail, gone);
+    } else {
+      voided = await resolveOpenFlags(tx, id, 'voided', target.network);
+      detail.flags = voided;
+      const { autoHideFlagThreshold } = await readSiteSettings(tx);
+      const stillHidden =
+        autoHideFlagThreshold > 0 && (await countOpenFlagNetworks(tx, id)) >= autoHideFlagThreshold;
+      if (spot.auto_hidden && spot.publication === 'pending' && !stillHidden) {
+        await setPublication(tx, id, 'approved');
+        detail.shownAgain = true;
+      }
+    }
+    await clearReview(tx, id);
+    await appendLog(tx, { actor: actor.username, action: `void-${target.what}`, spotId: id, detail });
+    return { spot: await reload(tx, id), voided };
+  });
+}
+
+/** Voids a network's votes on every spot over a period: each spot's counts and log entry follow. */
+export async function voidNetworkVotes(
+  db: Db,
+  actor: SessionUser,
+  network: string,
+  from: Date,
+  to: Date,
+): Promise<{ spots: number; votes: number }> {
+  if (from > to) throw new HttpError(400, 'from must not be after to');
+  return db.transaction(async (tx) => {
+    await lockSpotsVotedBy(tx, network, from, to);
+    const per = await deleteNetworkVotesInPeriod(tx, network, from, to);
+    for (const p of per) {
+      await appendLog(tx, {
+        actor: actor.username,
+        action: 'void-votes',
+        spotId: p.spot_id,
+        detail: { network: network.slice(0, 8), up: p.up, down: p.down, from: iso(from), to: iso(to) },
+      });
+    }
+    return { spots: per.length, votes: per.reduce((n, p) => n + p.up + p.down, 0) };
+  });
+}
