@@ -38,7 +38,15 @@ export function createPgDb(opts: PgOptions): Db {
   pool.on('error', (err) => opts.onError?.(err));
   const base = wrap(pool);
 
-  async function onClient<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` on one checked-out connection. `cleanUp` ends what `fn` began (ROLLBACK, unlock) when
+   * it throws; the connection goes back to the pool unless it was lost or the clean-up failed. An
+   * error of the caller's own (a 409 thrown mid-transaction) leaves a healthy connection to reuse.
+   */
+  async function onClient<T>(
+    fn: (c: pg.PoolClient) => Promise<T>,
+    cleanUp: (c: pg.PoolClient) => Promise<unknown>,
+  ): Promise<T> {
     const client = await pool.connect();
     let broken: Error | undefined;
     // The pool listens for errors of idle clients only. A checked-out client whose connection drops
@@ -52,12 +60,11 @@ export function createPgDb(opts: PgOptions): Db {
     try {
       return await fn(client);
     } catch (err) {
-      broken ??= err as Error;
+      if (!broken) await cleanUp(client).catch((cleanUpErr: Error) => (broken = cleanUpErr));
       throw err;
     } finally {
       client.off('error', onLost);
-      // A statement error leaves the connection usable; any other failure (connection lost) destroys it.
-      client.release(broken instanceof pg.DatabaseError ? undefined : broken);
+      client.release(broken);
     }
   }
 
@@ -66,26 +73,24 @@ export function createPgDb(opts: PgOptions): Db {
     query: base.query,
     exec: base.exec,
     transaction: (fn) =>
-      onClient(async (client) => {
-        await client.query('BEGIN');
-        try {
+      onClient(
+        async (client) => {
+          await client.query('BEGIN');
           const result = await fn(wrap(client));
           await client.query('COMMIT');
           return result;
-        } catch (err) {
-          await client.query('ROLLBACK').catch(() => {});
-          throw err;
-        }
-      }),
-    withAdvisoryLock: (key, fn) =>
-      onClient(async (client) => {
+        },
+        (client) => client.query('ROLLBACK'),
+      ),
+    withAdvisoryLock: (key, fn) => {
+      const unlock = (client: pg.PoolClient) => client.query('SELECT pg_advisory_unlock($1)', [key]);
+      return onClient(async (client) => {
         await client.query('SELECT pg_advisory_lock($1)', [key]);
-        try {
-          return await fn(wrap(client));
-        } finally {
-          await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {});
-        }
-      }),
+        const result = await fn(wrap(client));
+        await unlock(client);
+        return result;
+      }, unlock);
+    },
     ping: async (timeoutMs) => {
       await withTimeout(pool.query('SELECT 1'), timeoutMs, 'the database');
     },
