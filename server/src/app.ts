@@ -106,7 +106,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerAdminRoutes(app, deps, api);
 
   let openapiDocument: Record<string, unknown> | undefined;
-  app.get('/api/openapi.json', { config: { rateLimit: ['read'] } }, async () => {
+  app.get('/api/openapi.json', { config: { rateLimit: ['read', 'read_network'] } }, async () => {
     openapiDocument ??= api.document();
     return openapiDocument;
   });

@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync } from 'node:zlib';
-import { PublicReadCache } from '../src/http/public-cache.ts';
+import { PublicReadCache, readKey } from '../src/http/public-cache.ts';
+import { ByteBudgetCache } from '../src/util/byte-budget-cache.ts';
 import { report, startTestApp, type TestApp } from './helpers.ts';
 
 describe('PublicReadCache', () => {
   it('answers from memory until the TTL ends, then asks again', async () => {
     let now = 0;
     let calls = 0;
-    const cache = new PublicReadCache(2000, 10, () => now);
+    const cache = new PublicReadCache({ ttlMs: 2000, now: () => now });
     const produce = async () => ({ n: ++calls });
     assert.equal((await cache.get('a', produce)).body.toString(), '{"n":1}');
     now = 1999;
@@ -46,6 +47,26 @@ describe('PublicReadCache', () => {
     assert.equal(calls, 2, 'the answer begun before the write was not kept');
   });
 
+  it('stays within its byte budget, dropping the oldest answers first', async () => {
+    const cache = new PublicReadCache({ maxBytes: 100_000 });
+    const big = async () => ({ text: 'x'.repeat(10_000) });
+    for (let i = 0; i < 50; i++) await cache.get(`k${i}`, big);
+    assert.ok(cache.bytes <= 100_000, `${cache.bytes} bytes held`);
+    let calls = 0;
+    await cache.get('k49', async () => ++calls);
+    await cache.get('k0', async () => ++calls);
+    assert.equal(calls, 1, 'the newest answer is still held, the oldest was dropped');
+  });
+
+  it('keys a read by its validated query only, in any order', () => {
+    assert.equal(
+      readKey('/api/spots', { limit: 500, category: 'theft', cursor: undefined }),
+      readKey('/api/spots', { category: 'theft', limit: 500 }),
+    );
+    assert.notEqual(readKey('/api/spots', { limit: 5 }), readKey('/api/spots', { limit: 50 }));
+    assert.notEqual(readKey('/api/spots', {}), readKey('/api/stats', {}));
+  });
+
   it('passes errors through and does not keep them', async () => {
     const cache = new PublicReadCache();
     await assert.rejects(
@@ -53,6 +74,25 @@ describe('PublicReadCache', () => {
       /no/,
     );
     assert.equal((await cache.get('a', async () => 1)).body.toString(), '1');
+  });
+});
+
+describe('ByteBudgetCache', () => {
+  it('frees expired entries while idle', async () => {
+    const cache = new ByteBudgetCache<string>({ maxBytes: 1000, ttlMs: 1000, sizeOf: (v) => v.length });
+    cache.set('a', 'x'.repeat(100));
+    assert.equal(cache.bytes, 100);
+    await new Promise((r) => setTimeout(r, 2100));
+    assert.deepEqual([cache.bytes, cache.size], [0, 0], 'dropped by the timer, without a get');
+    cache.close();
+  });
+
+  it('does not keep one entry larger than a quarter of the budget', () => {
+    const cache = new ByteBudgetCache<string>({ maxBytes: 1000, ttlMs: 60_000, sizeOf: (v) => v.length });
+    cache.set('small', 'x'.repeat(200));
+    cache.set('huge', 'x'.repeat(400));
+    assert.deepEqual([cache.get('small')?.length, cache.get('huge')], [200, undefined]);
+    cache.close();
   });
 });
 
@@ -113,5 +153,15 @@ describe('cached public reads over HTTP', () => {
     assert.equal(await listed(), before, 'the cached answer');
     await t.inject({ method: 'POST', url: '/api/spots', payload: report() });
     assert.equal(await listed(), before + 2, 'a real write empties it');
+  });
+  it('answers cache-busting parameters from the same entry, and refuses none of them', async () => {
+    await t.inject({ url: '/api/spots?limit=3' });
+    const held = t.deps.publicCache.bytes;
+    for (let i = 0; i < 20; i++) {
+      const res = await t.inject({ url: `/api/spots?limit=3&cachebust=${i}&_=${i}` });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.json().spots.length, 3);
+    }
+    assert.equal(t.deps.publicCache.bytes, held, 'no new entries');
   });
 });

@@ -76,7 +76,7 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: Deps, api: O
     },
   });
 
-  app.get('/api/me', { config: { rateLimit: ['read'] } }, async (request, reply) => {
+  app.get('/api/me', { config: { rateLimit: ['read', 'read_network'] } }, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-store');
     return visitorState(deps.db, deps.identify(request).visitor);
   });

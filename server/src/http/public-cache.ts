@@ -1,24 +1,49 @@
 import type { FastifyInstance } from 'fastify';
+import { ByteBudgetCache } from '../util/byte-budget-cache.ts';
 import { type EncodedBody, encodedBody } from './encoded-body.ts';
 
-type Entry = EncodedBody & { expires: number };
+type Entry = EncodedBody;
+
+/** The budget of one instance's read cache (its part of the ≤ 400 MB an instance may use). */
+export const PUBLIC_CACHE_BYTES = 48 * 1024 * 1024;
+
+/**
+ * The key of a read: the route and its validated query, with keys sorted. Parameters the route does
+ * not know were dropped by its schema, so `?cachebust=N` reads the same entry.
+ */
+export function readKey(route: string, parsed: Record<string, unknown>): string {
+  const known = Object.keys(parsed)
+    .filter((k) => parsed[k] !== undefined)
+    .sort()
+    .map((k) => `${k}=${JSON.stringify(parsed[k])}`);
+  return `${route}?${known.join('&')}`;
+}
 
 /**
  * Public reads (the spot list, one spot, clusters, stats) answered from memory for a short while:
  * serialized, hashed and compressed once, then sent to every phone asking the same thing. Any
  * write this instance makes empties it at once; another instance's write shows here within the TTL.
- * Concurrent misses of one address share one database query.
+ * Concurrent misses of one key share one database query. Bounded in bytes: an entry is charged
+ * twice its body, room for the compressed copies made when phones ask for them.
  */
 export class PublicReadCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: ByteBudgetCache<Entry>;
   private readonly pending = new Map<string, Promise<Entry>>();
   private generation = 0;
 
-  constructor(
-    private readonly ttlMs = 2000,
-    private readonly maxEntries = 1000,
-    private readonly now = () => Date.now(),
-  ) {}
+  constructor(opts: { ttlMs?: number; maxBytes?: number; now?: () => number } = {}) {
+    this.entries = new ByteBudgetCache<Entry>({
+      maxBytes: opts.maxBytes ?? PUBLIC_CACHE_BYTES,
+      ttlMs: opts.ttlMs ?? 2000,
+      sizeOf: (e) => 2 * e.body.length + 512,
+      now: opts.now,
+    });
+  }
+
+  /** Bytes held now (for tests and the health of the bound). */
+  get bytes(): number {
+    return this.entries.bytes;
+  }
 
   invalidate() {
     this.generation++;
@@ -28,28 +53,21 @@ export class PublicReadCache {
 
   async get(key: string, produce: () => Promise<unknown>): Promise<Entry> {
     const hit = this.entries.get(key);
-    if (hit && hit.expires > this.now()) return hit;
+    if (hit) return hit;
     const running = this.pending.get(key);
     if (running) return running;
     const generation = this.generation;
     const made = produce().then((payload) => {
-      const entry: Entry = {
-        ...encodedBody(Buffer.from(JSON.stringify(payload)), {
-          type: 'application/json; charset=utf-8',
-          // Clients revalidate: spots change.
-          cacheControl: 'no-cache',
-          text: true,
-          brotliQuality: 5,
-          weak: true,
-        }),
-        expires: this.now() + this.ttlMs,
-      };
+      const entry = encodedBody(Buffer.from(JSON.stringify(payload)), {
+        type: 'application/json; charset=utf-8',
+        // Clients revalidate: spots change.
+        cacheControl: 'no-cache',
+        text: true,
+        brotliQuality: 5,
+        weak: true,
+      });
       // An answer computed before a write is not kept after it.
-      if (generation === this.generation) {
-        if (this.entries.size >= this.maxEntries)
-          this.entries.delete(this.entries.keys().next().value as string);
-        this.entries.set(key, entry);
-      }
+      if (generation === this.generation) this.entries.set(key, entry);
       return entry;
     });
     this.pending.set(key, made);
@@ -58,6 +76,10 @@ export class PublicReadCache {
     } finally {
       if (this.pending.get(key) === made) this.pending.delete(key);
     }
+  }
+
+  close(): void {
+    this.entries.close();
   }
 }
 

@@ -25,14 +25,23 @@ export const POLICIES = {
   /** New (or renewed) device credentials. */
   device_network: { limit: 120, windowSeconds: 3600, per: 'network' },
   route: { limit: 20, windowSeconds: 60, per: 'visitor' },
+  /**
+   * Ceilings on costly reads per network (README, "Limits"): a carrier address shared by many
+   * phones stays far below them in ordinary use; one network rotating user agents meets them.
+   */
+  route_network: { limit: 120, windowSeconds: 60, per: 'network' },
   search: { limit: 120, windowSeconds: 60, per: 'visitor' },
+  search_network: { limit: 3000, windowSeconds: 60, per: 'network' },
   /** Place lookups inside search that miss the cache. */
   place_lookup: { limit: 30, windowSeconds: 60, per: 'visitor' },
+  place_lookup_network: { limit: 60, windowSeconds: 60, per: 'network' },
   /** One counter shared by GET /api/spots, /api/spots/{id}, /api/stats and /api/me. */
   read: { limit: 120, windowSeconds: 60, per: 'visitor' },
+  read_network: { limit: 6000, windowSeconds: 60, per: 'network' },
   sign_in: { limit: 10, windowSeconds: 15 * 60, per: 'network' },
   /** The open-data downloads: a whole-country file is heavy, and it changes slowly. */
   export: { limit: 10, windowSeconds: 3600, per: 'visitor' },
+  export_network: { limit: 60, windowSeconds: 3600, per: 'network' },
   /** Signed-in moderator calls (the seed leaves them out; every endpoint but health is limited). */
   moderation: { limit: 300, windowSeconds: 60, per: 'visitor' },
 } as const satisfies Record<string, Policy>;

@@ -5,7 +5,7 @@ import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
 import { routeQuery, routeResponse } from './route.schema.ts';
 
 export function registerRouteRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
-  app.get('/api/route', { config: { rateLimit: ['route'] } }, async (request, reply) => {
+  app.get('/api/route', { config: { rateLimit: ['route', 'route_network'] } }, async (request, reply) => {
     const query = parseOr400(routeQuery, request.query, 'route');
     // A phone that gave up (closed the connection) should not keep its analysis in the queue.
     const abandoned = new AbortController();

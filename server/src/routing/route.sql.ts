@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.ts';
 import { SPOT_COLUMNS, type SpotRow, toSpot } from '../spots/spots.sql.ts';
-import { measureAgainstLine, type Projected } from './line-geometry.ts';
+import { LineIndex } from './line-geometry.ts';
 import type { RouteDanger } from './route.schema.ts';
 
 /**
@@ -30,9 +30,13 @@ export async function spotsNearLine(
   );
 }
 
+/** Spots measured between two turns of the event loop, so health and reads stay quick during a check. */
+const MEASURED_PER_TURN = 2000;
+
 /**
  * The dangers along a line: spots within bufferM, with their distance from it and how far along it
- * they lie, in travel order.
+ * they lie, in travel order. Measured through a grid index of the line's segments, a slice at a
+ * time, yielding to other requests between slices.
  */
 export async function dangersAlong(
   db: Queryable,
@@ -41,10 +45,18 @@ export async function dangersAlong(
   timesOfDay: string[],
 ): Promise<RouteDanger[]> {
   const rows = await spotsNearLine(db, coordinates, bufferM, timesOfDay);
-  const measured = measureAgainstLine(coordinates, rows);
-  return rows
-    .map((row, i) => ({ spot: toSpot(row), ...(measured[i] as Projected) }))
-    .filter((d) => d.distance <= bufferM)
-    .map((d) => ({ ...d, distance: Math.round(d.distance * 10) / 10, along: Math.round(d.along * 10) / 10 }))
-    .sort((a, b) => a.along - b.along || a.spot.id - b.spot.id);
+  const line = new LineIndex(coordinates, bufferM);
+  const dangers: RouteDanger[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % MEASURED_PER_TURN === 0) await new Promise((r) => setImmediate(r));
+    const row = rows[i] as SpotRow;
+    const { distance, along } = line.measure(row);
+    if (distance > bufferM) continue;
+    dangers.push({
+      spot: toSpot(row),
+      distance: Math.round(distance * 10) / 10,
+      along: Math.round(along * 10) / 10,
+    });
+  }
+  return dangers.sort((a, b) => a.along - b.along || a.spot.id - b.spot.id);
 }

@@ -4,7 +4,7 @@ import { UpstreamError } from '../clients/http.ts';
 import type { FoundPlace, NominatimClient } from '../clients/nominatim.ts';
 import type { Db } from '../db/db.ts';
 import type { Identity } from '../identity/identify.ts';
-import type { PolicyDecision, RateLimiter } from '../limits/rate-limit.ts';
+import { closestToLimit, type PolicyDecision, type RateLimiter } from '../limits/rate-limit.ts';
 import { insideUganda } from '../spots/spots.schema.ts';
 import type { Place } from './search.schema.ts';
 import { cachedPlaces, cachePlaces, nearbySpots } from './search.sql.ts';
@@ -61,7 +61,9 @@ export class PlaceSearch {
     const key = normaliseQuery(q);
     let found = await cachedPlaces(this.db, key, CACHE_DAYS);
     if (!found) {
-      const [decision] = await this.limiter.consume(['place_lookup'], identity);
+      const decision = closestToLimit(
+        await this.limiter.consume(['place_lookup', 'place_lookup_network'], identity),
+      );
       if (decision && !decision.allowed) return { throttled: decision };
       try {
         found = await this.fetchOnce(key);

@@ -11,7 +11,7 @@ const MIN_PLACE_QUERY = 3;
 const MAX_SPOT_HITS = 8;
 
 export function registerSearchRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
-  app.get('/api/search', { config: { rateLimit: ['search'] } }, async (request, reply) => {
+  app.get('/api/search', { config: { rateLimit: ['search', 'search_network'] } }, async (request, reply) => {
     const { q, places } = parseOr400(searchQuery, request.query, 'search');
     if (q.length < MIN_QUERY) return { spots: [], places: [] };
     const spots = await searchPublicSpots(deps.db, q, MAX_SPOT_HITS);
@@ -39,6 +39,7 @@ export function registerSearchRoutes(app: FastifyInstance, deps: Deps, api: Open
       'when only the place-lookup limit is hit, 429 still carries the spots.',
     tags: ['search'],
     query: searchQuery,
+    alsoLimitedBy: ['place_lookup', 'place_lookup_network'],
     responses: {
       200: { description: 'Matches', schema: searchResponse },
       400: { description: 'Invalid parameters', schema: errorSchema },

@@ -22,7 +22,7 @@ const openDataHeaders = (reply: FastifyReply, format: keyof typeof FORMATS) =>
 export function registerExportRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
   for (const format of Object.keys(FORMATS) as (keyof typeof FORMATS)[]) {
     const path = `/api/spots.${format}`;
-    app.get(path, { config: { rateLimit: ['export'] } }, async (request, reply) => {
+    app.get(path, { config: { rateLimit: ['export', 'export_network'] } }, async (request, reply) => {
       const query = parseOr400(spotFilters, request.query, 'query');
       return openDataHeaders(reply, format).send(FORMATS[format].stream(deps.db, filterConditions(query)));
     });

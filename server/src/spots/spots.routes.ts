@@ -3,6 +3,7 @@ import type { Deps } from '../deps.ts';
 import { sendEncoded } from '../http/encoded-body.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { crossSite, errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
+import { readKey } from '../http/public-cache.ts';
 import { clusterPublicSpots, MAX_CLUSTERS } from './clusters.service.ts';
 import {
   clustersQuery,
@@ -44,12 +45,12 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
     },
   });
 
-  app.get('/api/spots', { config: { rateLimit: ['read'] } }, async (request, reply) => {
+  app.get('/api/spots', { config: { rateLimit: ['read', 'read_network'] } }, async (request, reply) => {
     const query = parseOr400(listQuery, request.query, 'query');
     return sendEncoded(
       request,
       reply,
-      await deps.publicCache.get(request.url, () => listPublicSpots(deps.db, query)),
+      await deps.publicCache.get(readKey('/api/spots', query), () => listPublicSpots(deps.db, query)),
     );
   });
   api.add({
@@ -67,14 +68,20 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
     },
   });
 
-  app.get('/api/spots/clusters', { config: { rateLimit: ['read'] } }, async (request, reply) => {
-    const query = parseOr400(clustersQuery, request.query, 'query');
-    return sendEncoded(
-      request,
-      reply,
-      await deps.publicCache.get(request.url, () => clusterPublicSpots(deps.db, query)),
-    );
-  });
+  app.get(
+    '/api/spots/clusters',
+    { config: { rateLimit: ['read', 'read_network'] } },
+    async (request, reply) => {
+      const query = parseOr400(clustersQuery, request.query, 'query');
+      return sendEncoded(
+        request,
+        reply,
+        await deps.publicCache.get(readKey('/api/spots/clusters', query), () =>
+          clusterPublicSpots(deps.db, query),
+        ),
+      );
+    },
+  );
   api.add({
     method: 'get',
     path: '/api/spots/clusters',
@@ -92,9 +99,9 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
     },
   });
 
-  app.get('/api/spots/:id', { config: { rateLimit: ['read'] } }, async (request, reply) => {
+  app.get('/api/spots/:id', { config: { rateLimit: ['read', 'read_network'] } }, async (request, reply) => {
     const { id } = parseOr400(spotIdParams, request.params, 'spot id');
-    const entry = await deps.publicCache.get(request.url, async () => ({
+    const entry = await deps.publicCache.get(readKey('/api/spots/{id}', { id }), async () => ({
       spot: await getPublicSpot(deps.db, id),
     }));
     return sendEncoded(request, reply, entry);

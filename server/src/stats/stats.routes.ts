@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { sendEncoded } from '../http/encoded-body.ts';
 import type { OpenApiBuilder } from '../http/openapi.ts';
+import { readKey } from '../http/public-cache.ts';
 import { CATEGORIES } from '../spots/spots.schema.ts';
 import { countsByCategory, topAreas, totals } from './stats.sql.ts';
 
@@ -23,8 +24,8 @@ const statsResponse = z.object({
 });
 
 export function registerStatsRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
-  app.get('/api/stats', { config: { rateLimit: ['read'] } }, async (request, reply) => {
-    const entry = await deps.publicCache.get(request.url, async () => {
+  app.get('/api/stats', { config: { rateLimit: ['read', 'read_network'] } }, async (request, reply) => {
+    const entry = await deps.publicCache.get(readKey('/api/stats', {}), async () => {
       const [t, byCategory, byArea] = await Promise.all([
         totals(deps.db),
         countsByCategory(deps.db),
