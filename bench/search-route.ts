@@ -10,6 +10,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { openDatabase } from '../server/src/deps.ts';
 import { createLogger } from '../server/src/http/logger.ts';
+import { packLine } from '../server/src/routing/line-geometry.ts';
 import { dangersAlong } from '../server/src/routing/route.sql.ts';
 import { searchPublicSpots } from '../server/src/search/search.sql.ts';
 
@@ -85,7 +86,7 @@ for (const size of sizes) {
       'hits per query': ms(found / samples.length),
     });
   } else {
-    const line = twentyKmLine();
+    const line = packLine(twentyKmLine());
     const times = ['day', 'night', 'any'];
     await dangersAlong(db, line, 150, times); // warm-up
     for (let r = 0; r < 100; r++)

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { LineIndex, type Projected } from '../src/routing/line-geometry.ts';
+import { LineIndex, type Projected, packLine } from '../src/routing/line-geometry.ts';
 
 // An east-west road along the equator from 32.50° to 32.60° (about 11.12 km), bending north at the end.
 const road: Array<[number, number]> = [
@@ -35,7 +35,7 @@ function scan(line: Array<[number, number]>, p: { lat: number; lng: number }): P
 
 describe('LineIndex', () => {
   it('measures distance from the road and metres along it', () => {
-    const index = new LineIndex(road, 2000);
+    const index = new LineIndex(packLine(road), 2000);
     const [onRoad, beside, pastBend, beforeStart] = [
       { lat: 0, lng: 32.55 }, // on the road, halfway along the straight part
       { lat: 0.001, lng: 32.525 }, // ~111 m north of the road, a quarter along
@@ -53,7 +53,7 @@ describe('LineIndex', () => {
   });
 
   it('says a point beyond its distance is far, not near', () => {
-    assert.equal(new LineIndex(road, 150).measure({ lat: 0.01, lng: 32.52 }).distance, Infinity);
+    assert.equal(new LineIndex(packLine(road), 150).measure({ lat: 0.01, lng: 32.52 }).distance, Infinity);
   });
 
   it('agrees with a scan of every segment for every point within its distance', () => {
@@ -67,7 +67,7 @@ describe('LineIndex', () => {
         fc.array(coord, { minLength: 1, maxLength: 40 }),
         fc.integer({ min: 10, max: 500 }),
         (line, points, withinM) => {
-          const index = new LineIndex(line, withinM);
+          const index = new LineIndex(packLine(line), withinM);
           for (const [lng, lat] of points) {
             // Points near the line too: a vertex nudged a little.
             for (const p of [

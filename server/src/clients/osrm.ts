@@ -17,8 +17,11 @@ export interface LatLng {
 export interface OsrmRoute {
   distance: number;
   duration: number;
-  /** [lng, lat] pairs, as GeoJSON has them. */
-  coordinates: Array<[number, number]>;
+  /**
+   * The line as [lng, lat] pairs (GeoJSON's order) packed one after another: 16 bytes a point
+   * instead of about 200 as arrays, since answers are cached.
+   */
+  coordinates: Float64Array;
   summary: string;
 }
 
@@ -80,7 +83,7 @@ export class OsrmClient {
     return routes.map((r) => ({
       distance: r.distance,
       duration: r.duration,
-      coordinates: r.geometry.coordinates,
+      coordinates: Float64Array.from(r.geometry.coordinates.flat()),
       summary: (r.legs ?? [])
         .map((l) => l.summary ?? '')
         .filter(Boolean)

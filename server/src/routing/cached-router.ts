@@ -4,11 +4,8 @@ import { ByteBudgetCache, stringBytes } from '../util/byte-budget-cache.ts';
 const TTL_MS = 60_000;
 /** The budget of one instance's route cache (its part of the ≤ 400 MB an instance may use). */
 export const ROUTE_CACHE_BYTES = 24 * 1024 * 1024;
-/** What one [lng, lat] pair costs on the heap: a two-element array of doubles. */
-const BYTES_PER_POINT = 80;
-
 const routesBytes = (routes: OsrmRoute[]) =>
-  routes.reduce((n, r) => n + 200 + stringBytes(r.summary) + r.coordinates.length * BYTES_PER_POINT, 0);
+  routes.reduce((n, r) => n + 300 + stringBytes(r.summary) + r.coordinates.byteLength, 0);
 
 /**
  * Identical routing requests within a minute are answered from memory, and concurrent identical ones

@@ -14,6 +14,16 @@ export interface Projected {
 
 /** A typed array's element, in bounds by construction. */
 const at = (a: Float64Array, i: number) => a[i] as number;
+/** [lng, lat] pairs packed one after another, as routes are kept. */
+export const packLine = (pairs: Array<[number, number]>) => Float64Array.from(pairs.flat());
+
+/** A packed line as GeoJSON, for the database. */
+export function lineGeoJson(line: Float64Array): string {
+  const pairs: string[] = [];
+  for (let i = 0; i < line.length; i += 2) pairs.push(`[${at(line, i)},${at(line, i + 1)}]`);
+  return `{"type":"LineString","coordinates":[${pairs.join(',')}]}`;
+}
+
 const FAR: Projected = { distance: Number.POSITIVE_INFINITY, along: 0 };
 /** Cell keys: (ix, iy) packed in one number; cells are never more than 2^20 from the origin. */
 const cellKey = (ix: number, iy: number) => (ix + 2 ** 20) * 2 ** 21 + (iy + 2 ** 20);
@@ -35,17 +45,19 @@ export class LineIndex {
   private readonly cell: number;
   private readonly cells = new Map<number, number[]>();
 
-  constructor(line: Array<[number, number]>, withinM: number) {
-    const n = line.length;
-    this.k = Math.cos((line.reduce((s, [, lat]) => s + lat, 0) / n) * (Math.PI / 180));
+  /** `line`: [lng, lat] pairs packed one after another. */
+  constructor(line: Float64Array, withinM: number) {
+    const n = line.length / 2;
+    let latSum = 0;
+    for (let i = 1; i < line.length; i += 2) latSum += at(line, i);
+    this.k = Math.cos((latSum / n) * (Math.PI / 180));
     this.cell = Math.max(2 * withinM, 1);
     this.xs = new Float64Array(n);
     this.ys = new Float64Array(n);
     this.startOf = new Float64Array(n);
     for (let i = 0; i < n; i++) {
-      const [lng, lat] = line[i] as [number, number];
-      this.xs[i] = lng * this.k * METRES_PER_DEGREE;
-      this.ys[i] = lat * METRES_PER_DEGREE;
+      this.xs[i] = at(line, 2 * i) * this.k * METRES_PER_DEGREE;
+      this.ys[i] = at(line, 2 * i + 1) * METRES_PER_DEGREE;
       if (i > 0) {
         const len = Math.hypot(at(this.xs, i) - at(this.xs, i - 1), at(this.ys, i) - at(this.ys, i - 1));
         this.startOf[i] = at(this.startOf, i - 1) + len;

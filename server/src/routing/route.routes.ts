@@ -3,6 +3,7 @@ import type { Deps } from '../deps.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
 import { routeQuery, routeResponse } from './route.schema.ts';
+import { CHECKS_PER_NETWORK } from './route.service.ts';
 
 export function registerRouteRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
   app.get('/api/route', { config: { rateLimit: ['route', 'route_network'] } }, async (request, reply) => {
@@ -12,7 +13,7 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps, api: OpenA
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) abandoned.abort();
     });
-    return deps.routes.plan(query, abandoned.signal);
+    return deps.routes.plan(query, deps.identify(request).network, abandoned.signal);
   });
   api.add({
     method: 'get',
@@ -29,6 +30,11 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps, api: OpenA
       200: { description: 'Routes', schema: routeResponse },
       400: { description: 'Missing, malformed or outside Uganda', schema: errorSchema },
       404: { description: 'No route found', schema: errorSchema },
+      429: {
+        description: `Too many route checks by this visitor or network, or more than ${CHECKS_PER_NETWORK} at once from one network`,
+        schema: errorSchema,
+        headers: ['Retry-After'],
+      },
       502: {
         description:
           'The routing service is down, slow or answered garbage (after five failures in a row it is not asked for 10 s)',

@@ -22,9 +22,16 @@ const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
 const CONCURRENT_CHECKS = 2;
 /** Checks allowed to wait; past that a check is refused at once with 503 and Retry-After. */
 const WAITING_CHECKS = 8;
+/**
+ * Checks one network may have running or waiting on this instance at once; more are refused with
+ * 429 at once, so one network cannot fill the queue and turn everyone else's checks into 503s.
+ * (Its route_network ceiling allows two a second; a check takes a fraction of one.)
+ */
+export const CHECKS_PER_NETWORK = 3;
 
 export class RoutePlanner {
   private readonly scoring = new Semaphore(CONCURRENT_CHECKS, WAITING_CHECKS);
+  private readonly inFlight = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -32,8 +39,38 @@ export class RoutePlanner {
     private readonly profiles: Config['osrmProfiles'],
   ) {}
 
-  /** Routes safest first, each with the dangers along it; detours around severe spots on request. */
-  async plan(q: RouteQuery, abandoned?: AbortSignal): Promise<{ routes: Route[]; bufferMeters: number }> {
+  /**
+   * Routes safest first, each with the dangers along it; detours around severe spots on request.
+   * `network` is the caller's network key, for the per-network cap.
+   */
+  async plan(
+    q: RouteQuery,
+    network: string,
+    abandoned?: AbortSignal,
+  ): Promise<{ routes: Route[]; bufferMeters: number }> {
+    const held = this.inFlight.get(network) ?? 0;
+    if (held >= CHECKS_PER_NETWORK) {
+      const busy = new HttpError(
+        429,
+        'Many routes are being checked from your network right now. Please try again in a few seconds.',
+      );
+      busy.retryAfterSeconds = 5;
+      throw busy;
+    }
+    this.inFlight.set(network, held + 1);
+    try {
+      return await this.check(q, abandoned);
+    } finally {
+      const left = (this.inFlight.get(network) ?? 1) - 1;
+      if (left > 0) this.inFlight.set(network, left);
+      else this.inFlight.delete(network);
+    }
+  }
+
+  private async check(
+    q: RouteQuery,
+    abandoned?: AbortSignal,
+  ): Promise<{ routes: Route[]; bufferMeters: number }> {
     const profile = this.profiles[q.mode];
     const times = q.at ? [q.at, 'any'] : ['day', 'night', 'any'];
     try {
@@ -79,7 +116,10 @@ export class RoutePlanner {
     return {
       distance: Math.round(r.distance),
       duration: Math.round(r.duration),
-      line: r.coordinates.map(([lng, lat]) => ({ lat: round5(lat), lng: round5(lng) })),
+      line: Array.from({ length: r.coordinates.length / 2 }, (_, i) => ({
+        lat: round5(r.coordinates[2 * i + 1] as number),
+        lng: round5(r.coordinates[2 * i] as number),
+      })),
       dangers,
       risk: dangers.reduce((sum, d) => sum + d.spot.severity, 0),
       summary: r.summary,

@@ -1,0 +1,208 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { insertSyntheticSpots } from '../src/cli/synthetic.sql.ts';
+import { loadConfig } from '../src/config.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { openDatabase } from '../src/deps.ts';
+import { createLogger } from '../src/http/logger.ts';
+import { FakeOsrm } from '../test/fakes.ts';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../test/helpers.ts';
+import { type RunningServer, startServer, stop } from '../test/processes.ts';
+import { freshStorage } from './attacks.ts';
+
+/**
+ * Costly reads from one network rotating its user agent (so per-visitor limits never bite),
+ * against the real server over a city's worth of spots: cache-busting addresses and unique long
+ * routes must not grow the server's memory, and health and other networks' reads stay quick.
+ */
+const SPOTS = 40_000;
+/**
+ * What the server's resident memory may grow by during an attack: the heap's working size under a
+ * dozen concurrent route checks (it levels off there: four rounds of 200 unique routes peaked at
+ * 308, 333, 333 and 354 MB on PostgreSQL), far below the gigabyte unbounded caches took.
+ */
+const MAX_GROWTH_MB = 200;
+/** Health answers while an attack runs; far above normal, far below the seconds seen before. */
+const MAX_HEALTH_MS = 1000;
+
+const rssMb = (pid: number) => {
+  const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(line?.[1] ?? 0) / 1024;
+};
+
+/** Samples the server's health latency and RSS every 50 ms until stopped. */
+function watch(url: string, pid: number) {
+  const health: number[] = [];
+  let peakRss = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      peakRss = Math.max(peakRss, rssMb(pid));
+      const started = performance.now();
+      await fetch(`${url}/api/health`, { headers: { 'x-forwarded-for': '196.43.1.1' } }).then((r) =>
+        r.text(),
+      );
+      health.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    health.sort((a, b) => a - b);
+    const p = (q: number) =>
+      Math.round(health[Math.min(health.length - 1, Math.floor(q * health.length))] ?? 0);
+    return {
+      healthP50: p(0.5),
+      healthP99: p(0.99),
+      healthMax: p(1),
+      peakRssMb: Math.round(peakRss),
+      samples: health.length,
+    };
+  };
+}
+
+/** Runs `task(i)` for i < total with `width` at once. */
+async function pool<T>(total: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < total) {
+        const i = next++;
+        out[i] = await task(i);
+      }
+    }),
+  );
+  return out;
+}
+
+const ATTACKER = '41.210.140.7';
+const asAttacker = (i: number) => ({
+  'x-forwarded-for': ATTACKER,
+  'user-agent': `Mozilla/5.0 (Linux; Android 10; K) Build/${i}`,
+  'accept-encoding': 'br, gzip',
+});
+
+const figures: Record<string, unknown> = {};
+
+describe('costly reads from one network', () => {
+  let server: RunningServer;
+  const osrm = new FakeOsrm();
+  const cleanups: Array<() => Promise<unknown> | unknown> = [];
+
+  before(async () => {
+    const storage = await freshStorage();
+    cleanups.push(storage.remove);
+    // The spots are made before the server starts: embedded storage takes one process at a time.
+    const config = loadConfig({ ...storage.env, SEED: '0' });
+    const db = await openDatabase(config, createLogger('warn'));
+    await migrate(db);
+    await insertSyntheticSpots(db, SPOTS);
+    await db.close();
+    const env: Record<string, string> = {
+      ...storage.env,
+      OSRM_URL: await osrm.start(),
+      NOMINATIM_URL: 'http://127.0.0.1:9',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+    };
+    cleanups.push(() => osrm.stop());
+    if (TEST_DATABASE_URL && TEST_REDIS_URL) env.REDIS_URL = TEST_REDIS_URL;
+    server = await startServer(env, process.env.ABUSE_SERVER_DIR);
+    cleanups.push(() => stop(server.proc));
+  });
+  after(async () => {
+    console.log(`\ncostly-read figures:\n${JSON.stringify(figures, null, 2)}`);
+    for (const clean of cleanups.reverse()) await clean();
+  });
+
+  it('cache-busting addresses read one cached answer and do not grow memory', async () => {
+    const pid = server.proc.pid as number;
+    const list = `${server.url}/api/spots?limit=5000`;
+    await fetch(list).then((r) => r.arrayBuffer());
+    const before = rssMb(pid);
+    const done = watch(server.url, pid);
+    const statuses = await pool(400, 8, async (i) => {
+      const res = await fetch(`${list}&cachebust=${i}&_=${Date.now()}`, { headers: asAttacker(i) });
+      await res.arrayBuffer();
+      return res.status;
+    });
+    const seen = await done();
+    const growth = seen.peakRssMb - before;
+    figures.cacheBusting = {
+      requests: 400,
+      statuses: count(statuses),
+      rssBeforeMb: Math.round(before),
+      ...seen,
+    };
+    assert.deepEqual(count(statuses), { 200: 400 }, 'every busted address answered, none refused');
+    assert.ok(growth <= MAX_GROWTH_MB, `RSS grew ${Math.round(growth)} MB`);
+    assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
+  });
+
+  /** 200 unique long routes, 12 at once, while a phone on another network checks a short one. */
+  async function routeAttack(sender: (i: number) => Record<string, string>) {
+    const pid = server.proc.pid as number;
+    const before = rssMb(pid);
+    const done = watch(server.url, pid);
+    // About 20 km across central Kampala, each a little different, so no answer is cached.
+    const attack = pool(200, 12, async (i) => {
+      const d = (i % 100) * 0.0004 + Math.floor(i / 100) * 0.00013;
+      const from = `${(0.25 + d).toFixed(5)},${(32.5 + d).toFixed(5)}`;
+      const to = `${(0.39 - d / 2).toFixed(5)},${(32.66 - d).toFixed(5)}`;
+      const avoid = i % 2 ? '&avoid=1' : '';
+      const res = await fetch(`${server.url}/api/route?from=${from}&to=${to}&n=${i}${avoid}`, {
+        headers: sender(i),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const started = performance.now();
+    const honest = await fetch(`${server.url}/api/route?from=0.3136,32.5811&to=0.3236,32.5911`, {
+      headers: { 'x-forwarded-for': '102.85.3.9', 'user-agent': 'Phone', 'accept-encoding': 'br, gzip' },
+    });
+    const honestMs = Math.round(performance.now() - started);
+    const honestBody = (await honest.json()) as { routes?: unknown };
+    const statuses = await attack;
+    const seen = await done();
+    return {
+      statuses: count(statuses),
+      honest: honest.status,
+      honestRoutes: Array.isArray(honestBody.routes),
+      honestMs,
+      rssBeforeMb: Math.round(before),
+      growthMb: Math.round(seen.peakRssMb - before),
+      ...seen,
+    };
+  }
+
+  it('unique long routes from one network are held to its share, and other networks are served', async () => {
+    const seen = await routeAttack(asAttacker);
+    figures.uniqueRoutesOneNetwork = seen;
+    assert.deepEqual([seen.honest, seen.honestRoutes], [200, true], 'the other network is served');
+    assert.ok((seen.statuses[429] ?? 0) > 0, 'the network is held to its share');
+    assert.ok(seen.growthMb <= MAX_GROWTH_MB, `RSS grew ${seen.growthMb} MB`);
+    assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
+  });
+
+  it('unique long routes from many networks keep health quick and do not grow memory', async () => {
+    // A botnet: every request from its own network, so no ceiling applies; only the costs are bounded.
+    const seen = await routeAttack((i) => ({
+      ...asAttacker(i),
+      'x-forwarded-for': `41.${100 + (i % 100)}.${i}.9`,
+    }));
+    figures.uniqueRoutesManyNetworks = seen;
+    assert.ok((seen.statuses[200] ?? 0) > 0, 'routes were checked');
+    assert.ok(seen.growthMb <= MAX_GROWTH_MB, `RSS grew ${seen.growthMb} MB`);
+    assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
+  });
+});
+
+function count(statuses: number[]): Record<number, number> {
+  const out: Record<number, number> = {};
+  for (const s of statuses) out[s] = (out[s] ?? 0) + 1;
+  return out;
+}
