@@ -31,6 +31,12 @@ const rssMb = (pid: number) => {
   return Number(line?.[1] ?? 0) / 1024;
 };
 
+/** CPU seconds the process has used (user + system). */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
 /** Samples the server's health latency and RSS every 50 ms until stopped. */
 function watch(url: string, pid: number) {
   const health: number[] = [];
@@ -139,6 +145,38 @@ describe('costly reads from one network', () => {
     };
     assert.deepEqual(count(statuses), { 200: 400 }, 'every busted address answered, none refused');
     assert.ok(growth <= MAX_GROWTH_MB, `RSS grew ${Math.round(growth)} MB`);
+    assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
+  });
+
+  it('concurrent whole-country downloads cost a file read each, not a walk over every spot', async () => {
+    const pid = server.proc.pid as number;
+    const download = async (i: number) => {
+      const res = await fetch(`${server.url}/api/spots.geojson`, {
+        headers: { ...asAttacker(i), 'x-forwarded-for': `102.80.${i}.1` },
+      });
+      return { status: res.status, bytes: (await res.arrayBuffer()).byteLength };
+    };
+    let cpu = cpuSeconds(pid);
+    const first = await download(0);
+    const firstCpu = cpuSeconds(pid) - cpu;
+    cpu = cpuSeconds(pid);
+    const done = watch(server.url, pid);
+    const rest = await pool(20, 10, (i) => download(i + 1));
+    const seen = await done();
+    const restCpu = cpuSeconds(pid) - cpu;
+    figures.exports = {
+      firstStatus: first.status,
+      firstBytes: first.bytes,
+      firstCpuS: firstCpu,
+      twentyMoreCpuS: restCpu,
+      ...seen,
+    };
+    assert.equal(first.status, 200);
+    assert.ok(
+      rest.every((r) => r.status === 200 && r.bytes === first.bytes),
+      'every download whole',
+    );
+    assert.ok(restCpu < firstCpu, `twenty downloads took ${restCpu} CPU-s, the first ${firstCpu}`);
     assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
   });
 

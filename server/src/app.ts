@@ -88,7 +88,10 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerRateLimits(app, deps.limiter, deps.identify);
   // After the limits: a refused address still counts, and its 400 carries the RateLimit headers.
   registerAddressCheck(app);
-  registerCacheInvalidation(app, deps.publicCache);
+  registerCacheInvalidation(app, () => {
+    deps.publicCache.invalidate();
+    deps.exports.markChanged();
+  });
 
   const api = new OpenApiBuilder();
   app.addHook('onRoute', (route) => api.noteRoute(route.method, route.url, route.config?.rateLimit));

@@ -22,6 +22,7 @@ import { RoutePlanner } from './routing/route.service.ts';
 import { PlaceSearch } from './search/places.ts';
 import { loadSeedOnce } from './seed/seed.ts';
 import { ensureSecret } from './settings/settings.sql.ts';
+import { ExportSnapshots } from './spots/export-snapshots.ts';
 import { redactStoredTextOnce } from './spots/redact-stored.ts';
 
 /** Everything the routes need, passed explicitly: no module-level singletons. */
@@ -36,6 +37,7 @@ export interface Deps {
   readonly routes: RoutePlanner;
   /** Public reads answered from memory for a moment; emptied by this instance's writes. */
   readonly publicCache: PublicReadCache;
+  readonly exports: ExportSnapshots;
   close(): Promise<void>;
 }
 
@@ -107,6 +109,7 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
     const devices = new DeviceCredentials(await ensureSecret(db, 'device_key'));
     const limiter = createRateLimiter(config, db, log);
     await limiter.counters.ready(COUNTER_READY_TIMEOUT_MS);
+    const exports = new ExportSnapshots(db, log);
     return {
       config,
       log,
@@ -121,7 +124,9 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
       limiter,
       ...createMapServices(config, db, log, limiter),
       publicCache: new PublicReadCache(),
+      exports,
       close: async () => {
+        exports.close();
         await limiter.counters.close();
         await db.close();
       },

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { ensureSyntheticSpots } from '../src/cli/synthetic.sql.ts';
+import { createLogger } from '../src/http/logger.ts';
+import { byteRange } from '../src/spots/export.routes.ts';
 import { csvCell } from '../src/spots/export.ts';
+import { ExportSnapshots, SNAPSHOT_MIN_INTERVAL_MS } from '../src/spots/export-snapshots.ts';
 import { report, startTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -124,6 +128,8 @@ describe('open data: GET /api/spots.geojson and /api/spots.csv', () => {
       `about a fifth voted on (${votes?.voted})`,
     );
     assert.equal(votes?.counted, votes?.rows, 'synthetic counts equal their vote rows');
+    // Written behind the app's back: the snapshots are forgotten so the next download writes them.
+    t.deps.exports.invalidate();
     const res = await t.inject({ url: '/api/spots.csv' });
     const ids = parseCsv(res.body)
       .slice(1)
@@ -136,6 +142,74 @@ describe('open data: GET /api/spots.geojson and /api/spots.csv', () => {
     );
     const geo = await t.inject({ url: '/api/spots.geojson' });
     assert.equal(geo.json().features.length, 4503);
+  });
+
+  it('sends the snapshot with ETag, 304, one byte range, 416 and gzip', async () => {
+    const full = await t.inject({ url: '/api/spots.csv' });
+    const etag = String(full.headers.etag);
+    assert.match(etag, /^"[\w-]+"$/, 'a strong validator');
+    assert.equal(full.headers['accept-ranges'], 'bytes');
+    assert.ok(full.headers['last-modified']);
+    assert.equal(Number(full.headers['content-length']), full.rawPayload.length);
+    const again = await t.inject({ url: '/api/spots.csv', headers: { 'if-none-match': etag } });
+    assert.equal(again.statusCode, 304);
+    const part = await t.inject({ url: '/api/spots.csv', headers: { range: 'bytes=10-109' } });
+    assert.equal(part.statusCode, 206);
+    assert.equal(part.headers['content-range'], `bytes 10-109/${full.rawPayload.length}`);
+    assert.deepEqual(part.rawPayload, full.rawPayload.subarray(10, 110));
+    const tail = await t.inject({ url: '/api/spots.csv', headers: { range: 'bytes=-5' } });
+    assert.deepEqual(tail.rawPayload, full.rawPayload.subarray(-5));
+    const stale = await t.inject({
+      url: '/api/spots.csv',
+      headers: { range: 'bytes=0-9', 'if-range': '"old"' },
+    });
+    assert.equal(stale.statusCode, 200, 'a range of another version gets the whole file');
+    const outside = await t.inject({
+      url: '/api/spots.csv',
+      headers: { range: `bytes=${full.rawPayload.length}-` },
+    });
+    assert.equal(outside.statusCode, 416);
+    assert.equal(outside.headers['content-range'], `bytes */${full.rawPayload.length}`);
+    const zipped = await t.inject({ url: '/api/spots.geojson', headers: { 'accept-encoding': 'br, gzip' } });
+    assert.equal(zipped.headers['content-encoding'], 'gzip');
+    assert.equal(JSON.parse(gunzipSync(zipped.rawPayload).toString()).features.length, 4503);
+  });
+
+  it('byteRange reads one range and leaves out what it cannot serve', () => {
+    assert.deepEqual(byteRange('bytes=0-0', 10), { start: 0, end: 0 });
+    assert.deepEqual(byteRange('bytes=5-', 10), { start: 5, end: 9 });
+    assert.deepEqual(byteRange('bytes=5-100', 10), { start: 5, end: 9 });
+    assert.deepEqual(byteRange('bytes=-3', 10), { start: 7, end: 9 });
+    assert.equal(byteRange('bytes=10-', 10), 'unsatisfiable');
+    assert.equal(byteRange('bytes=6-5', 10), 'unsatisfiable');
+    assert.equal(byteRange('bytes=0-1,4-5', 10), undefined, 'several ranges: the whole file');
+    assert.equal(byteRange('items=0-1', 10), undefined);
+    assert.equal(byteRange(undefined, 10), undefined);
+  });
+
+  it('costs one walk over the spots per format however many download, and a write rebuilds after a minute', async () => {
+    let now = Date.now();
+    let walks = 0;
+    const counting = {
+      query: async <R>(sql: string, params?: readonly unknown[]) => {
+        if (/ORDER BY s\.id/.test(sql) && params?.includes(0)) walks++;
+        return t.db.query<R>(sql, params);
+      },
+      exec: (sql: string) => t.db.exec(sql),
+    };
+    const snapshots = new ExportSnapshots(counting, createLogger('silent'), () => now);
+    const first = await Promise.all(Array.from({ length: 20 }, () => snapshots.get('csv')));
+    assert.equal(walks, 1, 'twenty concurrent downloads, one walk');
+    assert.ok(first.every((s) => s === first[0]));
+    snapshots.markChanged();
+    now += 1000;
+    await snapshots.get('csv');
+    now += SNAPSHOT_MIN_INTERVAL_MS;
+    assert.equal(await snapshots.get('csv'), first[0], 'the old one is sent while the next is written');
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(walks, 2, 'one rebuild after the write, not one per download');
+    assert.notEqual(await snapshots.get('csv'), first[0]);
+    snapshots.close();
   });
 
   it('csvCell quotes, escapes and defuses', () => {

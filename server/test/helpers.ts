@@ -14,6 +14,7 @@ import { DeviceCredentials } from '../src/identity/device-credential.ts';
 import { createIdentify } from '../src/identity/identify.ts';
 import { POLICIES } from '../src/limits/policies.ts';
 import { type PolicyTable, RateLimiter } from '../src/limits/rate-limit.ts';
+import { ExportSnapshots } from '../src/spots/export-snapshots.ts';
 import { record, scanDatabase, scanDatabaseAt, scanLogs } from './raw-ips.ts';
 
 /**
@@ -192,6 +193,7 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
     limiter,
     ...createMapServices(config, db, log, limiter),
     publicCache: new PublicReadCache(),
+    exports: new ExportSnapshots(db, log),
     close: () => db.close(),
   });
   app.addHook('onClose', () => limiter.counters.close());

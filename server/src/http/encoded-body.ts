@@ -37,7 +37,7 @@ export function encodedBody(
   };
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((t) => {
@@ -56,7 +56,7 @@ export function sendEncoded(request: FastifyRequest, reply: FastifyReply, entry:
     .header('etag', entry.etag)
     .header('cache-control', entry.cacheControl)
     .header('vary', 'accept-encoding');
-  if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   reply.type(entry.type);
   const accepts = String(request.headers['accept-encoding'] ?? '');
   if (entry.compressible && /\bbr\b/.test(accepts)) {

@@ -56,6 +56,7 @@ export const tooMany: ResponseSpec = {
 };
 
 const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'];
+const INTEGER_HEADERS = new Set(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']);
 
 export class OpenApiBuilder {
   private readonly operations: OperationSpec[] = [];
@@ -106,7 +107,7 @@ export class OpenApiBuilder {
         const headers: Record<string, unknown> = {};
         const limited = this.limitedRoutes.has(`${op.method} ${op.path}`);
         for (const h of [...(limited ? RATE_LIMIT_HEADERS : []), ...(r.headers ?? [])]) {
-          headers[h] = { schema: { type: h === 'RateLimit-Policy' ? 'string' : 'integer' } };
+          headers[h] = { schema: { type: INTEGER_HEADERS.has(h) ? 'integer' : 'string' } };
         }
         responses[status] = {
           description: r.description,

@@ -91,13 +91,13 @@ declare module 'fastify' {
 }
 
 /**
- * Any successful write through this instance empties the cache before its answer leaves, so the
- * writer's next read sees the write.
+ * Any successful write through this instance calls `onWrite` (empty the read cache, mark the
+ * open-data snapshots stale) before its answer leaves, so the writer's next read sees the write.
  */
-export function registerCacheInvalidation(app: FastifyInstance, cache: PublicReadCache) {
+export function registerCacheInvalidation(app: FastifyInstance, onWrite: () => void) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
-    if (!request.routeOptions.config.publicDataUnchanged) cache.invalidate();
+    if (!request.routeOptions.config.publicDataUnchanged) onWrite();
     return payload;
   });
 }

@@ -1,47 +1,161 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { createGzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { parseOr400 } from '../http/errors.ts';
+import { etagMatches } from '../http/encoded-body.ts';
+import { HttpError, parseOr400 } from '../http/errors.ts';
 import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
+import { QueueFullError, Semaphore } from '../util/semaphore.ts';
 import { csvStream, DATA_LICENCE, geojsonStream } from './export.ts';
+import { EXPORT_FORMATS, type ExportFormat, type Snapshot } from './export-snapshots.ts';
 import { spotFilters } from './spots.schema.ts';
 import { filterConditions } from './spots.service.ts';
 
 const FORMATS = {
   geojson: { type: 'application/geo+json', stream: geojsonStream },
   csv: { type: 'text/csv; charset=utf-8', stream: csvStream },
-} as const;
+} as const satisfies Record<ExportFormat, unknown>;
 
-const openDataHeaders = (reply: FastifyReply, format: keyof typeof FORMATS) =>
+/** Filtered downloads are written live: two at a time per instance, four waiting. */
+const liveExports = new Semaphore(2, 4);
+
+const openDataHeaders = (reply: FastifyReply, format: ExportFormat) =>
   reply
     .type(FORMATS[format].type)
     .header('content-disposition', `attachment; filename="hatari-spots.${format}"`)
     .header('link', `<${DATA_LICENCE.url}>; rel="license"`)
-    .header('cache-control', 'public, max-age=300');
+    .header('cache-control', 'public, max-age=300')
+    .header('vary', 'accept-encoding');
 
-/** The public spots as open data, streamed a batch at a time so a million spots fit in little memory. */
+const acceptsGzip = (request: FastifyRequest) =>
+  /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q=(?!0(?:\.0*)?\s*(?:,|$))[\d.]+\s*)?(?:,|$)/i.test(
+    String(request.headers['accept-encoding'] ?? ''),
+  );
+
+/** One byte range of `size` from a Range header; undefined for none (or several: the whole file). */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const m = /^bytes=(\d*)-(\d*)$/.exec((header ?? '').trim());
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** A snapshot with its validators: 304, one byte range (206/416), gzip when taken, else the file. */
+function sendSnapshot(request: FastifyRequest, reply: FastifyReply, s: Snapshot) {
+  const gzEtag = `${s.etag.slice(0, -1)}-gz"`;
+  reply.header('accept-ranges', 'bytes').header('last-modified', s.madeAt.toUTCString());
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (etagMatches(ifNoneMatch, s.etag) || etagMatches(ifNoneMatch, gzEtag)) {
+    return reply.code(304).header('etag', s.etag).send();
+  }
+  const ifRange = request.headers['if-range'];
+  const range =
+    ifRange === undefined || ifRange === s.etag ? byteRange(request.headers.range, s.size) : undefined;
+  if (range === 'unsatisfiable') {
+    return reply
+      .code(416)
+      .header('content-range', `bytes */${s.size}`)
+      .type('application/json')
+      .send({
+        error: `The range is outside the file (${s.size} bytes)`,
+      });
+  }
+  if (range) {
+    return reply
+      .code(206)
+      .header('etag', s.etag)
+      .header('content-range', `bytes ${range.start}-${range.end}/${s.size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(createReadStream(s.file, range));
+  }
+  if (acceptsGzip(request)) {
+    return reply
+      .header('etag', gzEtag)
+      .header('content-encoding', 'gzip')
+      .header('content-length', s.gzSize)
+      .send(createReadStream(s.gzFile));
+  }
+  return reply.header('etag', s.etag).header('content-length', s.size).send(createReadStream(s.file));
+}
+
+/**
+ * The public spots as open data. The whole country (no filters) comes from a snapshot kept fresh
+ * in the background, so a download costs a file read; filtered downloads are streamed live a
+ * batch at a time, a few at once per instance.
+ */
 export function registerExportRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
-  for (const format of Object.keys(FORMATS) as (keyof typeof FORMATS)[]) {
+  for (const format of EXPORT_FORMATS) {
     const path = `/api/spots.${format}`;
-    app.get(path, { config: { rateLimit: ['export', 'export_network'] } }, async (request, reply) => {
-      const query = parseOr400(spotFilters, request.query, 'query');
-      return openDataHeaders(reply, format).send(FORMATS[format].stream(deps.db, filterConditions(query)));
-    });
+    app.get(
+      path,
+      { compress: false, config: { rateLimit: ['export', 'export_network'] } },
+      async (request, reply) => {
+        const query = parseOr400(spotFilters, request.query, 'query');
+        const filters = filterConditions(query);
+        openDataHeaders(reply, format);
+        const filtered =
+          filters.categories || filters.statuses || filters.sinceDays || filters.bbox || filters.verifiedOnly;
+        if (!filtered) return sendSnapshot(request, reply, await deps.exports.get(format));
+        try {
+          await liveExports.run(
+            () =>
+              new Promise<void>((resolve) => {
+                const body = FORMATS[format].stream(deps.db, filters);
+                reply.raw.once('close', () => resolve());
+                if (acceptsGzip(request))
+                  reply.header('content-encoding', 'gzip').send(body.pipe(createGzip()));
+                else reply.send(body);
+              }),
+          );
+        } catch (err) {
+          if (!(err instanceof QueueFullError)) throw err;
+          const busy = new HttpError(
+            503,
+            'Many filtered downloads are running. Please try again in a minute.',
+          );
+          busy.retryAfterSeconds = 30;
+          throw busy;
+        }
+        return reply;
+      },
+    );
     api.add({
       method: 'get',
       path,
       summary:
         format === 'geojson' ? 'Public spots as GeoJSON (open data)' : 'Public spots as CSV (open data)',
       description:
-        `Every approved spot matching the list's filters, streamed in id order. Published under the ` +
+        `Every approved spot matching the list's filters, in id order. Published under the ` +
         `${DATA_LICENCE.name} (${DATA_LICENCE.url}), attribution "${DATA_LICENCE.attribution}"; the ` +
         (format === 'geojson'
-          ? 'FeatureCollection carries the licence too.'
-          : 'answer links it (Link rel="license"). Text cells that would start a spreadsheet formula begin with an apostrophe.'),
+          ? 'FeatureCollection carries the licence too. '
+          : 'answer links it (Link rel="license"). Text cells that would start a spreadsheet formula begin with an apostrophe. ') +
+        'Without filters the file is a snapshot at most five minutes old (a minute after a change), with ' +
+        'ETag, Last-Modified, If-None-Match, one byte Range (If-Range) and gzip; filtered files are written ' +
+        'live, a few at a time per server.',
       tags: ['open data'],
       query: spotFilters,
       responses: {
-        200: { description: 'The spots', contentType: FORMATS[format].type.split(';')[0] },
+        200: { description: 'The spots', contentType: FORMATS[format].type.split(';')[0], headers: ['ETag'] },
+        206: { description: 'One byte range of the snapshot (Content-Range)' },
+        304: { description: 'Not modified' },
         400: { description: 'Invalid parameters', schema: errorSchema },
+        416: { description: 'The range is outside the file', schema: errorSchema },
+        503: {
+          description: 'Too many filtered downloads running; try again after Retry-After seconds',
+          schema: errorSchema,
+          headers: ['Retry-After'],
+        },
       },
     });
   }
