@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { COMPACT_DANGERS, compactRoute } from '../src/routing/route.schema.ts';
+import type { Spot } from '../src/spots/spots.schema.ts';
 import { FakeOsrm } from './fakes.ts';
 import { report, startTestApp, type TestApp } from './helpers.ts';
 
@@ -82,6 +84,56 @@ describe('GET /api/route', () => {
     assert.match(call.pathname, /^\/route\/v1\/car\/32\.550000,0\.300000;32\.600000,0\.300000$/);
     assert.equal(call.searchParams.get('alternatives'), 'true');
     assert.equal(call.searchParams.get('geometries'), 'geojson');
+  });
+
+  it('with detail=compact lists the first dangers in brief and counts them all', async () => {
+    const full = (await route(qs())).json().routes as Route[];
+    const res = await route(qs('&detail=compact&cachebust=1'));
+    assert.equal(res.statusCode, 200);
+    const compact = res.json().routes as Array<
+      Omit<Route, 'dangers'> & {
+        dangers: Array<Record<string, unknown>>;
+        danger_count: number;
+      }
+    >;
+    assert.equal(compact.length, full.length);
+    compact.forEach((c, i) => {
+      const f = full[i] as Route;
+      assert.deepEqual([c.risk, c.summary, c.line.length], [f.risk, f.summary, f.line.length]);
+      assert.equal(c.danger_count, f.dangers.length);
+      assert.deepEqual(
+        c.dangers,
+        f.dangers.map((d) => ({
+          id: d.spot.id,
+          title: d.spot.title,
+          severity: d.spot.severity,
+          lat: (d.spot as unknown as { lat: number }).lat,
+          lng: (d.spot as unknown as { lng: number }).lng,
+          distance: d.distance,
+          along: d.along,
+        })),
+      );
+    });
+    assert.equal((await route(qs('&detail=everything'))).statusCode, 400);
+  });
+
+  it('a compact route holds at most the dangers the page shows', () => {
+    const spot = { id: 1, title: 'x', severity: 3, lat: 0.3, lng: 32.5 } as unknown as Spot;
+    const many = Array.from({ length: 120 }, (_, i) => ({
+      spot: { ...spot, id: i + 1 },
+      distance: 1,
+      along: i,
+    }));
+    const c = compactRoute({
+      distance: 1,
+      duration: 1,
+      line: [],
+      dangers: many,
+      risk: 360,
+      summary: '',
+      detour: false,
+    });
+    assert.deepEqual([c.dangers.length, c.danger_count, c.dangers[49]?.id], [COMPACT_DANGERS, 120, 50]);
   });
 
   it('leaves out spots dangerous only at the other time of day', async () => {

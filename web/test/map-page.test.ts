@@ -253,7 +253,13 @@ describe('the map page on a phone', () => {
     await page.locator('#route-to').pressSequentially('Old Taxi', { delay: 30 });
     await page.getByRole('button', { name: /Old Taxi Park · Nakivubo/ }).click();
     await page.getByLabel('Walk').check();
+    const asked = page.waitForRequest((r) => r.url().includes('/api/route?'));
     await page.getByRole('button', { name: 'Check route' }).click();
+    assert.equal(
+      new URL((await asked).url()).searchParams.get('detail'),
+      'compact',
+      'the page asks only for what it shows',
+    );
     const routes = page.locator('ol.routes > li');
     await assert.doesNotReject(routes.first().waitFor());
     assert.equal(await routes.count(), 2);

@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
-import { routeQuery, routeResponse } from './route.schema.ts';
+import {
+  COMPACT_DANGERS,
+  compactRoute,
+  compactRouteResponse,
+  routeQuery,
+  routeResponse,
+} from './route.schema.ts';
 import { CHECKS_PER_NETWORK } from './route.service.ts';
 
 export function registerRouteRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
@@ -13,7 +20,8 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps, api: OpenA
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) abandoned.abort();
     });
-    return deps.routes.plan(query, deps.identify(request).network, abandoned.signal);
+    const planned = await deps.routes.plan(query, deps.identify(request).network, abandoned.signal);
+    return query.detail === 'compact' ? { ...planned, routes: planned.routes.map(compactRoute) } : planned;
   });
   api.add({
     method: 'get',
@@ -23,11 +31,16 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps, api: OpenA
       'from and to as lat,lng inside Uganda. Dangers are public spots within bufferMeters (150 m) that ' +
       'are not disputed, or are protected (moderator-verified, or seeded with a source); risk is the sum of their severities. mode picks the travel profile; at=day|night|date-time ' +
       'leaves out spots dangerous only at the other time; avoid=1 adds detours around severe spots when ' +
-      'every offered route passes one, if they lower the risk within 1.5x the fastest duration.',
+      'every offered route passes one, if they lower the risk within 1.5x the fastest duration. ' +
+      `detail=compact (an extension) lists each route's first ${COMPACT_DANGERS} dangers in brief with ` +
+      'danger_count, for phones: a long route through a dense area passes thousands of spots.',
     tags: ['routes'],
     query: routeQuery,
     responses: {
-      200: { description: 'Routes', schema: routeResponse },
+      200: {
+        description: 'Routes (with detail=compact, the compact form)',
+        schema: z.union([routeResponse, compactRouteResponse]),
+      },
       400: { description: 'Missing, malformed or outside Uganda', schema: errorSchema },
       404: { description: 'No route found', schema: errorSchema },
       429: {

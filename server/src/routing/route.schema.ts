@@ -29,12 +29,21 @@ const when = z
     return hour >= 6 && hour < 19 ? 'day' : 'night';
   });
 
+/** Dangers a compact answer lists per route: as many as the page shows. */
+export const COMPACT_DANGERS = 50;
+
 export const routeQuery = z.object({
   from: point('from'),
   to: point('to'),
   mode: z.enum(TRAVEL_MODES, { error: 'mode must be driving, walking or cycling' }).default('driving'),
   avoid: z.enum(['0', '1'], { error: 'avoid must be 0 or 1' }).default('0'),
   at: when.optional(),
+  detail: z
+    .enum(['full', 'compact'], { error: 'detail must be full or compact' })
+    .default('full')
+    .meta({
+      description: `compact (an extension): each route's dangers are the first ${COMPACT_DANGERS} in travel order, each with only id, title, severity, lat, lng, distance and along, and danger_count gives them all`,
+    }),
 });
 export type RouteQuery = z.output<typeof routeQuery>;
 
@@ -56,4 +65,41 @@ export const routeSchema = z.object({
 });
 export type Route = z.output<typeof routeSchema>;
 
+export const briefDanger = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  severity: z.number().int().min(1).max(5),
+  lat: z.number(),
+  lng: z.number(),
+  distance: z.number().meta({ description: 'Metres from the route (at most bufferMeters)' }),
+  along: z.number().meta({ description: 'Metres from the start' }),
+});
+
+export const compactRouteSchema = routeSchema.omit({ dangers: true }).extend({
+  dangers: z.array(briefDanger).max(COMPACT_DANGERS),
+  danger_count: z.number().int().meta({ description: 'All dangers on the route' }),
+});
+export type CompactRoute = z.output<typeof compactRouteSchema>;
+
 export const routeResponse = z.object({ routes: z.array(routeSchema), bufferMeters: z.number() });
+export const compactRouteResponse = z.object({
+  routes: z.array(compactRouteSchema),
+  bufferMeters: z.number(),
+});
+
+/** A route as the compact answer gives it. */
+export function compactRoute({ dangers, ...route }: Route): CompactRoute {
+  return {
+    ...route,
+    dangers: dangers.slice(0, COMPACT_DANGERS).map((d) => ({
+      id: d.spot.id,
+      title: d.spot.title,
+      severity: d.spot.severity,
+      lat: d.spot.lat,
+      lng: d.spot.lng,
+      distance: d.distance,
+      along: d.along,
+    })),
+    danger_count: dangers.length,
+  };
+}

@@ -42,8 +42,13 @@ export interface SearchResult {
   error?: string;
 }
 
+/** A danger as the compact route answer (detail=compact) lists it. */
 export interface RouteDanger {
-  spot: Spot;
+  id: number;
+  title: string;
+  severity: number;
+  lat: number;
+  lng: number;
   distance: number;
   along: number;
 }
@@ -51,7 +56,10 @@ export interface Route {
   distance: number;
   duration: number;
   line: { lat: number; lng: number }[];
+  /** The first dangers in travel order (as many as the page shows). */
   dangers: RouteDanger[];
+  /** All dangers on the route. */
+  danger_count: number;
   risk: number;
   summary?: string;
   detour?: boolean;

@@ -25,8 +25,10 @@ interface Props {
   onSpot(id: number): void;
 }
 
-/** A long route through a dense area can pass hundreds of spots; the list shows the first ones. */
-const DANGERS_SHOWN = 50;
+/**
+ * A long route through a dense area can pass thousands of spots; the page asks for the compact
+ * answer, which lists the first ones (as many as the server's compact answer holds) and the count.
+ */
 
 const MODES = [
   ['driving', 'route.mode.driving'],
@@ -53,7 +55,12 @@ export function RoutePanel(props: Props) {
     }
     setBusy(true);
     setProblem(undefined);
-    const params = new URLSearchParams({ from: `${from.lat},${from.lng}`, to: `${to.lat},${to.lng}`, mode });
+    const params = new URLSearchParams({
+      from: `${from.lat},${from.lng}`,
+      to: `${to.lat},${to.lng}`,
+      mode,
+      detail: 'compact',
+    });
     if (avoid) params.set('avoid', '1');
     const res = await api<{ routes: Route[] }>(`/api/route?${params}`);
     setBusy(false);
@@ -155,30 +162,30 @@ export function RoutePanel(props: Props) {
                 </strong>
                 <span>
                   {formatDistance(r.distance)} · {formatDuration(r.duration)} ·{' '}
-                  {r.dangers.length === 0
+                  {r.danger_count === 0
                     ? t('route.noDangers')
-                    : t('route.dangers', { n: r.dangers.length, risk: r.risk })}
+                    : t('route.dangers', { n: r.danger_count, risk: r.risk })}
                 </span>
                 {r.summary && <small>{r.summary}</small>}
               </button>
               {i === chosen && r.dangers.length > 0 && (
                 <ul class="dangers">
-                  {r.dangers.slice(0, DANGERS_SHOWN).map((d) => (
-                    <li key={d.spot.id}>
-                      <button type="button" class="result" onClick={() => props.onSpot(d.spot.id)}>
-                        <span class={`dot sev-${d.spot.severity}`} aria-hidden="true" />
+                  {r.dangers.map((d) => (
+                    <li key={d.id}>
+                      <button type="button" class="result" onClick={() => props.onSpot(d.id)}>
+                        <span class={`dot sev-${d.severity}`} aria-hidden="true" />
                         <span>
                           {t('route.dangerAt', {
                             along: formatDistance(d.along),
                             off: formatDistance(d.distance),
                           })}
-                          : <strong>{d.spot.title}</strong>
+                          : <strong>{d.title}</strong>
                         </span>
                       </button>
                     </li>
                   ))}
-                  {r.dangers.length > DANGERS_SHOWN && (
-                    <li class="muted">{t('route.moreDangers', { n: r.dangers.length - DANGERS_SHOWN })}</li>
+                  {r.danger_count > r.dangers.length && (
+                    <li class="muted">{t('route.moreDangers', { n: r.danger_count - r.dangers.length })}</li>
                   )}
                 </ul>
               )}
