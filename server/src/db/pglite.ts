@@ -24,7 +24,13 @@ function wrap(conn: PGlite | Transaction): Queryable {
  */
 export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir, extensions: { postgis, pg_trgm } });
+  const pglite = await PGlite.create({
+    dataDir,
+    extensions: { postgis, pg_trgm },
+    // PostgreSQL's default 128 MB of shared buffers is most of a small map's memory; an embedded
+    // map holds far less data than that.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+  });
   const base = wrap(pglite);
   return {
     kind: 'pglite',
