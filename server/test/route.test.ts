@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { COMPACT_DANGERS, compactRoute } from '../src/routing/route.schema.ts';
-import type { Spot } from '../src/spots/spots.schema.ts';
+import { COMPACT_DANGERS } from '../src/routing/route.schema.ts';
 import { FakeOsrm } from './fakes.ts';
 import { report, startTestApp, type TestApp } from './helpers.ts';
 
@@ -117,23 +116,32 @@ describe('GET /api/route', () => {
     assert.equal((await route(qs('&detail=everything'))).statusCode, 400);
   });
 
-  it('a compact route holds at most the dangers the page shows', () => {
-    const spot = { id: 1, title: 'x', severity: 3, lat: 0.3, lng: 32.5 } as unknown as Spot;
-    const many = Array.from({ length: 120 }, (_, i) => ({
-      spot: { ...spot, id: i + 1 },
-      distance: 1,
-      along: i,
-    }));
-    const c = compactRoute({
-      distance: 1,
-      duration: 1,
-      line: [],
-      dangers: many,
-      risk: 360,
-      summary: '',
-      detour: false,
-    });
-    assert.deepEqual([c.dangers.length, c.danger_count, c.dangers[49]?.id], [COMPACT_DANGERS, 120, 50]);
+  it('a compact route lists as many dangers as the page shows, and counts them all', async () => {
+    // 120 spots along a road of their own, 40 m apart, north of the others.
+    await t.db.query(
+      `INSERT INTO spots (title, lat, lng, category, severity, time_of_day)
+       SELECT 'Row ' || g, 0.5, 32.55 + g * 0.00036, 'other', 1 + g % 5, 'any' FROM generate_series(1, 120) g`,
+    );
+    const res = await route('from=0.5,32.55&to=0.5,32.6&detail=compact');
+    const straight = (
+      res.json().routes as Array<{
+        summary: string;
+        dangers: Array<{ title: string }>;
+        danger_count: number;
+        risk: number;
+      }>
+    ).find((r) => r.summary === 'Straight Road');
+    assert.equal(straight?.danger_count, 120);
+    assert.equal(straight?.dangers.length, COMPACT_DANGERS);
+    assert.deepEqual(
+      straight?.dangers.slice(0, 2).map((d) => d.title),
+      ['Row 1', 'Row 2'],
+      'in travel order',
+    );
+    const full = (await route('from=0.5,32.55&to=0.5,32.6')).json().routes as Route[];
+    const fullStraight = full.find((r) => r.summary === 'Straight Road') as Route;
+    assert.equal(fullStraight.dangers.length, 120);
+    assert.equal(straight?.risk, fullStraight.risk);
   });
 
   it('leaves out spots dangerous only at the other time of day', async () => {

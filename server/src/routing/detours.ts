@@ -1,6 +1,6 @@
 import type { LatLng } from '../clients/osrm.ts';
 import { insideUganda } from '../spots/spots.schema.ts';
-import type { Route } from './route.schema.ts';
+import type { ScoredRoute } from './route.schema.ts';
 
 /**
  * Detours around dangerous spots (avoid=1). When every route the service offers passes a severe spot
@@ -15,18 +15,18 @@ export const DETOUR_OFFSET_M = 700;
 export const DETOUR_TIME_BUDGET = 1.5;
 const METRES_PER_DEGREE = 111_320;
 
-const isSevere = (r: Route) => r.dangers.some((d) => d.spot.severity >= DETOUR_MIN_SEVERITY);
+const isSevere = (r: ScoredRoute) => r.dangers.some((d) => d.severity >= DETOUR_MIN_SEVERITY);
 
 /** The via points to try, or none when detours cannot help. */
-export function detourViaPoints(routes: Route[]): LatLng[] {
+export function detourViaPoints(routes: ScoredRoute[]): LatLng[] {
   const safest = routes[0];
   if (!safest || !isSevere(safest) || routes.some((r) => !isSevere(r))) return [];
   const targets = safest.dangers
-    .filter((d) => d.spot.severity >= DETOUR_MIN_SEVERITY)
-    .sort((a, b) => b.spot.severity - a.spot.severity || a.along - b.along)
+    .filter((d) => d.severity >= DETOUR_MIN_SEVERITY)
+    .sort((a, b) => b.severity - a.severity || a.along - b.along)
     .slice(0, DETOUR_MAX_SPOTS);
   const vias: LatLng[] = [];
-  for (const { spot } of targets) {
+  for (const spot of targets) {
     const heading = headingAt(safest.line, spot);
     for (const side of [90, -90]) {
       const via = offset(spot, heading + side, DETOUR_OFFSET_M);
@@ -37,11 +37,11 @@ export function detourViaPoints(routes: Route[]): LatLng[] {
 }
 
 /** Candidates that are worth offering, best first, without near-duplicates. */
-export function worthwhileDetours(candidates: Route[], current: Route[]): Route[] {
+export function worthwhileDetours(candidates: ScoredRoute[], current: ScoredRoute[]): ScoredRoute[] {
   const safest = current[0];
   if (!safest) return [];
   const fastest = Math.min(...current.map((r) => r.duration));
-  const kept: Route[] = [];
+  const kept: ScoredRoute[] = [];
   for (const r of [...candidates].sort(bySafety)) {
     if (r.risk >= safest.risk || r.duration > DETOUR_TIME_BUDGET * fastest) continue;
     if (kept.some((k) => Math.abs(k.distance - r.distance) < 50 && Math.abs(k.duration - r.duration) < 30))
@@ -52,7 +52,10 @@ export function worthwhileDetours(candidates: Route[], current: Route[]): Route[
 }
 
 /** Safest first (lowest risk), then fastest. */
-export const bySafety = (a: Route, b: Route) => a.risk - b.risk || a.duration - b.duration;
+export const bySafety = (
+  a: Pick<ScoredRoute, 'risk' | 'duration'>,
+  b: Pick<ScoredRoute, 'risk' | 'duration'>,
+) => a.risk - b.risk || a.duration - b.duration;
 
 /** Direction of travel (degrees from north) of the line where it passes closest to the point. */
 function headingAt(line: LatLng[], p: LatLng): number {

@@ -3,13 +3,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
-import {
-  COMPACT_DANGERS,
-  compactRoute,
-  compactRouteResponse,
-  routeQuery,
-  routeResponse,
-} from './route.schema.ts';
+import { COMPACT_DANGERS, compactRouteResponse, routeQuery, routeResponse } from './route.schema.ts';
 import { CHECKS_PER_NETWORK } from './route.service.ts';
 
 export function registerRouteRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
@@ -20,8 +14,11 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps, api: OpenA
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) abandoned.abort();
     });
+    const started = performance.now();
     const planned = await deps.routes.plan(query, deps.identify(request).network, abandoned.signal);
-    return query.detail === 'compact' ? { ...planned, routes: planned.routes.map(compactRoute) } : planned;
+    // How long the check took on the server (benchmarks read it; so can a client's developer tools).
+    reply.header('server-timing', `check;dur=${(performance.now() - started).toFixed(1)}`);
+    return planned;
   });
   api.add({
     method: 'get',

@@ -81,25 +81,27 @@ export const compactRouteSchema = routeSchema.omit({ dangers: true }).extend({
 });
 export type CompactRoute = z.output<typeof compactRouteSchema>;
 
+/** What measuring and scoring need of a spot; the rest is read only for the dangers an answer lists. */
+export interface SlimSpot {
+  id: number;
+  lat: number;
+  lng: number;
+  severity: number;
+}
+
+/** A spot within the buffer of a route, measured against it. */
+export interface MeasuredDanger extends SlimSpot {
+  /** Metres from the route. */
+  distance: number;
+  /** Metres from the start. */
+  along: number;
+}
+
+/** A route as scored, before the listed dangers' other fields are read. */
+export type ScoredRoute = Omit<Route, 'dangers'> & { dangers: MeasuredDanger[] };
+
 export const routeResponse = z.object({ routes: z.array(routeSchema), bufferMeters: z.number() });
 export const compactRouteResponse = z.object({
   routes: z.array(compactRouteSchema),
   bufferMeters: z.number(),
 });
-
-/** A route as the compact answer gives it. */
-export function compactRoute({ dangers, ...route }: Route): CompactRoute {
-  return {
-    ...route,
-    dangers: dangers.slice(0, COMPACT_DANGERS).map((d) => ({
-      id: d.spot.id,
-      title: d.spot.title,
-      severity: d.spot.severity,
-      lat: d.spot.lat,
-      lng: d.spot.lng,
-      distance: d.distance,
-      along: d.along,
-    })),
-    danger_count: dangers.length,
-  };
-}

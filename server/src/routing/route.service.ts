@@ -3,11 +3,19 @@ import { NoRouteError, type OsrmRoute } from '../clients/osrm.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
+import { toSpot } from '../spots/spots.sql.ts';
 import { QueueFullError, Semaphore } from '../util/semaphore.ts';
 import type { CachedRouter } from './cached-router.ts';
 import { bySafety, detourViaPoints, worthwhileDetours } from './detours.ts';
-import type { Route, RouteQuery } from './route.schema.ts';
-import { dangersAlong } from './route.sql.ts';
+import {
+  COMPACT_DANGERS,
+  type CompactRoute,
+  type MeasuredDanger,
+  type Route,
+  type RouteQuery,
+  type ScoredRoute,
+} from './route.schema.ts';
+import { dangersAlong, spotsByIds } from './route.sql.ts';
 
 /** Spots this close to a route are dangers on it. */
 export const BUFFER_METERS = 150;
@@ -29,6 +37,11 @@ const WAITING_CHECKS = 8;
  */
 export const CHECKS_PER_NETWORK = 3;
 
+export interface PlannedRoutes {
+  routes: Route[] | CompactRoute[];
+  bufferMeters: number;
+}
+
 export class RoutePlanner {
   private readonly scoring = new Semaphore(CONCURRENT_CHECKS, WAITING_CHECKS);
   private readonly inFlight = new Map<string, number>();
@@ -43,11 +56,7 @@ export class RoutePlanner {
    * Routes safest first, each with the dangers along it; detours around severe spots on request.
    * `network` is the caller's network key, for the per-network cap.
    */
-  async plan(
-    q: RouteQuery,
-    network: string,
-    abandoned?: AbortSignal,
-  ): Promise<{ routes: Route[]; bufferMeters: number }> {
+  async plan(q: RouteQuery, network: string, abandoned?: AbortSignal): Promise<PlannedRoutes> {
     const held = this.inFlight.get(network) ?? 0;
     if (held >= CHECKS_PER_NETWORK) {
       const busy = new HttpError(
@@ -67,10 +76,7 @@ export class RoutePlanner {
     }
   }
 
-  private async check(
-    q: RouteQuery,
-    abandoned?: AbortSignal,
-  ): Promise<{ routes: Route[]; bufferMeters: number }> {
+  private async check(q: RouteQuery, abandoned?: AbortSignal): Promise<PlannedRoutes> {
     const profile = this.profiles[q.mode];
     const times = q.at ? [q.at, 'any'] : ['day', 'night', 'any'];
     try {
@@ -92,7 +98,7 @@ export class RoutePlanner {
           routes.push(...worthwhileDetours(candidates, routes));
           routes.sort(bySafety);
         }
-        return { routes, bufferMeters: BUFFER_METERS };
+        return { routes: await this.present(routes, q.detail), bufferMeters: BUFFER_METERS };
       });
     } catch (err) {
       if (err instanceof NoRouteError) throw new HttpError(404, 'No route found');
@@ -111,7 +117,7 @@ export class RoutePlanner {
     }
   }
 
-  private async score(r: OsrmRoute, times: string[], detour: boolean): Promise<Route> {
+  private async score(r: OsrmRoute, times: string[], detour: boolean): Promise<ScoredRoute> {
     const dangers = await dangersAlong(this.db, r.coordinates, BUFFER_METERS, times);
     return {
       distance: Math.round(r.distance),
@@ -121,9 +127,53 @@ export class RoutePlanner {
         lng: round5(r.coordinates[2 * i] as number),
       })),
       dangers,
-      risk: dangers.reduce((sum, d) => sum + d.spot.severity, 0),
+      risk: dangers.reduce((sum, d) => sum + d.severity, 0),
       summary: r.summary,
       detour,
     };
+  }
+
+  /**
+   * The answer: the full one reads every danger's spot; the compact one only the first few of each
+   * route (a long route through a dense area passes thousands). A spot deleted since it was
+   * measured is left out.
+   */
+  private async present(
+    routes: ScoredRoute[],
+    detail: RouteQuery['detail'],
+  ): Promise<Route[] | CompactRoute[]> {
+    const listed = routes.map((r) =>
+      detail === 'compact' ? r.dangers.slice(0, COMPACT_DANGERS) : r.dangers,
+    );
+    const ids = [...new Set(listed.flat().map((d) => d.id))];
+    const rows = new Map((await spotsByIds(this.db, ids)).map((row) => [row.id, row]));
+    const withRows = (dangers: MeasuredDanger[]) =>
+      dangers.flatMap((d) => {
+        const row = rows.get(d.id);
+        return row ? [{ d, row }] : [];
+      });
+    if (detail === 'compact') {
+      return routes.map((r, i) => ({
+        ...r,
+        dangers: withRows(listed[i] ?? []).map(({ d, row }) => ({
+          id: d.id,
+          title: row.title,
+          severity: d.severity,
+          lat: d.lat,
+          lng: d.lng,
+          distance: d.distance,
+          along: d.along,
+        })),
+        danger_count: r.dangers.length,
+      }));
+    }
+    return routes.map((r) => ({
+      ...r,
+      dangers: withRows(r.dangers).map(({ d, row }) => ({
+        spot: toSpot(row),
+        distance: d.distance,
+        along: d.along,
+      })),
+    }));
   }
 }

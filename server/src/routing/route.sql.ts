@@ -1,11 +1,12 @@
 import type { Queryable } from '../db/db.ts';
-import { SPOT_COLUMNS, type SpotRow, toSpot } from '../spots/spots.sql.ts';
+import { SPOT_COLUMNS, type SpotRow } from '../spots/spots.sql.ts';
 import { LineIndex, lineGeoJson } from './line-geometry.ts';
-import type { RouteDanger } from './route.schema.ts';
+import type { MeasuredDanger, SlimSpot } from './route.schema.ts';
 
 /**
- * Public spots that count as dangers (not disputed, or protected: see counts_as_danger) that may lie within bufferM of a line (packed [lng, lat] pairs): the index
- * finds them, the caller measures them exactly.
+ * Public spots that count as dangers (not disputed, or protected: see counts_as_danger) that may
+ * lie within bufferM of a line (packed [lng, lat] pairs), slim: the index finds them, the caller
+ * measures them exactly.
  * A long line's bounding box is huge, so an index filter on it lets through most spots of a city
  * (a 20 km diagonal at 1M spots: 54 s with ST_DWithin). Instead the line's buffer (geography, so in
  * metres) is cut into small pieces (ST_Subdivide) whose tight boxes the point index answers.
@@ -16,13 +17,13 @@ export async function spotsNearLine(
   coordinates: Float64Array,
   bufferM: number,
   timesOfDay: string[],
-): Promise<SpotRow[]> {
-  return db.query<SpotRow>(
+): Promise<SlimSpot[]> {
+  return db.query<SlimSpot>(
     `WITH pieces AS MATERIALIZED (
        SELECT ST_Subdivide(ST_Buffer(ST_SetSRID(ST_GeomFromGeoJSON($1), 4326)::geography, $2 + 5)::geometry, 16) AS p
      )
      SELECT DISTINCT ON (c.id) c.* FROM pieces CROSS JOIN LATERAL (
-       SELECT ${SPOT_COLUMNS} FROM spots s
+       SELECT s.id, s.lat, s.lng, s.severity FROM spots s
        WHERE s.publication = 'approved' AND s.counts_as_danger AND s.time_of_day = ANY($3::text[])
          AND ST_Intersects(ST_SetSRID(ST_MakePoint(s.lng, s.lat), 4326), pieces.p)
      ) c`,
@@ -43,20 +44,21 @@ export async function dangersAlong(
   coordinates: Float64Array,
   bufferM: number,
   timesOfDay: string[],
-): Promise<RouteDanger[]> {
+): Promise<MeasuredDanger[]> {
   const rows = await spotsNearLine(db, coordinates, bufferM, timesOfDay);
   const line = new LineIndex(coordinates, bufferM);
-  const dangers: RouteDanger[] = [];
+  const dangers: MeasuredDanger[] = [];
   for (let i = 0; i < rows.length; i++) {
     if (i > 0 && i % MEASURED_PER_TURN === 0) await new Promise((r) => setImmediate(r));
-    const row = rows[i] as SpotRow;
-    const { distance, along } = line.measure(row);
+    const spot = rows[i] as SlimSpot;
+    const { distance, along } = line.measure(spot);
     if (distance > bufferM) continue;
-    dangers.push({
-      spot: toSpot(row),
-      distance: Math.round(distance * 10) / 10,
-      along: Math.round(along * 10) / 10,
-    });
+    dangers.push({ ...spot, distance: Math.round(distance * 10) / 10, along: Math.round(along * 10) / 10 });
   }
-  return dangers.sort((a, b) => a.along - b.along || a.spot.id - b.spot.id);
+  return dangers.sort((a, b) => a.along - b.along || a.id - b.id);
+}
+
+/** The spots with these ids (those still there), for the dangers an answer lists. */
+export function spotsByIds(db: Queryable, ids: number[]): Promise<SpotRow[]> {
+  return db.query<SpotRow>(`SELECT ${SPOT_COLUMNS} FROM spots s WHERE s.id = ANY($1::int[])`, [ids]);
 }
