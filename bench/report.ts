@@ -55,11 +55,11 @@ export function writeReport(results: Results) {
   writeFileSync('bench/results/bench.json', `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync('bench/results/bench.svg', chartSvg(results));
   const table = [
-    '| Endpoint | req/s | vs hello-world | p50 ms | p97.5 ms | p99 ms | non-2xx | errors, timeouts | server peak RSS |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Endpoint | req/s | vs hello-world | p50 ms | p97.5 ms | p99 ms | non-2xx | errors, timeouts | server peak RSS | health p99 ms | event loop max ms | server p50 ms |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.rows.map(
       (r) =>
-        `| ${r.name} | ${fmt(r.reqPerSec)} | ${(r.ratio * 100).toFixed(1)}% | ${r.p50} | ${r.p97_5} | ${r.p99} | ${fmt(r.non2xx)} | ${fmt(r.errors ?? 0)} | ${r.peakRssMb} MB |`,
+        `| ${r.name} | ${fmt(r.reqPerSec)} | ${(r.ratio * 100).toFixed(1)}% | ${r.p50} | ${r.p97_5} | ${r.p99} | ${fmt(r.non2xx)} | ${fmt(r.errors ?? 0)} | ${r.peakRssMb} MB | ${r.healthP99 ?? ''} | ${r.eventLoopMaxMs ?? ''} | ${r.serverP50 ?? ''} |`,
     ),
   ].join('\n');
   const notes = existsSync('bench/NOTES.md') ? readFileSync('bench/NOTES.md', 'utf8') : '';

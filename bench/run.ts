@@ -43,6 +43,12 @@ export interface Row {
   /** Requests that failed or timed out (autocannon gives up after 10 s). */
   errors: number;
   peakRssMb: number;
+  /** GET /api/health answered meanwhile from another connection, sampled every 50 ms. */
+  healthP99?: number;
+  /** The server's event loop (monitorEventLoopDelay): its longest stretch during the run. */
+  eventLoopMaxMs?: number;
+  /** Server time of route checks (their Server-Timing header), median. */
+  serverP50?: number;
 }
 
 async function ensureDatabase() {
@@ -68,6 +74,48 @@ async function ensureDatabase() {
   return ids.map((r) => r.id);
 }
 
+/** Typed queries as phones send them while typing (spot search only): prefixes and whole words. */
+const SEARCHES = [
+  'ka',
+  'kal',
+  'kaler',
+  'kalerwe',
+  'bo',
+  'boda',
+  'boda st',
+  'boda stage',
+  'mar',
+  'market',
+  'market al',
+  'taxi',
+  'taxi pa',
+  'taxi park',
+  'jun',
+  'junction',
+  'unlit',
+  'dark lane',
+  'footbr',
+  'footbridge',
+  'mbar',
+  'mbarara',
+  'gulu',
+  'jinja',
+  'jinja road',
+  'entebbe',
+  'mukono',
+  'church',
+  'school',
+  'mosque',
+  'hospital',
+  'roundabout',
+  'trading centre',
+  'swamp',
+  'quiet stretch',
+  'bus park',
+  'wakiso',
+  'lira',
+];
+
 function startProcess(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', ...args], {
     env: { ...process.env, ...env },
@@ -92,12 +140,46 @@ async function startHatari(osrmUrl: string) {
     TRUST_PROXY: '127.0.0.1',
     SEED: '0',
     LOG_LEVEL: 'warn',
+    EVENT_LOOP_STATS: '1',
     OSRM_URL: osrmUrl,
     NOMINATIM_URL: 'http://127.0.0.1:9',
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(async () => (await fetch(`${url}/api/health`)).ok, 120_000, 'Hatari');
-  return { url, child };
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const stats: Array<(s: { max: number }) => void> = [];
+  lines.on('line', (line) => {
+    if (line.includes('eventLoopDelayMs')) stats.shift()?.(JSON.parse(line).eventLoopDelayMs);
+  });
+  /** The event loop's delay since the last call (the server prints it on SIGUSR2). */
+  const eventLoop = () =>
+    new Promise<{ max: number }>((resolve) => {
+      stats.push(resolve);
+      child.kill('SIGUSR2');
+    });
+  return { url, child, eventLoop };
+}
+
+/** Samples GET /api/health every 50 ms while `work` runs; its p99 in ms. */
+async function healthDuring<T>(url: string, work: () => Promise<T>): Promise<[T, number]> {
+  const times: number[] = [];
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${url}/api/health`)
+        .then((r) => r.arrayBuffer())
+        .catch(() => {});
+      times.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  const result = await work().finally(() => {
+    running = false;
+  });
+  await sampler;
+  times.sort((a, b) => a - b);
+  return [result, Math.round(times[Math.floor(times.length * 0.99)] ?? 0)];
 }
 
 /** Peak resident memory of a process while `work` runs, read from /proc. */
@@ -133,7 +215,11 @@ interface Target {
   body?: string;
 }
 
+/** Server-Timing durations seen in the last run's answers. */
+let serverTimes: number[] = [];
+
 async function load(base: string, target: Target) {
+  serverTimes = [];
   return autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -152,6 +238,10 @@ async function load(base: string, target: Target) {
             ...(target.body ? { 'content-type': 'application/json' } : {}),
           },
         }),
+        onResponse: (_status, _body, _context, headers) => {
+          const dur = /dur=([\d.]+)/.exec(String(headers?.['server-timing'] ?? ''));
+          if (dur) serverTimes.push(Number(dur[1]));
+        },
       },
     ],
   });
@@ -172,14 +262,22 @@ const targets: Target[] = [
   },
   { name: 'GET /api/spots/{id}', path: () => `/api/spots/${pick()}` },
   { name: 'GET /api/spots/clusters (Uganda)', path: () => '/api/spots/clusters?zoom=7' },
-  { name: 'GET /api/search?places=0', path: () => '/api/search?q=boda%20stage&places=0' },
+  {
+    name: 'GET /api/search?places=0 (typed mix)',
+    path: () =>
+      `/api/search?q=${encodeURIComponent(SEARCHES[Math.floor(Math.random() * SEARCHES.length)] as string)}&places=0`,
+  },
   {
     name: 'POST /api/spots/{id}/vote',
     method: 'POST',
     path: () => `/api/spots/${pick()}/vote`,
     body: '{"value":1}',
   },
-  { name: 'GET /api/route (fake router)', path: () => '/api/route?from=0.2946,32.502&to=0.3907,32.654' },
+  // 20 km across central Kampala, the densest area, as the page asks (detail=compact).
+  {
+    name: 'GET /api/route 20 km (compact)',
+    path: () => '/api/route?from=0.2946,32.502&to=0.3907,32.654&detail=compact',
+  },
 ];
 
 const rows: Row[] = [];
@@ -189,7 +287,7 @@ try {
     load(hello.url, { name: 'hello', path: () => '/' }),
   );
   const helloRate = helloRun.requests.average;
-  const row = (name: string, r: autocannon.Result, rss: number): Row => ({
+  const row = (name: string, r: autocannon.Result, rss: number, extra: Partial<Row> = {}): Row => ({
     name,
     reqPerSec: Math.round(r.requests.average),
     p50: r.latency.p50,
@@ -199,13 +297,23 @@ try {
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
     peakRssMb: rss,
+    ...extra,
   });
   rows.push(row('hello-world (bare Fastify)', helloRun, helloRss));
   for (const target of targets) {
     await load(hatari.url, { ...target, name: 'warm-up' });
-    const [run, rss] = await peakRss(hatari.child.pid, () => load(hatari.url, target));
-    rows.push(row(target.name, run, rss));
-    console.log(`${target.name}: ${Math.round(run.requests.average)} req/s, p99 ${run.latency.p99} ms`);
+    await hatari.eventLoop();
+    const [[run, rss], healthP99] = await healthDuring(hatari.url, () =>
+      peakRss(hatari.child.pid, () => load(hatari.url, target)),
+    );
+    const loop = await hatari.eventLoop();
+    serverTimes.sort((a, b) => a - b);
+    const serverP50 = serverTimes.length ? serverTimes[Math.floor(serverTimes.length / 2)] : undefined;
+    rows.push(row(target.name, run, rss, { healthP99, eventLoopMaxMs: loop.max, serverP50 }));
+    console.log(
+      `${target.name}: ${Math.round(run.requests.average)} req/s, p99 ${run.latency.p99} ms, ` +
+        `health p99 ${healthP99} ms, event loop max ${loop.max} ms${serverP50 ? `, server p50 ${serverP50} ms` : ''}`,
+    );
   }
 } finally {
   hello.child.kill('SIGTERM');
@@ -227,6 +335,9 @@ console.table(
     'non-2xx': r.non2xx,
     'errors, timeouts': r.errors,
     'peak RSS MB': r.peakRssMb,
+    'health p99 ms': r.healthP99 ?? '',
+    'loop max ms': r.eventLoopMaxMs ?? '',
+    'server p50 ms': r.serverP50 ?? '',
   })),
 );
 writeReport({

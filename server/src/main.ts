@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
@@ -38,8 +39,28 @@ async function main() {
     await deps.close();
     process.exit(0);
   };
+  if (process.env.EVENT_LOOP_STATS === '1') reportEventLoopDelayOnSignal();
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * For benchmarks (EVENT_LOOP_STATS=1): each SIGUSR2 prints the event loop's delay since the last
+ * one (p50, p99 and the longest stretch, in ms) as a JSON line on stdout, and starts over.
+ */
+function reportEventLoopDelayOnSignal() {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+  process.on('SIGUSR2', () => {
+    const eventLoopDelayMs = {
+      p50: ms(delay.percentile(50)),
+      p99: ms(delay.percentile(99)),
+      max: ms(delay.max),
+    };
+    process.stdout.write(`${JSON.stringify({ eventLoopDelayMs })}\n`);
+    delay.reset();
+  });
 }
 
 main().catch((err) => {
