@@ -105,6 +105,27 @@ describe('spot search (places=0)', () => {
     assert.deepEqual((await search('q=zzyzx&places=0')).json().spots, []);
     assert.deepEqual((await search('q=%25%25%25&places=0')).json().spots, []);
   });
+
+  it('finds the most severe of many matches, and the few where two common words meet', async () => {
+    await t.db.query(
+      `INSERT INTO spots (title, lat, lng, category, severity, time_of_day)
+       SELECT 'Qwerty stage ' || g, 0.3, 32.5, 'other', 1 + g % 4, 'any' FROM generate_series(1, 150) g
+       UNION ALL SELECT 'Uiop corner ' || g, 0.3, 32.5, 'other', 4, 'any' FROM generate_series(1, 150) g
+       UNION ALL SELECT 'Qwerty uiop meeting', 0.3, 32.5, 'other', 1, 'any'`,
+    );
+    t.deps.publicCache.invalidate();
+    const many = (await search('q=qwerty&places=0')).json().spots as Array<{ severity: number }>;
+    assert.equal(many.length, 8);
+    assert.ok(
+      many.every((s) => s.severity === 4),
+      'the most severe of 151 matches',
+    );
+    const rare = (await search('q=qwerty%20ui&places=0')).json().spots as Array<{ title: string }>;
+    assert.deepEqual(
+      rare.map((s) => s.title),
+      ['Qwerty uiop meeting'],
+    );
+  });
 });
 
 describe('place search', () => {

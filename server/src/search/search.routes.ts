@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
+import { sendEncoded } from '../http/encoded-body.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
+import { readKey } from '../http/public-cache.ts';
 import { rateLimitHeaders, tooManyMessage } from '../limits/rate-limit.ts';
 import { searchQuery, searchResponse } from './search.schema.ts';
 import { searchPublicSpots } from './search.sql.ts';
@@ -14,8 +16,20 @@ export function registerSearchRoutes(app: FastifyInstance, deps: Deps, api: Open
   app.get('/api/search', { config: { rateLimit: ['search', 'search_network'] } }, async (request, reply) => {
     const { q, places } = parseOr400(searchQuery, request.query, 'search');
     if (q.length < MIN_QUERY) return { spots: [], places: [] };
+    if (places === '0' || q.length < MIN_PLACE_QUERY) {
+      // A spot search is a public read: many phones type the same first letters, so the answer is
+      // kept like the list's, keyed by the query in lower case.
+      const key = readKey('/api/search', { q: q.toLowerCase(), places: '0' });
+      return sendEncoded(
+        request,
+        reply,
+        await deps.publicCache.get(key, async () => ({
+          spots: await searchPublicSpots(deps.db, q, MAX_SPOT_HITS),
+          places: [],
+        })),
+      );
+    }
     const spots = await searchPublicSpots(deps.db, q, MAX_SPOT_HITS);
-    if (places === '0' || q.length < MIN_PLACE_QUERY) return { spots, places: [] };
 
     const found = await deps.places.lookup(q, deps.identify(request));
     if ('throttled' in found) {

@@ -11,6 +11,10 @@ const PREFIX_WORDS = 8;
 const MAX_QUERY_WORDS = 6;
 /** Most severe matching spots taken before the similarity score and boosts re-rank them. */
 const CANDIDATES = 64;
+/** Most severe spots matched in order before the full-text index is asked instead. */
+const SEVERE_SCAN = 20_000;
+/** Matches read through the full-text index at most (more only with more than that many matches). */
+const ALL_MATCHES = 5000;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A lexeme quoted for tsquery input. */
@@ -54,23 +58,42 @@ export async function searchPublicSpots(db: Queryable, q: string, limit: number)
   const groups = (await knownWordsFor(db, words)).filter((g) => g.length);
   if (!groups.length) return [];
   const tsquery = groups.map((g) => `(${g.map(lexeme).join(' | ')})`).join(' & ');
+  const ids = await candidateIds(db, tsquery);
+  if (!ids.length) return [];
   const text = q.toLowerCase();
   return db.query<SpotHit>(
-    `SELECT id, title, area, category, severity, status, moderator_verified, lat, lng,
-       round((word_similarity($2, search_doc)
-         + CASE WHEN lower(title) LIKE $3 THEN 0.6 WHEN search_doc LIKE $4 THEN 0.3 ELSE 0 END
-         + CASE WHEN lower(area) LIKE $3 THEN 0.3 ELSE 0 END)::numeric, 4)::float8 AS score
-     FROM (
-       SELECT ${SUMMARY}, s.search_doc
-       FROM spots s
-       WHERE s.publication = 'approved' AND s.search_tsv @@ $1::tsquery
-       ORDER BY s.severity DESC, s.id DESC
-       LIMIT $6
-     ) c
-     ORDER BY score DESC, severity DESC, id DESC
+    `SELECT ${SUMMARY},
+       round((word_similarity($2, s.search_doc)
+         + CASE WHEN lower(s.title) LIKE $3 THEN 0.6 WHEN s.search_doc LIKE $4 THEN 0.3 ELSE 0 END
+         + CASE WHEN lower(s.area) LIKE $3 THEN 0.3 ELSE 0 END)::numeric, 4)::float8 AS score
+     FROM spots s WHERE s.id = ANY($1::int[])
+     ORDER BY score DESC, s.severity DESC, s.id DESC
      LIMIT $5`,
-    [tsquery, text, `${escapeLike(text)}%`, `%${escapeLike(text)}%`, limit, CANDIDATES],
+    [ids, text, `${escapeLike(text)}%`, `%${escapeLike(text)}%`, limit],
   );
+}
+
+/**
+ * The most severe (then newest) matching spots, at a bounded cost. First the SEVERE_SCAN most
+ * severe spots are read in order and matched: a common word finds its candidates there, exactly.
+ * Only when fewer turn up are the matches read through the full-text index (search_matches, at
+ * most ALL_MATCHES of them) and the best sorted from those: two common words that rarely meet
+ * ("taxi" & "park") would otherwise walk every spot.
+ */
+async function candidateIds(db: Queryable, tsquery: string): Promise<number[]> {
+  const severe = await db.query<{ id: number }>(
+    `SELECT w.id FROM (
+       SELECT s.id, s.search_tsv FROM spots s WHERE s.publication = 'approved'
+       ORDER BY s.severity DESC, s.id DESC LIMIT $2
+     ) w WHERE w.search_tsv @@ $1::tsquery LIMIT $3`,
+    [tsquery, SEVERE_SCAN, CANDIDATES],
+  );
+  if (severe.length === CANDIDATES) return severe.map((r) => r.id);
+  const all = await db.query<{ id: number }>(
+    `SELECT id FROM search_matches($1::tsquery, $2) ORDER BY severity DESC, id DESC LIMIT $3`,
+    [tsquery, ALL_MATCHES, CANDIDATES],
+  );
+  return all.map((r) => r.id);
 }
 
 /** For each place, up to `limit` public spots within `radiusM`, nearest first. */
