@@ -180,6 +180,49 @@ describe('costly reads from one network', () => {
     assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
   });
 
+  it('NUL and other control bytes anywhere are 400 JSON errors, never 500s, while health stays quick', async () => {
+    const pid = server.proc.pid as number;
+    const before = rssMb(pid);
+    const done = watch(server.url, pid);
+    const addresses = [
+      '/api/search?q=kalerwe%00',
+      '/api/spots/%00',
+      '/api/route?from=0.3,32.5%00&to=0.3,32.6',
+      '/api/spots.geojson?since=1%1F',
+    ];
+    const statuses = await pool(400, 8, async (i) => {
+      const res =
+        i % 5 === 4
+          ? await fetch(`${server.url}/api/spots`, {
+              method: 'POST',
+              headers: { ...asAttacker(i), 'content-type': 'application/json' },
+              body: JSON.stringify({
+                title: `Bad\u0000${i}`,
+                lat: 0.3,
+                lng: 32.5,
+                category: 'other',
+                severity: 1,
+              }),
+            })
+          : await fetch(`${server.url}${addresses[i % 4]}`, { headers: asAttacker(i) });
+      const body = (await res.json()) as { error?: unknown };
+      return typeof body.error === 'string' ? res.status : -res.status;
+    });
+    const seen = await done();
+    figures.badBytes = {
+      requests: 400,
+      statuses: count(statuses),
+      growthMb: Math.round(seen.peakRssMb - before),
+      ...seen,
+    };
+    assert.deepEqual(
+      Object.keys(count(statuses)).filter((s) => s !== '400' && s !== '429'),
+      [],
+      'only 400s (or 429s), each a JSON error',
+    );
+    assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
+  });
+
   /** 200 unique long routes, 12 at once, while a phone on another network checks a short one. */
   async function routeAttack(sender: (i: number) => Record<string, string>) {
     const pid = server.proc.pid as number;
