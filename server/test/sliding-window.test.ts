@@ -99,6 +99,17 @@ describe('memory store with an injected clock', () => {
     assert.equal(store.size, 0);
     await store.close();
   });
+
+  it('keeps at most its key budget, forgetting the least recently counted', async () => {
+    const store = new MemoryStore(() => T0, 3);
+    for (const k of ['a', 'b', 'c']) await store.hit(k, 60);
+    await store.hit('a', 60); // a is now the most recent
+    await store.hit('d', 60); // b goes
+    assert.equal(store.size, 3);
+    assert.equal((await store.hit('a', 60)).current, 3, 'a kept its count');
+    assert.equal((await store.hit('b', 60)).current, 1, 'b starts again');
+    await store.close();
+  });
 });
 
 /**

@@ -8,13 +8,23 @@ interface Entry {
   windowMs: number;
 }
 
+/**
+ * Keys kept at most (about 40 MB): the least recently counted go first. Every request from a new
+ * address is a new network key, so without a cap a crowd of addresses would grow memory without
+ * end; a forgotten key only starts its window again.
+ */
+export const MEMORY_STORE_MAX_KEYS = 200_000;
+
 /** Counts in this process only: the fallback when the shared store cannot be reached. */
 export class MemoryStore implements CounterStore {
   readonly name = 'memory';
   private readonly entries = new Map<string, Entry>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxKeys = MEMORY_STORE_MAX_KEYS,
+  ) {
     // Forget keys idle for two windows, so memory stays bounded under many visitors.
     this.sweeper = setInterval(() => this.sweep(), 60_000).unref();
   }
@@ -29,6 +39,9 @@ export class MemoryStore implements CounterStore {
     else if (e.index === index - 1) entry = { index, current: 0, previous: e.current, windowMs };
     else entry = e;
     entry.current++;
+    // Re-inserted, so the map's order is least recently counted first.
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxKeys) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, entry);
     return { current: entry.current, previous: entry.previous, nowMs };
   }
