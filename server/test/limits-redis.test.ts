@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { REDIS_KEY_PREFIX } from '../src/limits/redis-store.ts';
+import { REDIS_KEY_PREFIX, RedisStore } from '../src/limits/redis-store.ts';
 import { createFreshDatabase, createTestDatabase, report, startTestApp, TEST_REDIS_URL } from './helpers.ts';
 import { freePort, redisAnswers, runCleanups, startServer, stop, waitFor } from './processes.ts';
 
@@ -19,6 +20,27 @@ describe('rate limits on Redis', { skip }, () => {
   const cleanups: Array<() => Promise<unknown>> = [];
   after(async () => {
     await runCleanups(cleanups);
+  });
+
+  it("counts all of a request's policies in one round trip, each in its own window", async () => {
+    const store = new RedisStore(TEST_REDIS_URL as string, () => {}, 2000);
+    await store.ready(2000);
+    // Shaped like real keys (policy and a 43-character hash): another test checks every key's shape.
+    const hash = randomBytes(32).toString('base64url');
+    const keys = [`test_minute:${hash}`, `test_hour:${hash}`];
+    await store.hit(keys[0] as string, 60);
+    const [a, b] = await store.hitAll([
+      { key: keys[0] as string, windowSeconds: 60 },
+      { key: keys[1] as string, windowSeconds: 3600 },
+    ]);
+    assert.deepEqual([a?.current, b?.current], [2, 1]);
+    assert.equal(a?.nowMs, b?.nowMs, 'one clock reading for both');
+    const redis = new Redis(TEST_REDIS_URL as string);
+    const ttls = await Promise.all(keys.map((k) => redis.pttl(REDIS_KEY_PREFIX + k)));
+    assert.ok((ttls[0] ?? 0) <= 120_000 && (ttls[0] ?? 0) > 100_000, 'two windows of a minute');
+    assert.ok((ttls[1] ?? 0) > 7_000_000, 'two windows of an hour');
+    await redis.quit();
+    await store.close();
   });
 
   it('are shared by two server processes and survive their restart', async () => {

@@ -123,15 +123,17 @@ function storeUnderTest() {
     primaryHits: 0,
     byKey: new Map<string, number>(),
   };
+  const hit = async (key: string) => {
+    if (t.mode === 'fail') throw new Error('connection refused');
+    if (t.mode === 'hang') return new Promise<never>(() => {});
+    t.primaryHits++;
+    t.byKey.set(key, (t.byKey.get(key) ?? 0) + 1);
+    return { current: t.byKey.get(key) as number, previous: 0, nowMs: t.now };
+  };
   const primary = {
     name: 'redis' as const,
-    hit: async (key: string) => {
-      if (t.mode === 'fail') throw new Error('connection refused');
-      if (t.mode === 'hang') return new Promise<never>(() => {});
-      t.primaryHits++;
-      t.byKey.set(key, (t.byKey.get(key) ?? 0) + 1);
-      return { current: t.byKey.get(key) as number, previous: 0, nowMs: t.now };
-    },
+    hit,
+    hitAll: (hits: readonly { key: string }[]) => Promise.all(hits.map((h) => hit(h.key))),
     claimSlot: async () => true,
     ready: async () => true,
     close: async () => {},

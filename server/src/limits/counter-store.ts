@@ -1,5 +1,10 @@
 import type { WindowCounts } from './sliding-window.ts';
 
+export interface Hit {
+  key: string;
+  windowSeconds: number;
+}
+
 /**
  * Where counts live: Redis (shared by instances), the database (the embedded default: survives
  * restarts), or process memory (the fallback). Keys are `<policy>:<hash>`, never an address.
@@ -8,6 +13,8 @@ export interface CounterStore {
   readonly name: 'redis' | 'database' | 'memory';
   /** Counts one hit for key in the window containing the store's now. */
   hit(key: string, windowSeconds: number): Promise<WindowCounts>;
+  /** Counts one hit for each key at once (Redis: one round trip), in order. */
+  hitAll(hits: readonly Hit[]): Promise<WindowCounts[]>;
   /**
    * Claims `key` for the next intervalMs if nobody holds it: true for exactly one caller across all
    * instances sharing the store (an app-wide pace, such as one place lookup per second).

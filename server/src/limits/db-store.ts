@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.ts';
-import type { CounterStore } from './counter-store.ts';
+import type { CounterStore, Hit } from './counter-store.ts';
 import type { WindowCounts } from './sliding-window.ts';
 
 /**
@@ -41,6 +41,10 @@ export class DatabaseStore implements CounterStore {
     const row = rows[0];
     if (!row) throw new Error('rate counter not written');
     return { current: row.current, previous: row.previous, nowMs: row.now_ms };
+  }
+
+  hitAll(hits: readonly Hit[]): Promise<WindowCounts[]> {
+    return Promise.all(hits.map((h) => this.hit(h.key, h.windowSeconds)));
   }
 
   async claimSlot(key: string, intervalMs: number): Promise<boolean> {

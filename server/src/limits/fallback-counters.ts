@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { withTimeout } from '../util/timeout.ts';
-import type { CounterStore } from './counter-store.ts';
+import type { CounterStore, Hit } from './counter-store.ts';
 import type { MemoryStore } from './memory-store.ts';
 import type { WindowCounts } from './sliding-window.ts';
 
@@ -34,15 +34,26 @@ export class FallbackCounters {
    * shadowed (their number is bounded by the networks seen in two windows, not by visitors).
    */
   async hit(key: string, windowSeconds: number, shadow = false): Promise<WindowCounts> {
+    return (await this.hitAll([{ key, windowSeconds, shadow }]))[0] as WindowCounts;
+  }
+
+  /** Counts one hit for each key, in one round trip to the shared store; `shadow` as in hit. */
+  async hitAll(hits: ReadonlyArray<Hit & { shadow?: boolean }>): Promise<WindowCounts[]> {
     const wasDegraded = this.degraded && (this.opts.now ?? Date.now)() < this.degradedUntil;
-    const counts = await this.withFallback((store) => store.hit(key, windowSeconds));
-    if (!shadow || wasDegraded || this.degraded) return counts;
-    const mine = await this.memory.hit(key, windowSeconds);
-    return {
-      ...counts,
-      current: Math.max(counts.current, mine.current),
-      previous: Math.max(counts.previous, mine.previous),
-    };
+    const counts = await this.withFallback((store) => store.hitAll(hits));
+    if (wasDegraded || this.degraded) return counts;
+    return Promise.all(
+      counts.map(async (c, i) => {
+        const h = hits[i] as Hit & { shadow?: boolean };
+        if (!h.shadow) return c;
+        const mine = await this.memory.hit(h.key, h.windowSeconds);
+        return {
+          ...c,
+          current: Math.max(c.current, mine.current),
+          previous: Math.max(c.previous, mine.previous),
+        };
+      }),
+    );
   }
 
   claimSlot(key: string, intervalMs: number): Promise<boolean> {

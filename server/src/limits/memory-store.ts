@@ -1,4 +1,4 @@
-import type { CounterStore } from './counter-store.ts';
+import type { CounterStore, Hit } from './counter-store.ts';
 import type { WindowCounts } from './sliding-window.ts';
 
 interface Entry {
@@ -44,6 +44,10 @@ export class MemoryStore implements CounterStore {
     if (this.entries.size >= this.maxKeys) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, entry);
     return { current: entry.current, previous: entry.previous, nowMs };
+  }
+
+  hitAll(hits: readonly Hit[]): Promise<WindowCounts[]> {
+    return Promise.all(hits.map((h) => this.hit(h.key, h.windowSeconds)));
   }
 
   private readonly slots = new Map<string, number>();

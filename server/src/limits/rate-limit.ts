@@ -3,7 +3,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Identify, Identity } from '../identity/identify.ts';
 import type { FallbackCounters } from './fallback-counters.ts';
 import { POLICIES, type Policy, type PolicyName } from './policies.ts';
-import { type Decision, decide } from './sliding-window.ts';
+import { type Decision, decide, type WindowCounts } from './sliding-window.ts';
 
 export interface PolicyDecision extends Decision {
   policy: PolicyName;
@@ -17,16 +17,22 @@ export class RateLimiter {
     readonly policies: PolicyTable = POLICIES,
   ) {}
 
-  /** Counts one request against each policy, keyed by policy and the visitor's or network's hash. */
-  consume(policies: readonly PolicyName[], identity: Identity): Promise<PolicyDecision[]> {
-    return Promise.all(
-      policies.map(async (policy) => {
+  /**
+   * Counts one request against each policy, keyed by policy and the visitor's or network's hash, in
+   * one round trip to the shared store.
+   */
+  async consume(policies: readonly PolicyName[], identity: Identity): Promise<PolicyDecision[]> {
+    const counts = await this.counters.hitAll(
+      policies.map((policy) => {
         const p = this.policies[policy];
         const subject = p.per === 'visitor' ? identity.visitor : identity.network;
-        const counts = await this.counters.hit(`${policy}:${subject}`, p.windowSeconds, p.per === 'network');
-        return { policy, ...decide(p, counts) };
+        return { key: `${policy}:${subject}`, windowSeconds: p.windowSeconds, shadow: p.per === 'network' };
       }),
     );
+    return policies.map((policy, i) => ({
+      policy,
+      ...decide(this.policies[policy], counts[i] as WindowCounts),
+    }));
   }
 }
 

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { CounterStore } from './counter-store.ts';
+import type { CounterStore, Hit } from './counter-store.ts';
 import type { WindowCounts } from './sliding-window.ts';
 
 /**
@@ -21,10 +21,32 @@ end
 return {current, previous, now}
 `;
 
+/** HIT_SCRIPT for several keys in one round trip: a request's policies are counted together. */
+const HIT_ALL_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local out = {}
+for i, key in ipairs(KEYS) do
+  local windowMs = tonumber(ARGV[i])
+  local idx = math.floor(now / windowMs)
+  local current = redis.call('HINCRBY', key, idx, 1)
+  local previous = tonumber(redis.call('HGET', key, idx - 1) or '0')
+  if current == 1 then
+    redis.call('HDEL', key, idx - 2)
+    redis.call('PEXPIRE', key, windowMs * 2)
+  end
+  out[#out + 1] = current
+  out[#out + 1] = previous
+end
+out[#out + 1] = now
+return out
+`;
+
 export const REDIS_KEY_PREFIX = 'hatari:rl:';
 
 type RedisWithHit = Redis & {
   rateLimitHit(key: string, windowMs: number): Promise<[number, number, number]>;
+  rateLimitHitAll(numberOfKeys: number, ...keysThenWindows: Array<string | number>): Promise<number[]>;
 };
 
 export class RedisStore implements CounterStore {
@@ -41,6 +63,8 @@ export class RedisStore implements CounterStore {
     }) as RedisWithHit;
     this.redis.on('error', onError);
     this.redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    // The number of keys varies, so it is passed first.
+    this.redis.defineCommand('rateLimitHitAll', { lua: HIT_ALL_SCRIPT });
   }
 
   async hit(key: string, windowSeconds: number): Promise<WindowCounts> {
@@ -49,6 +73,17 @@ export class RedisStore implements CounterStore {
       windowSeconds * 1000,
     );
     return { current, previous, nowMs };
+  }
+
+  async hitAll(hits: readonly Hit[]): Promise<WindowCounts[]> {
+    if (hits.length === 1) return [await this.hit((hits[0] as Hit).key, (hits[0] as Hit).windowSeconds)];
+    const out = await this.redis.rateLimitHitAll(
+      hits.length,
+      ...hits.map((h) => REDIS_KEY_PREFIX + h.key),
+      ...hits.map((h) => h.windowSeconds * 1000),
+    );
+    const nowMs = out[out.length - 1] as number;
+    return hits.map((_, i) => ({ current: out[2 * i] as number, previous: out[2 * i + 1] as number, nowMs }));
   }
 
   async claimSlot(key: string, intervalMs: number): Promise<boolean> {
