@@ -7,12 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/db.ts';
-import { csvStream, geojsonStream } from './export.ts';
-
-export const EXPORT_FORMATS = ['geojson', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-const WRITERS: Record<ExportFormat, typeof geojsonStream> = { geojson: geojsonStream, csv: csvStream };
+import { EXPORT_WRITERS, type ExportFormat } from './export.ts';
 
 /** How old a snapshot may be before a download starts a fresh one (it is served meanwhile). */
 export const SNAPSHOT_MAX_AGE_MS = 5 * 60_000;
@@ -95,15 +90,20 @@ export class ExportSnapshots {
         done(null, bytes);
       },
     });
-    await pipeline(WRITERS[format](this.db, {}), tap, createWriteStream(`${file}.part`));
-    // Compressed once here (zlib works off the event loop), never per download.
-    await pipeline(
-      createReadStream(`${file}.part`),
-      createGzip({ level: 6 }),
-      createWriteStream(`${gzFile}.part`),
-    );
-    renameSync(`${file}.part`, file);
-    renameSync(`${gzFile}.part`, gzFile);
+    try {
+      await pipeline(EXPORT_WRITERS[format](this.db, {}), tap, createWriteStream(`${file}.part`));
+      // Compressed once here (zlib works off the event loop), never per download.
+      await pipeline(
+        createReadStream(`${file}.part`),
+        createGzip({ level: 6 }),
+        createWriteStream(`${gzFile}.part`),
+      );
+      renameSync(`${file}.part`, file);
+      renameSync(`${gzFile}.part`, gzFile);
+    } catch (err) {
+      for (const f of [`${file}.part`, `${gzFile}.part`]) rmSync(f, { force: true });
+      throw err;
+    }
     const snapshot: Snapshot = {
       file,
       gzFile,
@@ -126,6 +126,8 @@ export class ExportSnapshots {
 
   /** Forgets the snapshots (tests: a write is visible at the next download). */
   invalidate(): void {
+    for (const old of this.current.values())
+      for (const f of [old.file, old.gzFile]) rmSync(f, { force: true });
     this.current.clear();
   }
 

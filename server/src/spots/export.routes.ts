@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
@@ -6,22 +7,22 @@ import { etagMatches } from '../http/encoded-body.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
 import { QueueFullError, Semaphore } from '../util/semaphore.ts';
-import { csvStream, DATA_LICENCE, geojsonStream } from './export.ts';
-import { EXPORT_FORMATS, type ExportFormat, type Snapshot } from './export-snapshots.ts';
+import { DATA_LICENCE, EXPORT_FORMATS, EXPORT_WRITERS, type ExportFormat } from './export.ts';
+import type { Snapshot } from './export-snapshots.ts';
 import { spotFilters } from './spots.schema.ts';
 import { filterConditions } from './spots.service.ts';
 
-const FORMATS = {
-  geojson: { type: 'application/geo+json', stream: geojsonStream },
-  csv: { type: 'text/csv; charset=utf-8', stream: csvStream },
-} as const satisfies Record<ExportFormat, unknown>;
+const TYPES: Record<ExportFormat, string> = {
+  geojson: 'application/geo+json',
+  csv: 'text/csv; charset=utf-8',
+};
 
 /** Filtered downloads are written live: two at a time per instance, four waiting. */
 const liveExports = new Semaphore(2, 4);
 
 const openDataHeaders = (reply: FastifyReply, format: ExportFormat) =>
   reply
-    .type(FORMATS[format].type)
+    .type(TYPES[format])
     .header('content-disposition', `attachment; filename="hatari-spots.${format}"`)
     .header('link', `<${DATA_LICENCE.url}>; rel="license"`)
     .header('cache-control', 'public, max-age=300')
@@ -110,11 +111,11 @@ export function registerExportRoutes(app: FastifyInstance, deps: Deps, api: Open
           await liveExports.run(
             () =>
               new Promise<void>((resolve) => {
-                const body = FORMATS[format].stream(deps.db, filters);
+                const body = EXPORT_WRITERS[format](deps.db, filters);
                 reply.raw.once('close', () => resolve());
-                if (acceptsGzip(request))
-                  reply.header('content-encoding', 'gzip').send(body.pipe(createGzip()));
-                else reply.send(body);
+                if (!acceptsGzip(request)) return reply.send(body);
+                // A failing query ends the compressed stream with an error too, so the answer aborts.
+                reply.header('content-encoding', 'gzip').send(pipeline(body, createGzip(), () => {}));
               }),
           );
         } catch (err) {
@@ -146,7 +147,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: Deps, api: Open
       tags: ['open data'],
       query: spotFilters,
       responses: {
-        200: { description: 'The spots', contentType: FORMATS[format].type.split(';')[0], headers: ['ETag'] },
+        200: { description: 'The spots', contentType: TYPES[format].split(';')[0], headers: ['ETag'] },
         206: { description: 'One byte range of the snapshot (Content-Range)' },
         304: { description: 'Not modified' },
         400: { description: 'Invalid parameters', schema: errorSchema },

@@ -88,3 +88,8 @@ export function csvStream(db: Queryable, f: PublicSpotConditions): Readable {
     })(),
   );
 }
+
+/** The open-data formats and what writes each. */
+export const EXPORT_WRITERS = { geojson: geojsonStream, csv: csvStream } as const;
+export type ExportFormat = keyof typeof EXPORT_WRITERS;
+export const EXPORT_FORMATS = Object.keys(EXPORT_WRITERS) as ExportFormat[];
