@@ -3,26 +3,12 @@ import type { CounterStore, Hit } from './counter-store.ts';
 import type { WindowCounts } from './sliding-window.ts';
 
 /**
- * One atomic script per hit. Time comes from the Redis server, so instances whose clocks disagree
- * still agree on windows. One hash per key holds the window counts; it expires two windows after
- * the first hit of its latest window.
+ * One atomic script per request, counting each of its keys (one per policy) in its own window.
+ * Time comes from the Redis server, so instances whose clocks disagree still agree on windows. One
+ * hash per key holds the window counts; it expires two windows after the first hit of its latest
+ * window.
  */
 const HIT_SCRIPT = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local windowMs = tonumber(ARGV[1])
-local idx = math.floor(now / windowMs)
-local current = redis.call('HINCRBY', KEYS[1], idx, 1)
-local previous = tonumber(redis.call('HGET', KEYS[1], idx - 1) or '0')
-if current == 1 then
-  redis.call('HDEL', KEYS[1], idx - 2)
-  redis.call('PEXPIRE', KEYS[1], windowMs * 2)
-end
-return {current, previous, now}
-`;
-
-/** HIT_SCRIPT for several keys in one round trip: a request's policies are counted together. */
-const HIT_ALL_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local out = {}
@@ -45,7 +31,6 @@ return out
 export const REDIS_KEY_PREFIX = 'hatari:rl:';
 
 type RedisWithHit = Redis & {
-  rateLimitHit(key: string, windowMs: number): Promise<[number, number, number]>;
   rateLimitHitAll(numberOfKeys: number, ...keysThenWindows: Array<string | number>): Promise<number[]>;
 };
 
@@ -62,21 +47,15 @@ export class RedisStore implements CounterStore {
       retryStrategy: (times) => Math.min(100 * times, 2000),
     }) as RedisWithHit;
     this.redis.on('error', onError);
-    this.redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     // The number of keys varies, so it is passed first.
-    this.redis.defineCommand('rateLimitHitAll', { lua: HIT_ALL_SCRIPT });
+    this.redis.defineCommand('rateLimitHitAll', { lua: HIT_SCRIPT });
   }
 
   async hit(key: string, windowSeconds: number): Promise<WindowCounts> {
-    const [current, previous, nowMs] = await this.redis.rateLimitHit(
-      REDIS_KEY_PREFIX + key,
-      windowSeconds * 1000,
-    );
-    return { current, previous, nowMs };
+    return (await this.hitAll([{ key, windowSeconds }]))[0] as WindowCounts;
   }
 
   async hitAll(hits: readonly Hit[]): Promise<WindowCounts[]> {
-    if (hits.length === 1) return [await this.hit((hits[0] as Hit).key, (hits[0] as Hit).windowSeconds)];
     const out = await this.redis.rateLimitHitAll(
       hits.length,
       ...hits.map((h) => REDIS_KEY_PREFIX + h.key),
