@@ -46,6 +46,18 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
+/** Whether the client takes this content coding (named, or `*`, without q=0). */
+export function acceptsEncoding(request: FastifyRequest, coding: 'br' | 'gzip'): boolean {
+  return String(request.headers['accept-encoding'] ?? '')
+    .split(',')
+    .some((part) => {
+      const [name, ...params] = part.trim().toLowerCase().split(';');
+      if (name !== coding && name !== '*') return false;
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return q === undefined || Number(q.slice(2)) > 0;
+    });
+}
+
 /**
  * Sends the body with its validator (a client holding it gets an empty 304) in the best encoding
  * the client takes. Routes using it set `compress: false` or send already-encoded bodies, which the
@@ -58,14 +70,13 @@ export function sendEncoded(request: FastifyRequest, reply: FastifyReply, entry:
     .header('vary', 'accept-encoding');
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   reply.type(entry.type);
-  const accepts = String(request.headers['accept-encoding'] ?? '');
-  if (entry.compressible && /\bbr\b/.test(accepts)) {
+  if (entry.compressible && acceptsEncoding(request, 'br')) {
     entry.br ??= brotliCompressSync(entry.body, {
       params: { [zlib.BROTLI_PARAM_QUALITY]: entry.brotliQuality },
     });
     return reply.header('content-encoding', 'br').send(entry.br);
   }
-  if (entry.compressible && /\bgzip\b/.test(accepts)) {
+  if (entry.compressible && acceptsEncoding(request, 'gzip')) {
     entry.gzip ??= gzipSync(entry.body, { level: 9 });
     return reply.header('content-encoding', 'gzip').send(entry.gzip);
   }

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { etagMatches } from '../http/encoded-body.ts';
+import { acceptsEncoding, etagMatches } from '../http/encoded-body.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
 import { QueueFullError, Semaphore } from '../util/semaphore.ts';
@@ -27,11 +27,6 @@ const openDataHeaders = (reply: FastifyReply, format: ExportFormat) =>
     .header('link', `<${DATA_LICENCE.url}>; rel="license"`)
     .header('cache-control', 'public, max-age=300')
     .header('vary', 'accept-encoding');
-
-const acceptsGzip = (request: FastifyRequest) =>
-  /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q=(?!0(?:\.0*)?\s*(?:,|$))[\d.]+\s*)?(?:,|$)/i.test(
-    String(request.headers['accept-encoding'] ?? ''),
-  );
 
 /** One byte range of `size` from a Range header; undefined for none (or several: the whole file). */
 export function byteRange(
@@ -79,7 +74,7 @@ function sendSnapshot(request: FastifyRequest, reply: FastifyReply, s: Snapshot)
       .header('content-length', range.end - range.start + 1)
       .send(createReadStream(s.file, range));
   }
-  if (acceptsGzip(request)) {
+  if (acceptsEncoding(request, 'gzip')) {
     return reply
       .header('etag', gzEtag)
       .header('content-encoding', 'gzip')
@@ -113,7 +108,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: Deps, api: Open
               new Promise<void>((resolve) => {
                 const body = EXPORT_WRITERS[format](deps.db, filters);
                 reply.raw.once('close', () => resolve());
-                if (!acceptsGzip(request)) return reply.send(body);
+                if (!acceptsEncoding(request, 'gzip')) return reply.send(body);
                 // A failing query ends the compressed stream with an error too, so the answer aborts.
                 reply.header('content-encoding', 'gzip').send(pipeline(body, createGzip(), () => {}));
               }),
