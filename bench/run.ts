@@ -9,7 +9,6 @@
  * bench/results/bench.svg and BENCHMARKS.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { ensureSyntheticSpots } from '../server/src/cli/synthetic.sql.ts';
@@ -18,7 +17,7 @@ import { migrate } from '../server/src/db/migrate.ts';
 import { openDatabase } from '../server/src/deps.ts';
 import { createLogger } from '../server/src/http/logger.ts';
 import { FakeOsrm } from '../server/test/fakes.ts';
-import { freePort, waitFor } from '../server/test/processes.ts';
+import { freePort, rssBytes, waitFor } from '../server/test/processes.ts';
 import { writeReport } from './report.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -187,8 +186,7 @@ async function peakRss<T>(pid: number | undefined, work: () => Promise<T>): Prom
   let peak = 0;
   const sample = () => {
     try {
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-      peak = Math.max(peak, kb / 1024);
+      peak = Math.max(peak, rssBytes(pid as number) / 1048576);
     } catch {
       // not on Linux: no figure
     }

@@ -8,7 +8,7 @@ import { openDatabase } from '../src/deps.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { FakeOsrm } from '../test/fakes.ts';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../test/helpers.ts';
-import { type RunningServer, startServer, stop } from '../test/processes.ts';
+import { type RunningServer, rssBytes, startServer, stop } from '../test/processes.ts';
 import { freshStorage } from './attacks.ts';
 
 /**
@@ -26,10 +26,7 @@ const MAX_GROWTH_MB = 200;
 /** Health answers while an attack runs; far above normal, far below the seconds seen before. */
 const MAX_HEALTH_MS = 1000;
 
-const rssMb = (pid: number) => {
-  const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(line?.[1] ?? 0) / 1024;
-};
+const rssMb = (pid: number) => rssBytes(pid) / 1048576;
 
 /** CPU seconds the process has used (user + system). */
 const cpuSeconds = (pid: number) => {

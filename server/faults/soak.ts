@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { createPgDb } from '../src/db/pg.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../test/fakes.ts';
 import {
   type RunningNginx,
   type RunningServer,
+  rssBytes,
   runCleanups,
   serverOutput,
   startNginx,
@@ -29,9 +29,6 @@ const PHONES_PER_NETWORK = 8;
 /** Seconds without traffic before memory is read. */
 const QUIET_SECONDS = 15;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const rssOf = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 
@@ -87,7 +84,7 @@ describe('soak: two instances behind nginx', () => {
     let running = true;
     const sampler = (async () => {
       while (running) {
-        memory.push({ at: Date.now(), rss: servers.map((s) => rssOf(s.proc.pid as number)) });
+        memory.push({ at: Date.now(), rss: servers.map((s) => rssBytes(s.proc.pid as number)) });
         await sleep(5000);
       }
     })();
@@ -182,7 +179,7 @@ describe('soak: two instances behind nginx', () => {
     // for a while it settles to what is really held, so growth between the two is what a leak adds.
     const quietRss = async () => {
       await sleep(QUIET_SECONDS * 1000);
-      return servers.map((s) => rssOf(s.proc.pid as number));
+      return servers.map((s) => rssBytes(s.proc.pid as number));
     };
     const warmUp = Math.min(60, Math.round(SECONDS / 4));
     await traffic(warmUp);

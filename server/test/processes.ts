@@ -90,6 +90,10 @@ export async function startServer(env: Record<string, string>, cwd?: string): Pr
   return { url, proc };
 }
 
+/** Resident memory of a process in bytes, read from /proc (Linux). */
+export const rssBytes = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
 /** Everything the server process has written so far. */
 export const serverOutput = (proc: ChildProcess) => (outputs.get(proc) ?? []).join('');
 
