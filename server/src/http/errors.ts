@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { ExpectedError } from '../util/expected-error.ts';
 
 /** One validation problem, in the library-neutral form the seed spec fixes. */
 export interface Issue {
@@ -9,7 +10,7 @@ export interface Issue {
 }
 
 /** Thrown by routes and services; the one error handler renders it as `{ error, issues? }`. */
-export class HttpError extends Error {
+export class HttpError extends ExpectedError {
   /** Sent as Retry-After: when trying again makes sense. */
   retryAfterSeconds?: number;
 

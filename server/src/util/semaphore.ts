@@ -1,4 +1,6 @@
-export class QueueFullError extends Error {}
+import { ExpectedError } from './expected-error.ts';
+
+export class QueueFullError extends ExpectedError {}
 
 /**
  * At most `limit` tasks at once; the rest wait their turn in arrival order, at most `maxWaiting` of
