@@ -7,8 +7,15 @@
  * rate limiter does its full work without refusing the run. Prints req/s, p50, p97.5, p99, the
  * ratio to hello-world and the server's peak RSS; writes bench/results/bench.json, the chart
  * bench/results/bench.svg and BENCHMARKS.md.
+ *
+ * --compare <checkout> also starts the server of another checkout (an earlier commit, say, with
+ * `git worktree add ../before <commit>` and its node_modules) on the same database and measures
+ * every endpoint against it in the same run, just before the current server: the report gains a
+ * before-and-after table. --only <text> runs only the endpoints whose name contains the text and
+ * writes no report.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { ensureSyntheticSpots } from '../server/src/cli/synthetic.sql.ts';
@@ -24,7 +31,13 @@ const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
 };
+const textArg = (name: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1] : undefined;
+};
 const SPOTS = arg('spots', 1_000_000);
+const COMPARE = textArg('compare');
+const ONLY = textArg('only');
 const DURATION = arg('duration', 10);
 const CONNECTIONS = arg('connections', 100);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hatari_bench';
@@ -48,6 +61,8 @@ export interface Row {
   eventLoopMaxMs?: number;
   /** Server time of route checks (their Server-Timing header), median. */
   serverP50?: number;
+  /** The same endpoint on the --compare checkout, measured just before. */
+  before?: Omit<Row, 'name' | 'before'>;
 }
 
 async function ensureDatabase() {
@@ -115,8 +130,9 @@ const SEARCHES = [
   'lira',
 ];
 
-function startProcess(args: string[], env: Record<string, string>): ChildProcess {
+function startProcess(args: string[], env: Record<string, string>, cwd = process.cwd()): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -130,19 +146,25 @@ async function startHello() {
   return { url: `http://127.0.0.1:${JSON.parse(line).port}`, child };
 }
 
-async function startHatari(osrmUrl: string) {
+async function startHatari(osrmUrl: string, cwd = process.cwd()) {
   const port = await freePort();
-  const child = startProcess(['server/src/main.ts'], {
-    PORT: String(port),
-    DATABASE_URL,
-    REDIS_URL,
-    TRUST_PROXY: '127.0.0.1',
-    SEED: '0',
-    LOG_LEVEL: 'warn',
-    EVENT_LOOP_STATS: '1',
-    OSRM_URL: osrmUrl,
-    NOMINATIM_URL: 'http://127.0.0.1:9',
-  });
+  // An older checkout may not print its event loop's delay on SIGUSR2 (and would die of it).
+  const reportsLoop = readFileSync(`${cwd}/server/src/main.ts`, 'utf8').includes('EVENT_LOOP_STATS');
+  const child = startProcess(
+    ['server/src/main.ts'],
+    {
+      PORT: String(port),
+      DATABASE_URL,
+      REDIS_URL,
+      TRUST_PROXY: '127.0.0.1',
+      SEED: '0',
+      LOG_LEVEL: 'warn',
+      EVENT_LOOP_STATS: '1',
+      OSRM_URL: osrmUrl,
+      NOMINATIM_URL: 'http://127.0.0.1:9',
+    },
+    cwd,
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(async () => (await fetch(`${url}/api/health`)).ok, 120_000, 'Hatari');
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
@@ -152,7 +174,8 @@ async function startHatari(osrmUrl: string) {
   });
   /** The event loop's delay since the last call (the server prints it on SIGUSR2). */
   const eventLoop = () =>
-    new Promise<{ max: number }>((resolve) => {
+    new Promise<{ max?: number }>((resolve) => {
+      if (!reportsLoop) return resolve({});
       stats.push(resolve);
       child.kill('SIGUSR2');
     });
@@ -251,6 +274,7 @@ const osrm = new FakeOsrm();
 const osrmUrl = await osrm.start();
 const hello = await startHello();
 const hatari = await startHatari(osrmUrl);
+const earlier = COMPARE ? await startHatari(osrmUrl, COMPARE) : undefined;
 
 const targets: Target[] = [
   // What the map asks for a phone's view of central Kampala at street zoom (390 × 844 px at zoom 16).
@@ -298,24 +322,35 @@ try {
     ...extra,
   });
   rows.push(row('hello-world (bare Fastify)', helloRun, helloRss));
-  for (const target of targets) {
-    await load(hatari.url, { ...target, name: 'warm-up' });
-    await hatari.eventLoop();
-    const [[run, rss], healthP99] = await healthDuring(hatari.url, () =>
-      peakRss(hatari.child.pid, () => load(hatari.url, target)),
+  const measure = async (server: typeof hatari, target: Target, label: string) => {
+    await load(server.url, { ...target, name: 'warm-up' });
+    await server.eventLoop();
+    const [[run, rss], healthP99] = await healthDuring(server.url, () =>
+      peakRss(server.child.pid, () => load(server.url, target)),
     );
-    const loop = await hatari.eventLoop();
+    const loop = await server.eventLoop();
     serverTimes.sort((a, b) => a - b);
     const serverP50 = serverTimes.length ? serverTimes[Math.floor(serverTimes.length / 2)] : undefined;
-    rows.push(row(target.name, run, rss, { healthP99, eventLoopMaxMs: loop.max, serverP50 }));
     console.log(
-      `${target.name}: ${Math.round(run.requests.average)} req/s, p99 ${run.latency.p99} ms, ` +
-        `health p99 ${healthP99} ms, event loop max ${loop.max} ms${serverP50 ? `, server p50 ${serverP50} ms` : ''}`,
+      `${label}${target.name}: ${Math.round(run.requests.average)} req/s, p99 ${run.latency.p99} ms, ` +
+        `health p99 ${healthP99} ms, peak RSS ${rss} MB` +
+        `${loop.max === undefined ? '' : `, event loop max ${loop.max} ms`}${serverP50 ? `, server p50 ${serverP50} ms` : ''}`,
     );
+    return row(target.name, run, rss, { healthP99, eventLoopMaxMs: loop.max, serverP50 });
+  };
+  for (const target of targets.filter((t) => !ONLY || t.name.includes(ONLY))) {
+    const before = earlier ? await measure(earlier, target, 'before: ') : undefined;
+    const now = await measure(hatari, target, '');
+    if (before) {
+      const { name: _, ...figures } = before;
+      now.before = figures;
+    }
+    rows.push(now);
   }
 } finally {
   hello.child.kill('SIGTERM');
   hatari.child.kill('SIGTERM');
+  earlier?.child.kill('SIGTERM');
   await osrm.stop();
 }
 
@@ -338,6 +373,7 @@ console.table(
     'server p50 ms': r.serverP50 ?? '',
   })),
 );
+if (ONLY) process.exit(0);
 writeReport({
   at: new Date().toISOString(),
   spots: SPOTS,
