@@ -8,20 +8,17 @@ import { MAX_SPOT_ID } from '../spots/spots.service.ts';
 import { toSpot } from '../spots/spots.sql.ts';
 import type { FlagInput, VoteValue } from './community.schema.ts';
 import {
-  changeCounts,
   countOpenFlagNetworks,
-  findVote,
   flaggedSpotsOfVisitor,
   hideForReview,
   insertFlag,
   lockPublicSpot,
   markForReview,
-  upsertVote,
+  recordVote,
   votesOfVisitor,
 } from './community.sql.ts';
 
 const spotNotFound = () => notFound('Spot not found');
-const one = (v: VoteValue, side: VoteValue) => (v === side ? 1 : 0);
 
 /** Thrown inside the vote's transaction to roll it back when the vote would change the status. */
 const NEEDS_STATUS_CHANGE = Symbol('needs a status change');
@@ -51,21 +48,15 @@ export async function castVote(
     db.transaction(async (tx) => {
       const spot = await lockPublicSpot(tx, spotId);
       if (!spot) throw spotNotFound();
-      const current = await findVote(tx, spotId, identity.visitor);
-      if (current === value) {
+      const { previous, spot: row } = await recordVote(tx, spotId, identity, value);
+      if (!row) {
         throw new HttpError(
           409,
-          value === 1
+          previous === 1
             ? 'You already said this spot is still dangerous'
             : 'You already said this spot is safe now',
         );
       }
-      await upsertVote(tx, spotId, identity, value);
-      const row = await changeCounts(tx, spotId, {
-        confirmations: one(value, 1) - (current === undefined ? 0 : one(current, 1)),
-        denials: one(value, -1) - (current === undefined ? 0 : one(current, -1)),
-        confirmedNow: value === 1,
-      });
       if (row.status !== spot.status) {
         if (!statusChangeSpent) throw NEEDS_STATUS_CHANGE;
         if (row.status === 'disputed' && spot.protected) await markForReview(tx, spotId, 'disputed');

@@ -31,18 +31,6 @@ export async function markForReview(tx: Queryable, id: number, reason: 'disputed
   );
 }
 
-export async function findVote(
-  tx: Queryable,
-  spotId: number,
-  visitor: string,
-): Promise<VoteValue | undefined> {
-  const rows = await tx.query<{ value: VoteValue }>(
-    'SELECT value FROM votes WHERE spot_id = $1 AND visitor = $2',
-    [spotId, visitor],
-  );
-  return rows[0]?.value;
-}
-
 /** Records a visitor's vote, or switches it to the other value, with where it came from (hashed). */
 export async function upsertVote(
   tx: Queryable,
@@ -58,19 +46,44 @@ export async function upsertVote(
   );
 }
 
-/** Moves the counts by the given deltas; a "still dangerous" vote also marks the spot confirmed now. */
-export async function changeCounts(
+/**
+ * Records a visitor's vote on a spot locked by this transaction, or switches it, and moves the spot's
+ * counts to match, in one statement; a "still dangerous" vote also marks the spot confirmed now.
+ * The statement starts after the lock was granted, so it sees a vote committed just before by the
+ * same visitor. `previous` is the visitor's vote before; when it already was `value`, nothing
+ * changes and `spot` is undefined.
+ */
+export async function recordVote(
   tx: Queryable,
   spotId: number,
-  deltas: { confirmations: number; denials: number; confirmedNow: boolean },
-): Promise<SpotRow> {
-  const rows = await tx.query<SpotRow>(
-    `UPDATE spots s SET confirmations = confirmations + $2, denials = denials + $3,
-       last_confirmed_at = CASE WHEN $4 THEN now() ELSE last_confirmed_at END, updated_at = now()
-     WHERE id = $1 RETURNING ${SPOT_COLUMNS}`,
-    [spotId, deltas.confirmations, deltas.denials, deltas.confirmedNow],
+  who: Identity,
+  value: VoteValue,
+): Promise<{ previous: VoteValue | null; spot?: SpotRow }> {
+  const rows = await tx.query<SpotRow & { previous: VoteValue | null; changed: boolean }>(
+    `WITH prev AS (SELECT value FROM votes WHERE spot_id = $1 AND visitor = $2),
+     vote AS (
+       INSERT INTO votes (spot_id, visitor, value, network, agent, device) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (spot_id, visitor) DO UPDATE SET value = EXCLUDED.value, network = EXCLUDED.network,
+         agent = EXCLUDED.agent, device = EXCLUDED.device, updated_at = now()
+       WHERE votes.value <> EXCLUDED.value
+     ),
+     counted AS (
+       UPDATE spots s SET
+         confirmations = confirmations + ($3 = 1)::int - coalesce((SELECT value = 1 FROM prev), false)::int,
+         denials = denials + ($3 = -1)::int - coalesce((SELECT value = -1 FROM prev), false)::int,
+         last_confirmed_at = CASE WHEN $3 = 1 THEN now() ELSE last_confirmed_at END, updated_at = now()
+       WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM prev WHERE value = $3)
+       RETURNING ${SPOT_COLUMNS}
+     )
+     SELECT (SELECT value FROM prev) AS previous, counted.id IS NOT NULL AS changed, counted.*
+     FROM (SELECT 1) AS one LEFT JOIN counted ON true`,
+    [spotId, who.visitor, value, who.network, who.agent, who.device],
   );
-  return rows[0] as SpotRow;
+  const { previous, changed, ...spot } = rows[0] as SpotRow & {
+    previous: VoteValue | null;
+    changed: boolean;
+  };
+  return { previous, spot: changed ? (spot as SpotRow) : undefined };
 }
 
 /** Inserts a flag unless this visitor already flagged the spot; true when inserted. */
