@@ -7,6 +7,8 @@ interface Results {
   spots: number;
   connections: number;
   durationSeconds: number;
+  /** The checkout measured as "before" (--compare), when there was one. */
+  compare?: string;
   rows: Row[];
 }
 
@@ -55,13 +57,28 @@ export function writeReport(results: Results) {
   writeFileSync('bench/results/bench.json', `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync('bench/results/bench.svg', chartSvg(results));
   const table = [
-    '| Endpoint | req/s | vs hello-world | p50 ms | p97.5 ms | p99 ms | non-2xx | errors, timeouts | server peak RSS | health p99 ms | event loop max ms | server p50 ms |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Endpoint | req/s | vs hello-world | p50 ms | p97.5 ms | p99 ms | non-2xx | errors, timeouts | server peak RSS | health p99 ms | event loop max ms | server p50 ms | of it queued, p50 ms |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.rows.map(
       (r) =>
-        `| ${r.name} | ${fmt(r.reqPerSec)} | ${(r.ratio * 100).toFixed(1)}% | ${r.p50} | ${r.p97_5} | ${r.p99} | ${fmt(r.non2xx)} | ${fmt(r.errors ?? 0)} | ${r.peakRssMb} MB | ${r.healthP99 ?? ''} | ${r.eventLoopMaxMs ?? ''} | ${r.serverP50 ?? ''} |`,
+        `| ${r.name} | ${fmt(r.reqPerSec)} | ${(r.ratio * 100).toFixed(1)}% | ${r.p50} | ${r.p97_5} | ${r.p99} | ${fmt(r.non2xx)} | ${fmt(r.errors ?? 0)} | ${r.peakRssMb} MB | ${r.healthP99 ?? ''} | ${r.eventLoopMaxMs ?? ''} | ${r.serverP50 ?? ''} | ${r.queueP50 ?? ''} |`,
     ),
   ].join('\n');
+  const compared = results.rows.filter((r) => r.before);
+  const beforeAfter = compared.length
+    ? [
+        `## Before and after, in this run\n\nThe server of \`${results.compare}\` measured just before this one on each endpoint, same database, same load (\`--compare\`). Each cell: before → after.\n`,
+        '| Endpoint | req/s | vs hello-world | p99 ms | non-2xx | errors, timeouts | server peak RSS | health p99 ms | server p50 ms |',
+        '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+        ...compared.map((r) => {
+          const b = r.before as NonNullable<Row['before']>;
+          const pair = (x: number | string | undefined, y: number | string | undefined) =>
+            x === undefined && y === undefined ? '' : `${x ?? '–'} → ${y ?? '–'}`;
+          return `| ${r.name} | ${pair(fmt(b.reqPerSec), fmt(r.reqPerSec))} | ${pair(`${(b.ratio * 100).toFixed(1)}%`, `${(r.ratio * 100).toFixed(1)}%`)} | ${pair(b.p99, r.p99)} | ${pair(fmt(b.non2xx), fmt(r.non2xx))} | ${pair(fmt(b.errors), fmt(r.errors))} | ${pair(`${b.peakRssMb} MB`, `${r.peakRssMb} MB`)} | ${pair(b.healthP99, r.healthP99)} | ${pair(b.serverP50, r.serverP50)} |`;
+        }),
+        '',
+      ].join('\n')
+    : '';
   const notes = existsSync('bench/NOTES.md') ? readFileSync('bench/NOTES.md', 'utf8') : '';
   const md = `# Benchmarks
 
@@ -81,6 +98,7 @@ a warm-up; every request from a different visitor, so rate limiting (Redis) is o
 
 ${table}
 
+${beforeAfter}
 ${notes}`;
   writeFileSync('BENCHMARKS.md', md);
   console.log('written: bench/results/bench.json, bench/results/bench.svg, BENCHMARKS.md');

@@ -14,7 +14,7 @@
  * before-and-after table. --only <text> runs only the endpoints whose name contains the text and
  * writes no report.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -61,6 +61,8 @@ export interface Row {
   eventLoopMaxMs?: number;
   /** Server time of route checks (their Server-Timing header), median. */
   serverP50?: number;
+  /** Of that, the time a check waited for its turn (Server-Timing `queue`), median. */
+  queueP50?: number;
   /** The same endpoint on the --compare checkout, measured just before. */
   before?: Omit<Row, 'name' | 'before'>;
 }
@@ -222,6 +224,14 @@ async function peakRss<T>(pid: number | undefined, work: () => Promise<T>): Prom
   }
 }
 
+/** A checkout named by its commit, for the report. */
+const describeCheckout = (dir: string) =>
+  execFileSync('git', ['-C', dir, 'log', '-1', '--format=%h (%ad)', '--date=short'], {
+    encoding: 'utf8',
+  }).trim();
+
+const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[xs.length >> 1] : undefined);
+
 let addresses = 0;
 /** A new visitor for every request: addresses walk through 10.0.0.0/8. */
 const nextAddress = () => {
@@ -236,11 +246,13 @@ interface Target {
   body?: string;
 }
 
-/** Server-Timing durations seen in the last run's answers. */
+/** Server-Timing durations seen in the last run's answers: the whole check, and its wait. */
 let serverTimes: number[] = [];
+let queueTimes: number[] = [];
 
 async function load(base: string, target: Target) {
   serverTimes = [];
+  queueTimes = [];
   return autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -260,8 +272,11 @@ async function load(base: string, target: Target) {
           },
         }),
         onResponse: (_status, _body, _context, headers) => {
-          const dur = /dur=([\d.]+)/.exec(String(headers?.['server-timing'] ?? ''));
-          if (dur) serverTimes.push(Number(dur[1]));
+          const timing = String(headers?.['server-timing'] ?? '');
+          const check = /check;dur=([\d.]+)/.exec(timing);
+          const queue = /queue;dur=([\d.]+)/.exec(timing);
+          if (check) serverTimes.push(Number(check[1]));
+          if (queue) queueTimes.push(Number(queue[1]));
         },
       },
     ],
@@ -329,14 +344,14 @@ try {
       peakRss(server.child.pid, () => load(server.url, target)),
     );
     const loop = await server.eventLoop();
-    serverTimes.sort((a, b) => a - b);
-    const serverP50 = serverTimes.length ? serverTimes[Math.floor(serverTimes.length / 2)] : undefined;
+    const serverP50 = median(serverTimes);
+    const queueP50 = median(queueTimes);
     console.log(
       `${label}${target.name}: ${Math.round(run.requests.average)} req/s, p99 ${run.latency.p99} ms, ` +
         `health p99 ${healthP99} ms, peak RSS ${rss} MB` +
-        `${loop.max === undefined ? '' : `, event loop max ${loop.max} ms`}${serverP50 ? `, server p50 ${serverP50} ms` : ''}`,
+        `${loop.max === undefined ? '' : `, event loop max ${loop.max} ms`}${serverP50 ? `, server p50 ${serverP50} ms` : ''}${queueP50 === undefined ? '' : ` (${queueP50} ms of it queued)`}`,
     );
-    return row(target.name, run, rss, { healthP99, eventLoopMaxMs: loop.max, serverP50 });
+    return row(target.name, run, rss, { healthP99, eventLoopMaxMs: loop.max, serverP50, queueP50 });
   };
   for (const target of targets.filter((t) => !ONLY || t.name.includes(ONLY))) {
     const before = earlier ? await measure(earlier, target, 'before: ') : undefined;
@@ -371,6 +386,7 @@ console.table(
     'health p99 ms': r.healthP99 ?? '',
     'loop max ms': r.eventLoopMaxMs ?? '',
     'server p50 ms': r.serverP50 ?? '',
+    'queued p50 ms': r.queueP50 ?? '',
   })),
 );
 if (ONLY) process.exit(0);
@@ -379,5 +395,6 @@ writeReport({
   spots: SPOTS,
   connections: CONNECTIONS,
   durationSeconds: DURATION,
+  compare: COMPARE && describeCheckout(COMPARE),
   rows,
 });

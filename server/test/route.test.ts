@@ -58,6 +58,8 @@ describe('GET /api/route', () => {
     osrm.reset();
     const res = await route(qs());
     assert.equal(res.statusCode, 200, res.body);
+    // The check's server time and the part of it spent waiting for a turn, for developer tools.
+    assert.match(String(res.headers['server-timing']), /^check;dur=\d+\.\d, queue;dur=\d+\.\d$/);
     const { routes, bufferMeters } = res.json() as { routes: Route[]; bufferMeters: number };
     assert.equal(bufferMeters, 150);
     assert.equal(routes.length, 2);

@@ -54,9 +54,15 @@ export class RoutePlanner {
 
   /**
    * Routes safest first, each with the dangers along it; detours around severe spots on request.
-   * `network` is the caller's network key, for the per-network cap.
+   * `network` is the caller's network key, for the per-network cap; `timing.queuedMs` is set to how
+   * long the check waited for its turn.
    */
-  async plan(q: RouteQuery, network: string, abandoned?: AbortSignal): Promise<PlannedRoutes> {
+  async plan(
+    q: RouteQuery,
+    network: string,
+    abandoned?: AbortSignal,
+    timing?: { queuedMs: number },
+  ): Promise<PlannedRoutes> {
     const held = this.inFlight.get(network) ?? 0;
     if (held >= CHECKS_PER_NETWORK) {
       const busy = new HttpError(
@@ -68,7 +74,7 @@ export class RoutePlanner {
     }
     this.inFlight.set(network, held + 1);
     try {
-      return await this.check(q, abandoned);
+      return await this.check(q, abandoned, timing);
     } finally {
       const left = (this.inFlight.get(network) ?? 1) - 1;
       if (left > 0) this.inFlight.set(network, left);
@@ -76,12 +82,18 @@ export class RoutePlanner {
     }
   }
 
-  private async check(q: RouteQuery, abandoned?: AbortSignal): Promise<PlannedRoutes> {
+  private async check(
+    q: RouteQuery,
+    abandoned?: AbortSignal,
+    timing?: { queuedMs: number },
+  ): Promise<PlannedRoutes> {
     const profile = this.profiles[q.mode];
     const times = q.at ? [q.at, 'any'] : ['day', 'night', 'any'];
     try {
       const offered = await this.router.route(profile, [q.from, q.to], true);
+      const queued = performance.now();
       return await this.scoring.run(async () => {
+        if (timing) timing.queuedMs = performance.now() - queued;
         // A phone that gave up while this check waited does not get its turn.
         if (abandoned?.aborted) throw new HttpError(499, 'The request was abandoned');
         const routes = (await Promise.all(offered.map((r) => this.score(r, times, false)))).sort(bySafety);
