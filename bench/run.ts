@@ -24,7 +24,7 @@ import { migrate } from '../server/src/db/migrate.ts';
 import { openDatabase } from '../server/src/deps.ts';
 import { createLogger } from '../server/src/http/logger.ts';
 import { FakeOsrm } from '../server/test/fakes.ts';
-import { freePort, rssBytes, waitFor } from '../server/test/processes.ts';
+import { freePort, rssBytes, SERVER_NODE_ARGS, waitFor } from '../server/test/processes.ts';
 import { writeReport } from './report.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -133,7 +133,7 @@ const SEARCHES = [
 ];
 
 function startProcess(args: string[], env: Record<string, string>, cwd = process.cwd()): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+  return spawn(process.execPath, [...SERVER_NODE_ARGS, ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -46,7 +46,8 @@ async function main() {
 
 /**
  * For benchmarks (EVENT_LOOP_STATS=1): each SIGUSR2 prints the event loop's delay since the last
- * one (p50, p99 and the longest stretch, in ms) as a JSON line on stdout, and starts over.
+ * one (p50, p99 and the longest stretch, in ms) and the process's memory (MB) as a JSON line on
+ * stdout, and starts over.
  */
 function reportEventLoopDelayOnSignal() {
   const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -58,7 +59,16 @@ function reportEventLoopDelayOnSignal() {
       p99: ms(delay.percentile(99)),
       max: ms(delay.max),
     };
-    process.stdout.write(`${JSON.stringify({ eventLoopDelayMs })}\n`);
+    const mb = (n: number) => Math.round(n / 1048576);
+    const m = process.memoryUsage();
+    const memoryMb = {
+      rss: mb(m.rss),
+      heapUsed: mb(m.heapUsed),
+      heapTotal: mb(m.heapTotal),
+      external: mb(m.external),
+      arrayBuffers: mb(m.arrayBuffers),
+    };
+    process.stdout.write(`${JSON.stringify({ eventLoopDelayMs, memoryMb })}\n`);
     delay.reset();
   });
 }

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { NGINX, nginxTempPaths, selfSignedCertificate } from './processes.ts';
+import { NGINX, nginxTempPaths, SERVER_NODE_ARGS, selfSignedCertificate } from './processes.ts';
 
 /**
  * The nginx configurations in deploy/ as they would be installed, checked by nginx itself
@@ -64,5 +64,17 @@ describe('the nginx configurations in deploy/', { skip }, () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('how the server is started', () => {
+  const command = ['node', ...SERVER_NODE_ARGS, 'server/src/main.ts'];
+  it('npm start, the systemd unit and the Docker image start it as the tests and the bench do', () => {
+    const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts as Record<string, string>;
+    assert.equal(scripts.start, command.join(' '));
+    const lines = (file: string) => readFileSync(file, 'utf8').split('\n');
+    assert.ok(lines('deploy/systemd/hatari@.service').includes(`ExecStart=/usr/bin/${command.join(' ')}`));
+    const cmd = lines('deploy/Dockerfile').find((l) => l.startsWith('CMD ['));
+    assert.deepEqual(JSON.parse((cmd as string).slice('CMD '.length)), command);
   });
 });
