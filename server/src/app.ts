@@ -8,6 +8,7 @@ import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerAddressCheck } from './http/bad-bytes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
+import { registerLoadShedding } from './http/load-shedding.ts';
 import { OpenApiBuilder } from './http/openapi.ts';
 import { registerCacheInvalidation } from './http/public-cache.ts';
 import { registerSameSiteWrites } from './http/same-site.ts';
@@ -82,8 +83,9 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(cookie);
   app.decorateRequest('moderator', null);
 
-  // Cross-site writes are refused before they are counted: a page elsewhere cannot spend its
-  // visitors' limits either.
+  // Work without room is refused before anything else; cross-site writes before they are
+  // counted: a page elsewhere cannot spend its visitors' limits either.
+  registerLoadShedding(app);
   registerSameSiteWrites(app, deps.config.partnerOrigins);
   registerRateLimits(app, deps.limiter, deps.identify);
   // After the limits: a refused address still counts, and its 400 carries the RateLimit headers.

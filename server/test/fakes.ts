@@ -44,16 +44,26 @@ abstract class FakeServer {
           res.writeHead(503, { 'content-type': 'text/html' }).end('<h1>Service Unavailable</h1>');
           return;
         default: {
-          const [status, body, type = 'application/json'] = this.answer(url);
-          res
-            .writeHead(status, { 'content-type': type })
-            .end(Buffer.isBuffer(body) ? body : JSON.stringify(body));
+          const send = () => {
+            const [status, body, type = 'application/json'] = this.answer(url);
+            res
+              .writeHead(status, { 'content-type': type })
+              .end(Buffer.isBuffer(body) ? body : JSON.stringify(body));
+          };
+          const held = this.heldUntil(url);
+          if (held) void held.then(send);
+          else send();
         }
       }
     });
   }
 
   protected abstract answer(url: URL): [number, unknown, string?];
+
+  /** A promise to answer this request after, when it is to be held. */
+  protected heldUntil(_url: URL): Promise<void> | undefined {
+    return undefined;
+  }
 
   async start(port = 0): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
@@ -120,6 +130,12 @@ function route(points: LngLat[], summary: string) {
  */
 export class FakeOsrm extends FakeServer {
   noRoute = false;
+  /** When set, routes through via points (detours) are answered only once it settles. */
+  holdVias: Promise<void> | undefined;
+
+  protected override heldUntil(url: URL): Promise<void> | undefined {
+    return url.pathname.split(';').length > 2 ? this.holdVias : undefined;
+  }
 
   protected answer(url: URL): [number, unknown] {
     const m = /^\/route\/v1\/([\w-]+)\/(.+)$/.exec(url.pathname);

@@ -178,6 +178,39 @@ describe('GET /api/route', () => {
     assert.ok(((await route(qs())).json().routes as Route[]).every((r) => !r.detour));
   });
 
+  it('refuses a check with 503 before any other work while every place to score one is taken', async () => {
+    osrm.reset();
+    let release: () => void = () => {};
+    // Detours are routed while a check holds its place: held, two checks wait in scoring, eight queue.
+    osrm.holdVias = new Promise<void>((r) => {
+      release = r;
+    });
+    // From ten networks (one network may have only three checks in scoring or waiting), on a trip
+    // 11 m off the usual one, so no earlier test's routes are in the cache.
+    const trip = 'from=0.3,32.5501&to=0.3,32.5999&avoid=1';
+    const waiting = Array.from({ length: 10 }, (_, i) =>
+      t.inject({ method: 'GET', url: `/api/route?${trip}`, remoteAddress: `10.0.${i}.1` }),
+    );
+    const deadline = Date.now() + 10_000;
+    while (!t.deps.routes.refusalWhenFull() && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10));
+    // Refused before its query is even read: a malformed one gets the same 503, not a 400.
+    for (const query of [qs(), 'from=nowhere']) {
+      const res = await route(query);
+      assert.equal(res.statusCode, 503, res.body);
+      assert.equal(res.headers['retry-after'], '5');
+      assert.match(res.json().error, /Many routes are being checked/);
+    }
+    release();
+    osrm.holdVias = undefined;
+    assert.deepEqual(
+      (await Promise.all(waiting)).map((r) => r.statusCode),
+      Array(10).fill(200),
+    );
+    assert.equal(t.deps.routes.refusalWhenFull(), undefined);
+    assert.equal((await route(qs())).statusCode, 200);
+  });
+
   it('answers identical requests from a short cache', async () => {
     osrm.reset();
     await route('from=0.31,32.55&to=0.31,32.6');

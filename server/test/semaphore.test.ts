@@ -29,7 +29,9 @@ test('a semaphore with a bounded queue refuses at once when the queue is full', 
   const gate = new Semaphore(1, 1);
   let release: () => void = () => {};
   const first = gate.run(() => new Promise<void>((r) => (release = r)));
+  assert.equal(gate.full, false, 'one place taken, the queue empty');
   const second = gate.run(async () => 'second');
+  assert.equal(gate.full, true);
   await assert.rejects(
     gate.run(async () => 'third'),
     QueueFullError,
@@ -37,4 +39,5 @@ test('a semaphore with a bounded queue refuses at once when the queue is full', 
   release();
   await first;
   assert.equal(await second, 'second');
+  assert.equal(gate.full, false);
 });

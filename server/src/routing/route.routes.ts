@@ -7,24 +7,29 @@ import { COMPACT_DANGERS, compactRouteResponse, routeQuery, routeResponse } from
 import { CHECKS_PER_NETWORK } from './route.service.ts';
 
 export function registerRouteRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
-  app.get('/api/route', { config: { rateLimit: ['route', 'route_network'] } }, async (request, reply) => {
-    const query = parseOr400(routeQuery, request.query, 'route');
-    // A phone that gave up (closed the connection) should not keep its analysis in the queue.
-    const abandoned = new AbortController();
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) abandoned.abort();
-    });
-    const started = performance.now();
-    const timing = { queuedMs: 0 };
-    const planned = await deps.routes.plan(query, deps.identify(request).network, abandoned.signal, timing);
-    // How long the check took on the server, and how much of it was waiting for its turn (benchmarks
-    // read it; so can a client's developer tools).
-    reply.header(
-      'server-timing',
-      `check;dur=${(performance.now() - started).toFixed(1)}, queue;dur=${timing.queuedMs.toFixed(1)}`,
-    );
-    return planned;
-  });
+  const shed = deps.routes.refusalWhenFull;
+  app.get(
+    '/api/route',
+    { config: { rateLimit: ['route', 'route_network'], shed } },
+    async (request, reply) => {
+      const query = parseOr400(routeQuery, request.query, 'route');
+      // A phone that gave up (closed the connection) should not keep its analysis in the queue.
+      const abandoned = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) abandoned.abort();
+      });
+      const started = performance.now();
+      const timing = { queuedMs: 0 };
+      const planned = await deps.routes.plan(query, deps.identify(request).network, abandoned.signal, timing);
+      // How long the check took on the server, and how much of it was waiting for its turn (benchmarks
+      // read it; so can a client's developer tools).
+      reply.header(
+        'server-timing',
+        `check;dur=${(performance.now() - started).toFixed(1)}, queue;dur=${timing.queuedMs.toFixed(1)}`,
+      );
+      return planned;
+    },
+  );
   api.add({
     method: 'get',
     path: '/api/route',

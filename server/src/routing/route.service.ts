@@ -37,6 +37,16 @@ const WAITING_CHECKS = 8;
  */
 export const CHECKS_PER_NETWORK = 3;
 
+/** The 503 of a check that finds no room, with when to try again. */
+function routesBusy(): HttpError {
+  const busy = new HttpError(
+    503,
+    'Many routes are being checked right now. Please try again in a few seconds.',
+  );
+  busy.retryAfterSeconds = 5;
+  return busy;
+}
+
 export interface PlannedRoutes {
   routes: Route[] | CompactRoute[];
   bufferMeters: number;
@@ -51,6 +61,9 @@ export class RoutePlanner {
     private readonly router: CachedRouter,
     private readonly profiles: Config['osrmProfiles'],
   ) {}
+
+  /** The refusal a check would get now because every place to score it is taken, if so. */
+  readonly refusalWhenFull = (): HttpError | undefined => (this.scoring.full ? routesBusy() : undefined);
 
   /**
    * Routes safest first, each with the dangers along it; detours around severe spots on request.
@@ -115,12 +128,7 @@ export class RoutePlanner {
     } catch (err) {
       if (err instanceof NoRouteError) throw new HttpError(404, 'No route found');
       if (err instanceof QueueFullError || (err instanceof UpstreamError && err.reason === 'busy')) {
-        const busy = new HttpError(
-          503,
-          'Many routes are being checked right now. Please try again in a few seconds.',
-        );
-        busy.retryAfterSeconds = 5;
-        throw busy;
+        throw routesBusy();
       }
       if (err instanceof UpstreamError) {
         throw new HttpError(502, 'The routing service is unavailable right now. Please try again later.');

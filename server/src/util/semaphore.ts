@@ -32,4 +32,9 @@ export class Semaphore {
   get queued(): number {
     return this.waiting.length;
   }
+
+  /** Whether a task started now would be refused: every place taken and the queue full. */
+  get full(): boolean {
+    return this.running >= this.limit && this.waiting.length >= this.maxWaiting;
+  }
 }
