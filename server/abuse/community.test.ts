@@ -46,7 +46,7 @@ before(async () => {
 });
 after(() => osrm.stop());
 
-/** Figures printed at the end, for the closing note and the README. */
+/** Figures printed at the end, for the closing note and docs/testing.md. */
 const figures: Record<string, unknown> = {};
 after(() => console.log(`\nattack figures:\n${JSON.stringify(figures, null, 2)}`));
 

@@ -153,7 +153,7 @@ describe('soak: two instances behind nginx', () => {
           phone.own.add(id);
         }
         // A route check refused with 503 and Retry-After is the designed answer to more checks
-        // than an instance scores at once (README, Routes): counted, not unexpected.
+        // than an instance scores at once (docs/api.md, Routes): counted, not unexpected.
         if (res.status === 503 && kind === 'route' && res.retryAfter) shed++;
         else if (res.status >= 500)
           unexpected.push(`${method} ${path}: ${res.status} ${res.body.slice(0, 120)}`);

@@ -7,7 +7,7 @@ import { networkKey, visitorAddressKey } from './address.ts';
 import { DEVICE_COOKIE, type DeviceCredentials } from './device-credential.ts';
 
 /**
- * Who is asking, without knowing who they are (docs: the README's privacy section).
+ * Who is asking, without knowing who they are (docs/privacy.md).
  * - `visitor`: the device's salted hash when the request carries a valid device credential (the web
  *   page), else the salted hash of client address + user agent, as the seed spec defines it.
  * - `network`: the salted hash of the client address (IPv6 by its /56).

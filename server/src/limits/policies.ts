@@ -13,7 +13,7 @@ export const POLICIES = {
   report_network: { limit: 30, windowSeconds: 3600, per: 'network' },
   vote: { limit: 60, windowSeconds: 3600, per: 'visitor' },
   /**
-   * Network ceilings (extensions; the README's "Limits" gives the reasoning). A carrier address is
+   * Network ceilings (extensions; docs/api.md, "Rate limits", gives the reasoning). A carrier address is
    * shared by many phones, so these sit far above one visitor's limit; what they stop is one network
    * posing as a crowd.
    */
@@ -26,7 +26,7 @@ export const POLICIES = {
   device_network: { limit: 120, windowSeconds: 3600, per: 'network' },
   route: { limit: 20, windowSeconds: 60, per: 'visitor' },
   /**
-   * Ceilings on costly reads per network (README, "Limits"): a carrier address shared by many
+   * Ceilings on costly reads per network (docs/api.md, "Rate limits"): a carrier address shared by many
    * phones stays far below them in ordinary use; one network rotating user agents meets them.
    */
   route_network: { limit: 120, windowSeconds: 60, per: 'network' },

@@ -10,7 +10,7 @@ import {
   toSpot,
 } from './spots.sql.ts';
 
-/** The licence the open data is published under (also in the README and the OpenAPI document). */
+/** The licence the open data is published under (also in docs/api.md and the OpenAPI document). */
 export const DATA_LICENCE = {
   name: 'Open Database License (ODbL) 1.0',
   url: 'https://opendatacommons.org/licenses/odbl/1-0/',
