@@ -211,6 +211,13 @@ describe('GET /api/route', () => {
     assert.equal((await route(qs())).statusCode, 200);
   });
 
+  it('reads points written with a sign or in exponent notation, as clients of the spec send them', async () => {
+    const plain = await route(qs());
+    const written = await route(`from=3e-1,+3.255E1&to=.3,32.60`);
+    assert.equal(written.statusCode, 200, written.body);
+    assert.deepEqual(written.json(), plain.json());
+  });
+
   it('answers identical requests from a short cache', async () => {
     osrm.reset();
     await route('from=0.31,32.55&to=0.31,32.6');

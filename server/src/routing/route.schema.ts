@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { TRAVEL_MODES } from '../config.ts';
 import { insideUganda, spotSchema, UGANDA } from '../spots/spots.schema.ts';
 
+/** A decimal number as clients write it: a sign, digits with or without a point, an exponent (5e-7). */
+const DECIMAL = '[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?';
+
 const point = (name: string) =>
   z
     .string({ error: `${name} is required, as lat,lng` })
-    .regex(/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/, `${name} must be lat,lng`)
+    .regex(new RegExp(`^\\s*${DECIMAL}\\s*,\\s*${DECIMAL}\\s*$`), `${name} must be lat,lng`)
     .transform((s) => {
       const [lat, lng] = s.split(',').map(Number);
       return { lat: lat as number, lng: lng as number };

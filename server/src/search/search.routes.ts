@@ -47,7 +47,7 @@ export function registerSearchRoutes(app: FastifyInstance, deps: Deps, api: Open
     path: '/api/search',
     summary: 'Search spots (typo-tolerant) and places',
     description:
-      'q of 2 to 100 characters (shorter: empty lists). places=0 searches spots only and never calls the ' +
+      'q of 2 or more characters (shorter: empty lists; longer than 100: its first 100 are searched). places=0 searches spots only and never calls the ' +
       'place service: use it on every keystroke, and add places after a pause of about 450 ms. ' +
       'Places need 3+ characters. When the place service fails, the answer is 200 with spots and an error note; ' +
       'when only the place-lookup limit is hit, 429 still carries the spots.',

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { CATEGORIES, STATUSES } from '../spots/spots.schema.ts';
 
 export const searchQuery = z.object({
+  // Pasted text longer than 100 characters is cut to its first 100 (counted in code points, so no
+  // character is split), as the spec's service does, rather than refused.
   q: z
     .string()
     .default('')
-    .transform((s) => s.trim().replace(/\s+/g, ' '))
-    .pipe(z.string().max(100, 'q must be at most 100 characters')),
+    .transform((s) => Array.from(s.trim().replace(/\s+/g, ' ')).slice(0, 100).join('').trimEnd()),
   places: z.enum(['0', '1'], { error: 'places must be 0 or 1' }).default('1'),
 });
 
