@@ -99,8 +99,13 @@ export class LineIndex {
 
   /** The closest point of the route to p, when within the index's distance. */
   measure(p: { lat: number; lng: number }): Projected {
-    const px = p.lng * this.k * METRES_PER_DEGREE;
-    const py = p.lat * METRES_PER_DEGREE;
+    return this.measureAt(p.lat, p.lng);
+  }
+
+  /** As measure, for a point given by its coordinates. */
+  measureAt(lat: number, lng: number): Projected {
+    const px = lng * this.k * METRES_PER_DEGREE;
+    const py = lat * METRES_PER_DEGREE;
     const list = this.cells.get(this.key(px, py));
     if (!list) return FAR;
     // Squared distances compared (Math.hypot is many times slower than a square root), one root at the end.
