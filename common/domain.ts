@@ -33,13 +33,13 @@ export type FlagReason = (typeof FLAG_REASONS)[number];
 export const ROLES = ['moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Uganda's bounding box, as the seed spec fixes it (inclusive). */
+/** Uganda's bounding box, as docs/api.md gives it (inclusive). */
 export const UGANDA = { minLat: -1.6, maxLat: 4.3, minLng: 29.5, maxLng: 35.1 } as const;
 
 export const insideUganda = (lat: number, lng: number) =>
   lat >= UGANDA.minLat && lat <= UGANDA.maxLat && lng >= UGANDA.minLng && lng <= UGANDA.maxLng;
 
-/** Character limits of the free-text fields (the seed spec's validation rules). */
+/** Character limits of the free-text fields (docs/api.md, "Reporting a spot"). */
 export const TEXT_LIMITS = {
   titleMin: 3,
   title: 80,

@@ -61,7 +61,7 @@ function assertTooMany(res: LightMyRequestResponse, policy: string) {
 }
 
 describe('each policy lets the Nth request through and answers the next with 429', () => {
-  it('reports: 5 per visitor per hour, with the seed spec message', async () => {
+  it('reports: 5 per visitor per hour, with the message the API clients know', async () => {
     const c = client();
     const ok = await times(5, () => send(c, 'POST', '/api/spots', report()));
     assert.deepEqual(codes(ok), [201, 201, 201, 201, 201]);

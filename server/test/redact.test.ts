@@ -147,7 +147,7 @@ describe('redactPhoneNumbers against dodges', () => {
   it('reads an override only where it applies', () => {
     assert.equal(redactPhoneNumbers('x \u202E654 321\u202C 2770'), 'x 654 321 2770');
   });
-  it('uses the marker the seed spec names', () => assert.equal(REDACTED, '[removed]'));
+  it('uses the marker docs/api.md names', () => assert.equal(REDACTED, '[removed]'));
   it('keeps invisible characters outside numbers (emoji joiners) and drops bidi overrides', () => {
     assert.equal(redactPhoneNumbers('Dark 👨\u200D👩\u200D👧 path'), 'Dark 👨\u200D👩\u200D👧 path');
     assert.equal(redactPhoneNumbers('Dark \u202Ehtap\u202C here'), 'Dark htap here');

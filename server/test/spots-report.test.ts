@@ -22,7 +22,7 @@ const countSpots = async () =>
   (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM spots'))[0]?.n;
 
 describe('POST /api/spots: a valid report', () => {
-  it('answers 201 with the spot as the seed spec fixes it, and stores the reporter vote', async () => {
+  it('answers 201 with the spot as docs/api.md describes it, and stores the reporter vote', async () => {
     const res = await post(report({ description: 'Robberies after 9 pm', area: 'Kisenyi' }));
     assert.equal(res.statusCode, 201);
     const { spot, pending } = res.json();

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ExpectedError } from '../util/expected-error.ts';
 
-/** One validation problem, in the library-neutral form the seed spec fixes. */
+/** One validation problem, in the library-neutral form of docs/api.md ("Reporting a spot"). */
 export interface Issue {
   code?: string;
   path: Array<string | number>;

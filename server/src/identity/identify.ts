@@ -9,7 +9,7 @@ import { DEVICE_COOKIE, type DeviceCredentials } from './device-credential.ts';
 /**
  * Who is asking, without knowing who they are (docs/privacy.md).
  * - `visitor`: the device's salted hash when the request carries a valid device credential (the web
- *   page), else the salted hash of client address + user agent, as the seed spec defines it.
+ *   page), else the salted hash of client address + user agent, as the spec's API defines it (docs/privacy.md).
  * - `network`: the salted hash of the client address (IPv6 by its /56).
  * - `agent`: a short salted hash of the user agent, so moderators can see how many agents a burst
  *   of votes used without learning them.

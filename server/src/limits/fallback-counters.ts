@@ -8,7 +8,7 @@ export type CounterState = 'redis' | 'database' | 'memory-fallback';
 
 /**
  * The shared store with a bounded wait. When it fails or is slow, this instance counts in memory with
- * the same limits and keeps serving (seed spec: the API stays available); it tries the shared store
+ * the same limits and keeps serving (docs/api.md, "Rate limits": the API stays available); it tries the shared store
  * again every probe interval and returns to it by itself once it answers.
  */
 export class FallbackCounters {

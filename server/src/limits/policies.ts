@@ -1,5 +1,5 @@
 /**
- * Every rate limit of the seed spec, as data. A limit applies per visitor unless it is per network
+ * Every rate limit (docs/api.md, "Rate limits"), as data. A limit applies per visitor unless it is per network
  * (many phones share a carrier address, so network limits are higher).
  */
 export interface Policy {

@@ -21,7 +21,7 @@ export interface Decision {
 }
 
 /**
- * Sliding window counter (seed spec "Counting behaviour"): the previous window's count is weighted by
+ * Sliding window counter (docs/api.md, "Rate limits": windows slide): the previous window's count is weighted by
  * the share of it that still overlaps the sliding window, so there is no double burst at a window
  * boundary. Every request counts, rejected ones too, so retrying in a tight loop keeps a client out.
  */

@@ -18,7 +18,7 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
-  // Rate limited to 10 attempts per network per 15 minutes (seed spec) by the `sign_in` policy.
+  // Rate limited to 10 attempts per network per 15 minutes (docs/moderators.md) by the `sign_in` policy.
   app.post(
     '/api/auth/login',
     { onRequest: sameSiteJson, config: { rateLimit: ['sign_in'] } },

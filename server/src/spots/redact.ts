@@ -1,7 +1,7 @@
 import { findPhoneNumbersInText } from 'libphonenumber-js/max';
 
 /**
- * Replaces every phone number in user text with `[removed]` (seed spec: title, description, area,
+ * Replaces every phone number in user text with `[removed]` (docs/api.md, "Reporting a spot": title, description, area,
  * flag notes). Reports describe places, never people, and a phone number points at a person.
  *
  * Numbers are looked for in a normalised shadow of the text, so that they cannot be dodged:

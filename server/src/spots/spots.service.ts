@@ -13,7 +13,7 @@ import {
   toSpot,
 } from './spots.sql.ts';
 
-/** Phone numbers in the free-text fields become `[removed]` (seed spec). */
+/** Phone numbers in the free-text fields become `[removed]` (docs/api.md). */
 export function redactReport<T extends Partial<Pick<ReportInput, 'title' | 'description' | 'area'>>>(
   input: T,
 ): T {

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db.ts';
 import type { ReportInput, Spot } from './spots.schema.ts';
 
-/** The public Spot fields, in the seed spec's order. */
+/** The public Spot fields, in the order of the API's answers (docs/api.md). */
 export const SPOT_COLUMNS = `s.id, s.title, s.description, s.lat, s.lng, s.area, s.category, s.severity,
   s.time_of_day, s.incident_date::text AS incident_date, s.source_url, s.created_at, s.last_confirmed_at,
   s.confirmations, s.denials, s.status, s.moderator_verified, s.seeded`;
