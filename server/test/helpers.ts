@@ -1,12 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
+import { migrate, readMigrations } from '../src/db/migrate.ts';
 import { createPgDb } from '../src/db/pg.ts';
-import { createPgliteDb } from '../src/db/pglite.ts';
+import { createPgliteDb, openPglite, pgliteDb } from '../src/db/pglite.ts';
 import { createDeps, createMapServices, createRateLimiter, type Deps } from '../src/deps.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { PublicReadCache } from '../src/http/public-cache.ts';
@@ -41,22 +45,102 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function adminQuery(sql: string): Promise<void> {
+async function adminQuery(...sql: string[]): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
   try {
-    await client.query(sql);
+    for (const statement of sql) await client.query(statement);
   } finally {
     await client.end();
   }
 }
 
-export async function createFreshDatabase(): Promise<{ url: string; dropDatabase(): Promise<void> }> {
+/** Serializes the test processes that find no template yet; any constant of this project's own. */
+const TEMPLATE_LOCK = 4_201_002;
+
+/** A function that runs once per process; later calls share its promise. */
+function once<T>(fn: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => {
+    result ??= fn();
+    return result;
+  };
+}
+
+const databaseUrl = (name: string) => {
+  const url = new URL(TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * What a template holds depends only on the migrations and the embedded database's build, so a
+ * template is named by their hash and migrated once, then copied by every test that needs a database.
+ */
+const templateKey = once(async () => {
+  const hash = createHash('sha256');
+  for (const m of await readMigrations()) hash.update(m.name).update(m.sql);
+  for (const pkg of ['@electric-sql/pglite', '@electric-sql/pglite-postgis']) {
+    hash.update(readFileSync(new URL(`../../node_modules/${pkg}/package.json`, import.meta.url)));
+  }
+  return hash.digest('hex').slice(0, 16);
+});
+
+/** On PostgreSQL: a migrated database, built by the first test process under an advisory lock. */
+const postgresTemplate = once(async () => {
+  const name = `hatari_template_${await templateKey()}`;
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!exists.rowCount) {
+      const building = `${name}_building`;
+      await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${building}`);
+      const db = createPgDb({ connectionString: databaseUrl(building) });
+      await migrate(db).finally(() => db.close());
+      await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      // Templates of older migrations are of no more use.
+      const old = await client.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE 'hatari_template_%' AND datname <> $1`,
+        [name],
+      );
+      for (const { datname } of old.rows)
+        await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  } finally {
+    await client.end();
+  }
+  return name;
+});
+
+/** Embedded: a dump of a migrated PGlite, kept in the temporary folder between runs. */
+const pgliteTemplate = once(async () => {
+  const file = path.join(tmpdir(), `hatari-test-template-${await templateKey()}.tar`);
+  if (!existsSync(file)) {
+    const pglite = await openPglite(undefined);
+    await migrate(pgliteDb(pglite));
+    const dump = await pglite.dumpDataDir('none');
+    await pglite.close();
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return new Blob([readFileSync(file)]);
+});
+
+/**
+ * A fresh PostgreSQL database of its own, migrated (a copy of the template) unless `empty` is asked
+ * for by a test of the migrations themselves.
+ */
+export async function createFreshDatabase(
+  opts: { empty?: boolean } = {},
+): Promise<{ url: string; dropDatabase(): Promise<void> }> {
   if (!TEST_DATABASE_URL) throw new Error('needs TEST_DATABASE_URL');
   const name = `hatari_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
+  await adminQuery(`CREATE DATABASE ${name}${opts.empty ? '' : ` TEMPLATE ${await postgresTemplate()}`}`);
+  const url = new URL(databaseUrl(name));
   return {
     url: url.toString(),
     // What the test left is scanned for raw IP addresses before it is thrown away.
@@ -67,9 +151,9 @@ export async function createFreshDatabase(): Promise<{ url: string; dropDatabase
   };
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(opts: { empty?: boolean } = {}): Promise<TestDatabase> {
   if (!TEST_DATABASE_URL) {
-    const db = await createPgliteDb(undefined);
+    const db = await createPgliteDb(undefined, opts.empty ? {} : { loadDataDir: await pgliteTemplate() });
     return {
       db,
       drop: async () => {
@@ -78,7 +162,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const { url, dropDatabase } = await createFreshDatabase();
+  const { url, dropDatabase } = await createFreshDatabase(opts);
   const db = createPgDb({ connectionString: url });
   return {
     db,

@@ -44,7 +44,7 @@ describe('rate limits on Redis', { skip }, () => {
   });
 
   it('are shared by two server processes and survive their restart', async () => {
-    const fresh = await createFreshDatabase();
+    const fresh = await createFreshDatabase({ empty: true });
     cleanups.push(fresh.dropDatabase);
     const env = { DATABASE_URL: fresh.url, REDIS_URL: TEST_REDIS_URL as string };
     // Both start at once: migrations take turns under the advisory lock.

@@ -10,7 +10,7 @@ import { createFreshDatabase, createTestDatabase, onPostgres, report, startTestA
 
 describe('migrations', () => {
   it('apply once; a second run applies nothing', async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ empty: true });
     try {
       const first = await migrate(database.db);
       assert.deepEqual(
@@ -44,7 +44,7 @@ describe('migrations', () => {
   it('taken by several processes at once: each runs once and none fails', {
     skip: onPostgres ? false : 'needs TEST_DATABASE_URL (separate connections)',
   }, async () => {
-    const fresh = await createFreshDatabase();
+    const fresh = await createFreshDatabase({ empty: true });
     const pools = Array.from({ length: 4 }, () => createPgDb({ connectionString: fresh.url }));
     try {
       const results = await Promise.all(pools.map((db) => migrate(db)));

@@ -22,15 +22,27 @@ function wrap(conn: PGlite | Transaction): Queryable {
  * PGlite is a single connection that queues statements, so transactions and locks are serialized
  * by it; only one process may open a data directory.
  */
-export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
+export async function createPgliteDb(
+  dataDir: string | undefined,
+  opts?: { loadDataDir?: Blob },
+): Promise<Db> {
+  return pgliteDb(await openPglite(dataDir, opts));
+}
+
+export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}) {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({
+  return PGlite.create({
     dataDir,
+    // A data directory dumped by dumpDataDir (the tests' migrated template) starts without initdb.
+    loadDataDir: opts.loadDataDir,
     extensions: { postgis, pg_trgm },
     // PostgreSQL's default 128 MB of shared buffers is most of a small map's memory; an embedded
     // map holds far less data than that.
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
   });
+}
+
+export function pgliteDb(pglite: PGlite): Db {
   const base = wrap(pglite);
   return {
     kind: 'pglite',
