@@ -33,6 +33,9 @@ export type FlagReason = (typeof FLAG_REASONS)[number];
 export const ROLES = ['moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Spot ids are positive whole numbers held in a 32-bit integer column. */
+export const MAX_ID = 2_147_483_647;
+
 /** Uganda's bounding box, as docs/api.md gives it (inclusive). */
 export const UGANDA = { minLat: -1.6, maxLat: 4.3, minLng: 29.5, maxLng: 35.1 } as const;
 

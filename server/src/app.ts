@@ -5,11 +5,11 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { registerCommunityRoutes } from './community/community.routes.ts';
 import type { Deps } from './deps.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
+import { registerApiSchemas } from './http/api-schema.ts';
 import { registerAddressCheck } from './http/bad-bytes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
-import { OpenApiBuilder } from './http/openapi.ts';
 import { registerCacheInvalidation } from './http/public-cache.ts';
 import { registerSameSiteWrites } from './http/same-site.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -95,26 +95,19 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     deps.exports.markChanged();
   });
 
-  const api = new OpenApiBuilder();
-  app.addHook('onRoute', (route) => api.noteRoute(route.method, route.url, route.config?.rateLimit));
-  registerSpotRoutes(app, deps, api);
-  registerExportRoutes(app, deps, api);
-  registerCommunityRoutes(app, deps, api);
-  registerDeviceRoutes(app, deps, api);
-  registerStatsRoutes(app, deps, api);
-  registerSearchRoutes(app, deps, api);
-  registerRouteRoutes(app, deps, api);
-  registerHealthRoutes(app, deps, api);
-  registerAuthRoutes(app, deps, api);
-  registerModSpotRoutes(app, deps, api);
-  registerNetworkRoutes(app, deps, api);
-  registerAdminRoutes(app, deps, api);
-
-  let openapiDocument: Record<string, unknown> | undefined;
-  app.get('/api/openapi.json', { config: { rateLimit: ['read', 'read_network'] } }, async () => {
-    openapiDocument ??= api.document();
-    return openapiDocument;
-  });
+  await registerApiSchemas(app);
+  registerSpotRoutes(app, deps);
+  registerExportRoutes(app, deps);
+  registerCommunityRoutes(app, deps);
+  registerDeviceRoutes(app, deps);
+  registerStatsRoutes(app, deps);
+  registerSearchRoutes(app, deps);
+  registerRouteRoutes(app, deps);
+  registerHealthRoutes(app, deps);
+  registerAuthRoutes(app, deps);
+  registerModSpotRoutes(app, deps);
+  registerNetworkRoutes(app, deps);
+  registerAdminRoutes(app, deps);
 
   registerWebRoutes(app, deps.config);
 

@@ -92,7 +92,7 @@ export function createMapServices(config: Config, db: Db, log: FastifyBaseLogger
   };
 }
 
-/** Opens storage, brings its schema up to date, loads the seed once, and wires the services. */
+/** Opens storage, brings its schema up to date, loads the seed data once, and wires the services. */
 export async function createDeps(config: Config, log: FastifyBaseLogger, existingDb?: Db): Promise<Deps> {
   const db = existingDb ?? (await openDatabase(config, log));
   try {

@@ -116,7 +116,7 @@ const postgresTemplate = once(async () => {
 });
 
 /** Embedded: a dump of a migrated PGlite, kept in the temporary folder between runs. */
-const pgliteTemplate = once(async () => {
+export const pgliteTemplate = once(async () => {
   const file = path.join(tmpdir(), `hatari-test-template-${await templateKey()}.tar`);
   if (!existsSync(file)) {
     const pglite = await openPglite(undefined);
@@ -129,6 +129,12 @@ const pgliteTemplate = once(async () => {
   }
   return new Blob([readFileSync(file)]);
 });
+
+/** An embedded data directory (DATA_DIR/pglite) that starts migrated, for a server or CLI process. */
+export async function migratedDataDir(dataDir: string): Promise<void> {
+  const pglite = await openPglite(path.join(dataDir, 'pglite'), { loadDataDir: await pgliteTemplate() });
+  await pglite.close();
+}
 
 /**
  * A fresh PostgreSQL database of its own, migrated (a copy of the template) unless `empty` is asked
@@ -209,7 +215,7 @@ export class LogCapture extends Writable {
 }
 
 /**
- * The seed's limits, 1000 times higher: tests of other features make many requests from one client
+ * The real limits, 1000 times higher: tests of other features make many requests from one client
  * and must not trip limits. Tests of the limits themselves ask for the real table.
  */
 export const RELAXED_POLICIES = Object.fromEntries(

@@ -20,7 +20,8 @@ describe('GET /api/openapi.json', () => {
     }
     const served = new Set<string>();
     for (const route of servedRoutes(t)) {
-      if (route.url.startsWith('/api/') && route.url !== '/api/openapi.json' && route.method !== 'HEAD') {
+      const aboutTheApi = route.url === '/api/openapi.json' || route.url.startsWith('/api/docs');
+      if (route.url.startsWith('/api/') && !aboutTheApi && route.method !== 'HEAD') {
         served.add(`${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
       }
     }
@@ -34,6 +35,20 @@ describe('GET /api/openapi.json', () => {
     assert.equal(body.properties.title.maxLength, 80);
     assert.deepEqual(body.properties.severity.maximum, 5);
     assert.ok(doc.components.schemas.Spot.properties.moderator_verified);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('is a reference page, served from this server, of the generated document', async () => {
+    const page = await t.inject({ method: 'GET', url: '/api/docs/' });
+    assert.equal(page.statusCode, 200);
+    assert.match(String(page.headers['content-type']), /text\/html/);
+    for (const src of page.body.matchAll(/(?:src|href)="([^"]+)"/g)) {
+      assert.doesNotMatch(src[1] as string, /^(https?:)?\/\//, 'no asset from another site');
+    }
+    const init = await t.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    assert.equal(init.statusCode, 200);
+    assert.match(init.body, /openapi\.json|\.\/json/);
   });
 });
 

@@ -207,4 +207,20 @@ describe('the moderator console', () => {
     await screenshot(page, '28-mod-burst-voided');
     await context.close();
   });
+
+  test('the API reference at /api/docs shows every operation of the generated document', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const { context, page, problems } = await openPhone(browser, stack.url, { path: '/api/docs/' });
+    await assert.doesNotReject(
+      page.locator('.opblock-summary-path', { hasText: '/api/spots/{id}/vote' }).waitFor(),
+    );
+    const doc = (await (await fetch(`${stack.url}/api/openapi.json`)).json()) as { paths: object };
+    const shown = await page.locator('.opblock-summary-path').count();
+    const documented = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
+    assert.equal(shown, documented);
+    await screenshot(page, '29-api-docs');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 });

@@ -4,7 +4,6 @@ import type { Identity } from '../identity/identify.ts';
 import { readSiteSettings } from '../settings/settings.sql.ts';
 import { redactPhoneNumbers } from '../spots/redact.ts';
 import type { Spot } from '../spots/spots.schema.ts';
-import { MAX_SPOT_ID } from '../spots/spots.service.ts';
 import { toSpot } from '../spots/spots.sql.ts';
 import type { FlagInput, VoteValue } from './community.schema.ts';
 import {
@@ -43,7 +42,6 @@ export async function castVote(
   value: VoteValue,
   spendStatusChange: () => Promise<void>,
 ): Promise<Spot> {
-  if (spotId > MAX_SPOT_ID) throw spotNotFound();
   const apply = (statusChangeSpent: boolean) =>
     db.transaction(async (tx) => {
       const spot = await lockPublicSpot(tx, spotId);
@@ -83,7 +81,6 @@ export async function flagSpot(
   identity: Identity,
   input: FlagInput,
 ): Promise<'flagged' | 'hidden'> {
-  if (spotId > MAX_SPOT_ID) throw spotNotFound();
   return db.transaction(async (tx) => {
     const spot = await lockPublicSpot(tx, spotId);
     if (!spot) throw spotNotFound();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
-import type { OpenApiBuilder } from '../http/openapi.ts';
+import { json, typed } from '../http/api-schema.ts';
 
 /** Health answers within 2 s even when the database hangs. */
 const DB_PING_TIMEOUT_MS = 1500;
@@ -17,30 +17,33 @@ const healthResponse = z.object({
   }),
 });
 
-export function registerHealthRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
-  app.get('/api/health', async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    const counters = deps.limiter.counters.state;
-    try {
-      await deps.db.ping(DB_PING_TIMEOUT_MS);
-      return { ok: true, checks: { database: 'ok', counters } };
-    } catch (err) {
-      request.log.warn({ err }, 'health: database unreachable');
-      return reply.code(503).send({
-        ok: false,
-        error: 'The database cannot be reached',
-        checks: { database: 'unreachable', counters },
-      });
-    }
-  });
-  api.add({
-    method: 'get',
-    path: '/api/health',
-    summary: 'Health check (never rate limited)',
-    tags: ['service'],
-    responses: {
-      200: { description: 'Healthy', schema: healthResponse },
-      503: { description: 'The database cannot be reached', schema: healthResponse },
+export function registerHealthRoutes(app: FastifyInstance, deps: Deps): void {
+  typed(app).get(
+    '/api/health',
+    {
+      schema: {
+        summary: 'Health check (never rate limited)',
+        tags: ['service'],
+        response: {
+          200: json('Healthy', healthResponse),
+          503: json('The database cannot be reached', healthResponse),
+        },
+      },
     },
-  });
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const counters = deps.limiter.counters.state;
+      try {
+        await deps.db.ping(DB_PING_TIMEOUT_MS);
+        return { ok: true, checks: { database: 'ok', counters } };
+      } catch (err) {
+        request.log.warn({ err }, 'health: database unreachable');
+        return reply.code(503).send({
+          ok: false,
+          error: 'The database cannot be reached',
+          checks: { database: 'unreachable', counters },
+        });
+      }
+    },
+  );
 }

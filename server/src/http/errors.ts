@@ -52,7 +52,7 @@ export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, what?
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The seed's POST /api/spots answers an unexpected failure with a plain-text 500. */
+    /** POST /api/spots answers an unexpected failure with a plain-text 500, as its clients expect (docs/api.md). */
     plainText500?: boolean;
   }
 }

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ByteBudgetCache } from '../util/byte-budget-cache.ts';
-import { type EncodedBody, encodedBody } from './encoded-body.ts';
+import { type EncodedBody, encodedBody, sendEncoded } from './encoded-body.ts';
 
 type Entry = EncodedBody;
 
@@ -51,14 +51,29 @@ export class PublicReadCache {
     this.pending.clear();
   }
 
-  async get(key: string, produce: () => Promise<unknown>): Promise<Entry> {
+  /**
+   * Answers a public read from the cache: the payload `produce` makes is serialized once by the
+   * route's own 200 schema, then sent as sendEncoded sends it (ETag, 304, brotli or gzip).
+   */
+  async send(request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>) {
+    const bySchema = (payload: unknown) =>
+      reply.serializeInput(payload as Record<string, unknown>, '200', 'application/json') as string;
+    const entry = await this.get(key, produce, bySchema);
+    return sendEncoded(request, reply, entry);
+  }
+
+  async get(
+    key: string,
+    produce: () => Promise<unknown>,
+    serialize: (payload: unknown) => string = JSON.stringify,
+  ): Promise<Entry> {
     const hit = this.entries.get(key);
     if (hit) return hit;
     const running = this.pending.get(key);
     if (running) return running;
     const generation = this.generation;
     const made = produce().then((payload) => {
-      const entry = encodedBody(Buffer.from(JSON.stringify(payload)), {
+      const entry = encodedBody(Buffer.from(serialize(payload)), {
         type: 'application/json; charset=utf-8',
         // Clients revalidate: spots change.
         cacheControl: 'no-cache',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
-import { crossSite, type OpenApiBuilder, tooMany } from '../http/openapi.ts';
+import { crossSite, json, tooMany, typed } from '../http/api-schema.ts';
 import { DEVICE_COOKIE, DEVICE_MAX_AGE_SECONDS } from './device-credential.ts';
 
 export const deviceResponse = z.object({
@@ -15,10 +15,22 @@ export const deviceResponse = z.object({
  * The web page asks once for a device credential (and again when it is a month old). Apps, scripts
  * and the spec's other clients never need to: without one, they are their address + user agent.
  */
-export function registerDeviceRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
-  app.post(
+export function registerDeviceRoutes(app: FastifyInstance, deps: Deps): void {
+  typed(app).post(
     '/api/device',
-    { config: { rateLimit: ['device_network'], sameSiteOnly: true, publicDataUnchanged: true } },
+    {
+      config: { rateLimit: ['device_network'], sameSiteOnly: true, publicDataUnchanged: true },
+      schema: {
+        summary: 'Get a device credential (extension, for the web page)',
+        description:
+          `Sets an HttpOnly, SameSite=Lax cookie \`${DEVICE_COOKIE}\` (Secure over HTTPS, ${DEVICE_MAX_AGE_SECONDS / 86400} days): ` +
+          "a random 128-bit id signed by the server. Requests carrying a valid one are that device's visitor, " +
+          'so phones sharing an address and a user agent keep their own votes, flags and limits. A forged or ' +
+          'expired credential counts as absent. New credentials per network are limited (device_network).',
+        tags: ['community'],
+        response: { 200: json('The device credential state', deviceResponse), 403: crossSite, 429: tooMany },
+      },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
       const current = deps.devices.read(request.cookies[DEVICE_COOKIE]);
@@ -33,20 +45,4 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: Deps, api: Open
       return { device: current ? ('renewed' as const) : ('issued' as const) };
     },
   );
-  api.add({
-    method: 'post',
-    path: '/api/device',
-    summary: 'Get a device credential (extension, for the web page)',
-    description:
-      `Sets an HttpOnly, SameSite=Lax cookie \`${DEVICE_COOKIE}\` (Secure over HTTPS, ${DEVICE_MAX_AGE_SECONDS / 86400} days): ` +
-      "a random 128-bit id signed by the server. Requests carrying a valid one are that device's visitor, " +
-      'so phones sharing an address and a user agent keep their own votes, flags and limits. A forged or ' +
-      'expired credential counts as absent. New credentials per network are limited (device_network).',
-    tags: ['community'],
-    responses: {
-      200: { description: 'The device credential state', schema: deviceResponse },
-      403: crossSite,
-      429: tooMany,
-    },
-  });
 }

@@ -42,7 +42,7 @@ export const POLICIES = {
   /** The open-data downloads: a whole-country file is heavy, and it changes slowly. */
   export: { limit: 10, windowSeconds: 3600, per: 'visitor' },
   export_network: { limit: 60, windowSeconds: 3600, per: 'network' },
-  /** Signed-in moderator calls (the seed leaves them out; every endpoint but health is limited). */
+  /** Signed-in moderator calls: every endpoint but health is limited (docs/api.md). */
   moderation: { limit: 300, windowSeconds: 60, per: 'visitor' },
 } as const satisfies Record<string, Policy>;
 

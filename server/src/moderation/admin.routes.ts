@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
-import { HttpError, parseOr400 } from '../http/errors.ts';
-import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
-import { readSiteSettings, writeSiteSettings } from '../settings/settings.sql.ts';
-import { createUser, setPassword } from './auth.service.ts';
+import { empty, error, json, typed } from '../http/api-schema.ts';
+import {
+  addAccount,
+  changeAccount,
+  changeSettings,
+  listAccounts,
+  moderationLog,
+  removeAccount,
+  siteSettings,
+} from './admin.service.ts';
 import { actorOf, requireRole } from './guard.ts';
-import { appendLog, recentLog } from './log.sql.ts';
 import { authErrors } from './mod-spots.routes.ts';
 import {
   logQuery,
@@ -18,154 +23,127 @@ import {
   userPatch,
   userSchema,
 } from './moderation.schema.ts';
-import { countAdmins, deleteUser, findUserByName, listUsers, updateRole } from './users.sql.ts';
 
-const badBody = { 400: { description: 'Invalid body', schema: errorSchema } };
-const noUser = (name: string) => new HttpError(404, `No user named ${name}`);
+const badInput = error('Invalid body or parameters');
+const noUser = error('No such user');
+const lastAdmin = error('Would leave no admin');
+const userResponse = z.object({ user: userSchema });
 
-export function registerAdminRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
+export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
+  const api = typed(app);
   const moderator = requireRole(deps, 'moderator');
   const admin = requireRole(deps, 'admin');
 
-  app.get('/api/mod/settings', moderator, () => readSiteSettings(deps.db));
-  app.put('/api/mod/settings', admin, async (request) => {
-    const changes = parseOr400(settingsPatch, request.body, 'settings');
-    return deps.db.transaction(async (tx) => {
-      await writeSiteSettings(tx, changes);
-      await appendLog(tx, { actor: actorOf(request).username, action: 'settings', detail: changes });
-      return readSiteSettings(tx);
-    });
-  });
-  api.add({
-    method: 'get',
-    path: '/api/mod/settings',
-    summary: 'Site settings',
-    tags: ['moderators'],
-    responses: { 200: { description: 'Settings', schema: settingsSchema }, ...authErrors },
-  });
-  api.add({
-    method: 'put',
-    path: '/api/mod/settings',
-    summary: 'Change site settings (admins)',
-    tags: ['moderators'],
-    body: settingsPatch,
-    responses: { 200: { description: 'Settings now', schema: settingsSchema }, ...badBody, ...authErrors },
-  });
-
-  const users = async () => ({
-    users: (await listUsers(deps.db)).map((u) => ({
-      ...u,
-      created_at: new Date(u.created_at).toISOString(),
-    })),
-  });
-  app.get('/api/mod/users', admin, users);
-  app.post('/api/mod/users', admin, async (request, reply) => {
-    const { username, password, role } = parseOr400(userCreate, request.body, 'user');
-    await createUser(deps.db, username, password, role);
-    await appendLog(deps.db, {
-      actor: actorOf(request).username,
-      action: 'user_create',
-      detail: { username, role },
-    });
-    return reply.code(201).send({ user: { username, role } });
-  });
-  app.patch('/api/mod/users/:username', admin, async (request) => {
-    const { username } = parseOr400(usernameParams, request.params, 'username');
-    const patch = parseOr400(userPatch, request.body, 'user');
-    return deps.db.transaction(async (tx) => {
-      const user = await findUserByName(tx, username);
-      if (!user) throw noUser(username);
-      if (patch.role === 'moderator' && user.role === 'admin' && (await countAdmins(tx)) <= 1) {
-        throw new HttpError(409, 'The last admin cannot stop being an admin');
-      }
-      if (patch.role) await updateRole(tx, username, patch.role);
-      if (patch.password) await setPassword(tx, username, patch.password);
-      await appendLog(tx, {
-        actor: actorOf(request).username,
-        action: 'user_update',
-        detail: { username, role: patch.role, password: patch.password ? 'changed' : undefined },
-      });
-      return { user: { username, role: patch.role ?? user.role } };
-    });
-  });
-  app.delete('/api/mod/users/:username', admin, async (request, reply) => {
-    const { username } = parseOr400(usernameParams, request.params, 'username');
-    await deps.db.transaction(async (tx) => {
-      const user = await findUserByName(tx, username);
-      if (!user) throw noUser(username);
-      if (user.role === 'admin' && (await countAdmins(tx)) <= 1)
-        throw new HttpError(409, 'The last admin cannot be removed');
-      await deleteUser(tx, username);
-      await appendLog(tx, { actor: actorOf(request).username, action: 'user_delete', detail: { username } });
-    });
-    return reply.code(204).send();
-  });
-  const userResponse = z.object({ user: userSchema });
-  api.add({
-    method: 'get',
-    path: '/api/mod/users',
-    summary: 'Moderator accounts (admins)',
-    tags: ['moderators'],
-    responses: {
-      200: {
-        description: 'Accounts',
-        schema: z.object({ users: z.array(userSchema.extend({ created_at: z.string() })) }),
+  api.get(
+    '/api/mod/settings',
+    {
+      ...moderator,
+      schema: {
+        summary: 'Site settings',
+        tags: ['moderators'],
+        response: { 200: json('Settings', settingsSchema), ...authErrors },
       },
-      ...authErrors,
     },
-  });
-  api.add({
-    method: 'post',
-    path: '/api/mod/users',
-    summary: 'Create an account (admins)',
-    tags: ['moderators'],
-    body: userCreate,
-    responses: {
-      201: { description: 'Created', schema: userResponse },
-      409: { description: 'Name taken', schema: errorSchema },
-      ...badBody,
-      ...authErrors,
+    () => siteSettings(deps.db),
+  );
+  api.put(
+    '/api/mod/settings',
+    {
+      ...admin,
+      schema: {
+        summary: 'Change site settings (admins)',
+        tags: ['moderators'],
+        body: settingsPatch,
+        response: { 200: json('Settings now', settingsSchema), 400: badInput, ...authErrors },
+      },
     },
-  });
-  api.add({
-    method: 'patch',
-    path: '/api/mod/users/{username}',
-    summary: "Change role or password (admins); a new password ends the user's sessions",
-    tags: ['moderators'],
-    params: usernameParams,
-    body: userPatch,
-    responses: {
-      200: { description: 'Updated', schema: userResponse },
-      404: { description: 'No such user', schema: errorSchema },
-      409: { description: 'Would leave no admin', schema: errorSchema },
-      ...badBody,
-      ...authErrors,
-    },
-  });
-  api.add({
-    method: 'delete',
-    path: '/api/mod/users/{username}',
-    summary: 'Remove an account (admins)',
-    tags: ['moderators'],
-    params: usernameParams,
-    responses: {
-      204: { description: 'Removed' },
-      404: { description: 'No such user', schema: errorSchema },
-      409: { description: 'Would leave no admin', schema: errorSchema },
-      ...authErrors,
-    },
-  });
+    (request) => changeSettings(deps.db, actorOf(request), request.body),
+  );
 
-  app.get('/api/mod/log', moderator, async (request) => {
-    const { limit } = parseOr400(logQuery, request.query, 'query');
-    return { entries: await recentLog(deps.db, limit) };
-  });
-  api.add({
-    method: 'get',
-    path: '/api/mod/log',
-    summary: 'Audit log of moderator actions, newest first',
-    tags: ['moderators'],
-    query: logQuery,
-    responses: { 200: { description: 'Entries', schema: logResponse }, ...authErrors },
-  });
+  api.get(
+    '/api/mod/users',
+    {
+      ...admin,
+      schema: {
+        summary: 'Moderator accounts (admins)',
+        tags: ['moderators'],
+        response: {
+          200: json('Accounts', z.object({ users: z.array(userSchema.extend({ created_at: z.string() })) })),
+          ...authErrors,
+        },
+      },
+    },
+    async () => ({ users: await listAccounts(deps.db) }),
+  );
+  api.post(
+    '/api/mod/users',
+    {
+      ...admin,
+      schema: {
+        summary: 'Create an account (admins)',
+        tags: ['moderators'],
+        body: userCreate,
+        response: {
+          201: json('Created', userResponse),
+          400: badInput,
+          409: error('Name taken'),
+          ...authErrors,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ user: await addAccount(deps.db, actorOf(request), request.body) }),
+  );
+  api.patch(
+    '/api/mod/users/:username',
+    {
+      ...admin,
+      schema: {
+        summary: "Change role or password (admins); a new password ends the user's sessions",
+        tags: ['moderators'],
+        params: usernameParams,
+        body: userPatch,
+        response: {
+          200: json('Updated', userResponse),
+          400: badInput,
+          404: noUser,
+          409: lastAdmin,
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => ({
+      user: await changeAccount(deps.db, actorOf(request), request.params.username, request.body),
+    }),
+  );
+  api.delete(
+    '/api/mod/users/:username',
+    {
+      ...admin,
+      schema: {
+        summary: 'Remove an account (admins)',
+        tags: ['moderators'],
+        params: usernameParams,
+        response: { 204: empty('Removed'), 400: badInput, 404: noUser, 409: lastAdmin, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      await removeAccount(deps.db, actorOf(request), request.params.username);
+      return reply.code(204).send();
+    },
+  );
+
+  api.get(
+    '/api/mod/log',
+    {
+      ...moderator,
+      schema: {
+        summary: 'Audit log of moderator actions, newest first',
+        tags: ['moderators'],
+        querystring: logQuery,
+        response: { 200: json('Entries', logResponse), 400: badInput, ...authErrors },
+      },
+    },
+    async (request) => ({ entries: await moderationLog(deps.db, request.query.limit) }),
+  );
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { HttpError, parseOr400 } from '../http/errors.ts';
-import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
+import { empty, error, json, typed } from '../http/api-schema.ts';
+import { HttpError } from '../http/errors.ts';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, sessionUser, signIn, signOut } from './auth.service.ts';
 import { sameSiteJson } from './guard.ts';
-import { appendLog } from './log.sql.ts';
 import { loginBody, sessionResponse } from './moderation.schema.ts';
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
@@ -17,42 +16,51 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
   });
 }
 
-export function registerAuthRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
+export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
+  const api = typed(app);
   // Rate limited to 10 attempts per network per 15 minutes (docs/moderators.md) by the `sign_in` policy.
-  app.post(
+  api.post(
     '/api/auth/login',
-    { onRequest: sameSiteJson, config: { rateLimit: ['sign_in'] } },
+    {
+      onRequest: sameSiteJson,
+      config: { rateLimit: ['sign_in'] },
+      schema: {
+        summary: 'Moderator sign-in',
+        description:
+          'Sets an HttpOnly, SameSite=Strict session cookie. Requires Content-Type: application/json; ' +
+          'limited to 10 attempts per network per 15 minutes.',
+        tags: ['moderators'],
+        body: loginBody,
+        response: {
+          200: json('Signed in', sessionResponse),
+          400: error('Invalid body'),
+          401: error('Wrong username or password'),
+          403: error('A cross-site request'),
+          415: error('Not sent as application/json'),
+          429: error('Too many attempts'),
+        },
+      },
+    },
     async (request, reply) => {
-      const { username, password } = parseOr400(loginBody, request.body, 'sign-in');
-      // Signing in always starts a fresh session: an earlier token (planted or stale) is dropped.
-      const previous = request.cookies[SESSION_COOKIE];
-      if (previous) await signOut(deps.db, previous);
-      const session = await signIn(deps.db, username, password);
+      const { username, password } = request.body;
+      const session = await signIn(deps.db, username, password, request.cookies[SESSION_COOKIE]);
       if (!session) throw new HttpError(401, 'Wrong username or password');
-      await appendLog(deps.db, { actor: session.user.username, action: 'sign_in' });
       setSessionCookie(request, reply, session.token);
       return { user: session.user };
     },
   );
-  api.add({
-    method: 'post',
-    path: '/api/auth/login',
-    summary: 'Moderator sign-in',
-    description:
-      'Sets an HttpOnly, SameSite=Strict session cookie. Requires Content-Type: application/json; ' +
-      'limited to 10 attempts per network per 15 minutes.',
-    tags: ['moderators'],
-    body: loginBody,
-    responses: {
-      200: { description: 'Signed in', schema: sessionResponse, headers: ['Set-Cookie'] },
-      401: { description: 'Wrong username or password', schema: errorSchema },
-      429: { description: 'Too many attempts', schema: errorSchema, headers: ['Retry-After'] },
-    },
-  });
 
-  app.post(
+  api.post(
     '/api/auth/logout',
-    { onRequest: sameSiteJson, config: { rateLimit: ['moderation'] } },
+    {
+      onRequest: sameSiteJson,
+      config: { rateLimit: ['moderation'] },
+      schema: {
+        summary: 'Sign out (ends the session)',
+        tags: ['moderators'],
+        response: { 204: empty('Signed out') },
+      },
+    },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await signOut(deps.db, token);
@@ -60,29 +68,23 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps, api: OpenAp
       return reply.code(204).send();
     },
   );
-  api.add({
-    method: 'post',
-    path: '/api/auth/logout',
-    summary: 'Sign out (ends the session)',
-    tags: ['moderators'],
-    responses: { 204: { description: 'Signed out' } },
-  });
 
-  app.get('/api/auth/session', { config: { rateLimit: ['moderation'] } }, async (request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
-    const token = request.cookies[SESSION_COOKIE];
-    const user = token ? await sessionUser(deps.db, token) : undefined;
-    if (!user) throw new HttpError(401, 'Not signed in');
-    return { user };
-  });
-  api.add({
-    method: 'get',
-    path: '/api/auth/session',
-    summary: 'Who is signed in',
-    tags: ['moderators'],
-    responses: {
-      200: { description: 'The signed-in moderator', schema: sessionResponse },
-      401: { description: 'Not signed in', schema: errorSchema },
+  api.get(
+    '/api/auth/session',
+    {
+      config: { rateLimit: ['moderation'] },
+      schema: {
+        summary: 'Who is signed in',
+        tags: ['moderators'],
+        response: { 200: json('The signed-in moderator', sessionResponse), 401: error('Not signed in') },
+      },
     },
-  });
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      const token = request.cookies[SESSION_COOKIE];
+      const user = token ? await sessionUser(deps.db, token) : undefined;
+      if (!user) throw new HttpError(401, 'Not signed in');
+      return { user };
+    },
+  );
 }

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Role } from '../../../common/domain.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
+import { appendLog } from './log.sql.ts';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './passwords.ts';
 import {
   countAdmins,
@@ -11,7 +13,6 @@ import {
   findUserByName,
   insertSession,
   insertUser,
-  type Role,
   updatePassword,
 } from './users.sql.ts';
 
@@ -29,19 +30,23 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 
 /**
  * Checks the password (against a dummy hash for unknown names, so both failures take as long) and
- * opens a new session. Undefined when the name or password is wrong.
+ * opens a new session, noted in the moderators' log. Undefined when the name or password is wrong.
+ * Signing in always starts a fresh session: an earlier token (planted or stale) is ended first.
  */
 export async function signIn(
   db: Db,
   username: string,
   password: string,
+  previousToken?: string,
 ): Promise<{ token: string; user: SessionUser } | undefined> {
+  if (previousToken) await signOut(db, previousToken);
   const user = await findUserByName(db, username.trim().toLowerCase());
   const ok = await verifyPassword(password, user?.password_hash ?? UNKNOWN_USER_HASH);
   if (!user || !ok) return undefined;
   const token = randomBytes(32).toString('base64url');
   await deleteExpiredSessions(db);
   await insertSession(db, tokenHash(token), user.id, SESSION_TTL_SECONDS);
+  await appendLog(db, { actor: user.username, action: 'sign_in' });
   return { token, user: { username: user.username, role: user.role } };
 }
 

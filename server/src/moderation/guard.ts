@@ -1,9 +1,9 @@
-import type { FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import type { Role } from '../../../common/domain.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import type { PolicyName } from '../limits/policies.ts';
 import { SESSION_COOKIE, type SessionUser, sessionUser } from './auth.service.ts';
-import type { Role } from './users.sql.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,16 +39,19 @@ export const sameSiteJson: onRequestAsyncHookHandler = async (request) => {
   }
 };
 
-/** Route options for moderator endpoints: same-site JSON, then signed in with at least `role`. */
+/**
+ * Route options for moderator endpoints: same-site JSON, then signed in with at least `role`, before
+ * the request is validated (a stranger learns nothing from a 400).
+ */
 export function requireRole(deps: Deps, role: Role) {
-  const preHandler: preHandlerAsyncHookHandler = async (request) => {
+  const preValidation: preValidationAsyncHookHandler = async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     const user = token ? await sessionUser(deps.db, token) : undefined;
     if (!user) throw new HttpError(401, 'Sign in as a moderator first');
     if (role === 'admin' && user.role !== 'admin') throw new HttpError(403, 'Only admins can do this');
     request.moderator = user;
   };
-  return { onRequest: sameSiteJson, preHandler, config: { rateLimit: ['moderation'] as PolicyName[] } };
+  return { onRequest: sameSiteJson, preValidation, config: { rateLimit: ['moderation'] as PolicyName[] } };
 }
 
 /** The signed-in moderator of a request that passed requireRole. */

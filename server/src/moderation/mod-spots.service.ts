@@ -1,22 +1,25 @@
 import type { Db } from '../db/db.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { type ReportInput, reportInput } from '../spots/spots.schema.ts';
-import { MAX_SPOT_ID, redactReport } from '../spots/spots.service.ts';
+import { redactReport } from '../spots/spots.service.ts';
 import type { SessionUser } from './auth.service.ts';
 import { appendLog } from './log.sql.ts';
 import {
   clearReview,
   deleteSpot,
   findModSpot,
+  findModSpots,
   lockSpot,
   resolveOpenFlags,
   setPublication,
   setVerified,
   updateSpotFields,
 } from './mod-spots.sql.ts';
-import type { ModAction, ModSpot, SpotPatch } from './moderation.schema.ts';
+import type { ModAction, ModSpot, ModState, SpotPatch } from './moderation.schema.ts';
 
 const spotNotFound = () => notFound('Spot not found');
+
+export const moderationQueue = (db: Db, state: ModState, limit: number) => findModSpots(db, state, limit);
 
 export async function reload(db: Parameters<typeof findModSpot>[0], id: number): Promise<ModSpot> {
   const spot = await findModSpot(db, id);
@@ -34,7 +37,6 @@ export async function moderateSpot(
   id: number,
   action: ModAction,
 ): Promise<ModSpot> {
-  if (id > MAX_SPOT_ID) throw spotNotFound();
   return db.transaction(async (tx) => {
     const spot = await lockSpot(tx, id);
     if (!spot) throw spotNotFound();
@@ -63,7 +65,6 @@ export async function moderateSpot(
 
 /** An edit obeys the report rules: the edited spot as a whole must still be a valid report. */
 export async function editSpot(db: Db, actor: SessionUser, id: number, patch: SpotPatch): Promise<ModSpot> {
-  if (id > MAX_SPOT_ID) throw spotNotFound();
   return db.transaction(async (tx) => {
     if (!(await lockSpot(tx, id))) throw spotNotFound();
     const current = await reload(tx, id);
@@ -83,7 +84,6 @@ export async function editSpot(db: Db, actor: SessionUser, id: number, patch: Sp
 }
 
 export async function removeSpot(db: Db, actor: SessionUser, id: number): Promise<void> {
-  if (id > MAX_SPOT_ID) throw spotNotFound();
   await db.transaction(async (tx) => {
     const spot = await findModSpot(tx, id);
     if (!spot || !(await deleteSpot(tx, id))) throw spotNotFound();

@@ -2,7 +2,6 @@ import { countOpenFlagNetworks } from '../community/community.sql.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { readSiteSettings } from '../settings/settings.sql.ts';
-import { MAX_SPOT_ID } from '../spots/spots.service.ts';
 import type { SessionUser } from './auth.service.ts';
 import { appendLog } from './log.sql.ts';
 import { reload } from './mod-spots.service.ts';
@@ -15,12 +14,13 @@ import {
   networkActivity,
 } from './networks.sql.ts';
 
+export { BURST } from './networks.sql.ts';
+
 const spotNotFound = () => notFound('Spot not found');
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 /** Who voted on and flagged a spot, grouped by network and labelled anonymously in order of arrival. */
 export async function spotNetworks(db: Db, id: number): Promise<NetworkActivity[]> {
-  if (id > MAX_SPOT_ID) throw spotNotFound();
   const rows = await networkActivity(db, id);
   return rows.map((r, i) => ({
     key: r.network,
@@ -49,7 +49,6 @@ export async function voidNetworkOnSpot(
   id: number,
   target: VoidTarget,
 ): Promise<{ spot: ModSpot; voided: number }> {
-  if (id > MAX_SPOT_ID) throw spotNotFound();
   return db.transaction(async (tx) => {
     const spot = await lockSpot(tx, id);
     if (!spot) throw spotNotFound();

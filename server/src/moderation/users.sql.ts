@@ -1,6 +1,5 @@
+import type { Role } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
-
-export type Role = 'moderator' | 'admin';
 
 export interface UserRow {
   id: number;

@@ -3,9 +3,9 @@ import { pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
+import { empty, error, media, typed } from '../http/api-schema.ts';
 import { acceptsEncoding, etagMatches } from '../http/encoded-body.ts';
-import { HttpError, parseOr400 } from '../http/errors.ts';
-import { errorSchema, type OpenApiBuilder } from '../http/openapi.ts';
+import { HttpError } from '../http/errors.ts';
 import { QueueFullError, Semaphore } from '../util/semaphore.ts';
 import { DATA_LICENCE, EXPORT_FORMATS, EXPORT_WRITERS, type ExportFormat } from './export.ts';
 import type { Snapshot } from './export-snapshots.ts';
@@ -89,15 +89,40 @@ function sendSnapshot(request: FastifyRequest, reply: FastifyReply, s: Snapshot)
  * in the background, so a download costs a file read; filtered downloads are streamed live a
  * batch at a time, a few at once per instance.
  */
-export function registerExportRoutes(app: FastifyInstance, deps: Deps, api: OpenApiBuilder): void {
+export function registerExportRoutes(app: FastifyInstance, deps: Deps): void {
   for (const format of EXPORT_FORMATS) {
-    const path = `/api/spots.${format}`;
-    app.get(
-      path,
-      { compress: false, config: { rateLimit: ['export', 'export_network'] } },
+    const type = TYPES[format].split(';')[0] as string;
+    typed(app).get(
+      `/api/spots.${format}`,
+      {
+        compress: false,
+        config: { rateLimit: ['export', 'export_network'] },
+        schema: {
+          summary:
+            format === 'geojson' ? 'Public spots as GeoJSON (open data)' : 'Public spots as CSV (open data)',
+          description:
+            `Every approved spot matching the list's filters, in id order. Published under the ` +
+            `${DATA_LICENCE.name} (${DATA_LICENCE.url}), attribution "${DATA_LICENCE.attribution}"; the ` +
+            (format === 'geojson'
+              ? 'FeatureCollection carries the licence too. '
+              : 'answer links it (Link rel="license"). Text cells that would start a spreadsheet formula begin with an apostrophe. ') +
+            'Without filters the file is a snapshot at most five minutes old (a minute after a change), with ' +
+            'ETag, Last-Modified, If-None-Match, one byte Range (If-Range) and gzip; filtered files are written ' +
+            'live, a few at a time per server.',
+          tags: ['open data'],
+          querystring: spotFilters,
+          response: {
+            200: media('The spots', type),
+            206: media('One byte range of the snapshot (Content-Range)', type),
+            304: empty('Not modified'),
+            400: error('Invalid parameters'),
+            416: error('The range is outside the file'),
+            503: error('Too many filtered downloads running; try again after Retry-After seconds'),
+          },
+        },
+      },
       async (request, reply) => {
-        const query = parseOr400(spotFilters, request.query, 'query');
-        const filters = filterConditions(query);
+        const filters = filterConditions(request.query);
         openDataHeaders(reply, format);
         const filtered =
           filters.categories || filters.statuses || filters.sinceDays || filters.bbox || filters.verifiedOnly;
@@ -125,34 +150,5 @@ export function registerExportRoutes(app: FastifyInstance, deps: Deps, api: Open
         return reply;
       },
     );
-    api.add({
-      method: 'get',
-      path,
-      summary:
-        format === 'geojson' ? 'Public spots as GeoJSON (open data)' : 'Public spots as CSV (open data)',
-      description:
-        `Every approved spot matching the list's filters, in id order. Published under the ` +
-        `${DATA_LICENCE.name} (${DATA_LICENCE.url}), attribution "${DATA_LICENCE.attribution}"; the ` +
-        (format === 'geojson'
-          ? 'FeatureCollection carries the licence too. '
-          : 'answer links it (Link rel="license"). Text cells that would start a spreadsheet formula begin with an apostrophe. ') +
-        'Without filters the file is a snapshot at most five minutes old (a minute after a change), with ' +
-        'ETag, Last-Modified, If-None-Match, one byte Range (If-Range) and gzip; filtered files are written ' +
-        'live, a few at a time per server.',
-      tags: ['open data'],
-      query: spotFilters,
-      responses: {
-        200: { description: 'The spots', contentType: TYPES[format].split(';')[0], headers: ['ETag'] },
-        206: { description: 'One byte range of the snapshot (Content-Range)' },
-        304: { description: 'Not modified' },
-        400: { description: 'Invalid parameters', schema: errorSchema },
-        416: { description: 'The range is outside the file', schema: errorSchema },
-        503: {
-          description: 'Too many filtered downloads running; try again after Retry-After seconds',
-          schema: errorSchema,
-          headers: ['Retry-After'],
-        },
-      },
-    });
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CATEGORIES,
   insideUganda,
+  MAX_ID,
   STATUSES,
   TEXT_LIMITS,
   TIMES_OF_DAY,
@@ -159,7 +160,7 @@ const filterFields = {
 export const spotFilters = z.object(filterFields);
 export type SpotFilters = z.output<typeof spotFilters>;
 
-/** Query of GET /api/spots: the seed's `category` and `since`, plus the contract's extensions. */
+/** Query of GET /api/spots: `category` and `since`, and the extensions docs/api.md lists. */
 export const listQuery = z.object({
   ...filterFields,
   limit: z.coerce
@@ -191,11 +192,15 @@ export const clustersResponse = z.object({
   ),
 });
 
+/**
+ * A spot id in a path. A longer number than a stored id can be is no spot: it becomes 0, which no
+ * spot has, so it is a 404 like any missing spot and never reaches the integer column as is.
+ */
 export const spotIdParams = z.object({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,15}$/, 'Spot id must be a positive whole number')
-    .transform(Number),
+    .regex(/^[1-9]\d*$/, 'Spot id must be a positive whole number')
+    .transform((s) => (s.length <= 10 && Number(s) <= MAX_ID ? Number(s) : 0)),
 });
 
 export const reportResponse = z.object({

@@ -43,11 +43,8 @@ export async function reportSpot(
   });
 }
 
-/** Ids beyond the integer column cannot exist: such a request is a 404 without asking the database. */
-export const MAX_SPOT_ID = 2_147_483_647;
-
 export async function getPublicSpot(db: Db, id: number): Promise<Spot> {
-  const row = id <= MAX_SPOT_ID ? await findPublicSpotById(db, id) : undefined;
+  const row = await findPublicSpotById(db, id);
   if (!row) throw notFound('Spot not found');
   return toSpot(row);
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../lib/api.ts';
 import type { SearchResult } from '../lib/types.ts';
 
-/** The seed's rule: spot search on every keystroke, place lookup only after a pause this long. */
+/** Spot search on every keystroke, place lookup only after a pause this long (docs/api.md, search). */
 export const PLACE_PAUSE_MS = 450;
 const MIN_QUERY = 2;
 const MIN_PLACE_QUERY = 3;

@@ -1,0 +1,183 @@
+import { readFileSync } from 'node:fs';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { POLICIES, type PolicyName } from '../limits/policies.ts';
+import { validationError } from './errors.ts';
+
+/**
+ * Each route declares its params, query, body and responses once, as Zod schemas on the route:
+ * they validate the request (a failure is the API's 400 `{ error, issues }`), serialize the answer
+ * and generate the OpenAPI 3.1 document served at /api/openapi.json, with its reference page at
+ * /api/docs. Nothing else describes an endpoint.
+ */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Policies a service counts on top of the route's own (a vote's status changes). */
+    alsoLimitedBy?: PolicyName[];
+  }
+}
+
+export const errorSchema = z
+  .object({
+    error: z.string().meta({ description: 'Human-readable message, safe to show to users.' }),
+    issues: z
+      .array(
+        z.object({
+          code: z.string().optional(),
+          path: z.array(z.union([z.string(), z.number().int()])),
+          message: z.string(),
+        }),
+      )
+      .optional()
+      .meta({ description: 'Validation problems, one item per problem.' }),
+  })
+  .meta({ id: 'Error' });
+
+/** A JSON answer with its description in the document. */
+export const json = (description: string, schema: z.ZodType) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+/** An answer of another media type (open data files, the plain-text 500). */
+export const media = (description: string, type: string) => ({
+  description,
+  content: { [type]: { schema: z.string() } },
+});
+/** An answer without a body (204, 304). */
+export const empty = (description: string) => z.undefined().meta({ description });
+export const error = (description: string) => json(description, errorSchema);
+
+/** The 403 of public writes sent from pages on other sites (http/same-site.ts). */
+export const crossSite = error(
+  'Sent by a page on another site (Origin or Sec-Fetch-Site); nothing was stored',
+);
+export const tooMany = error('A limit was reached');
+
+/** What the user-facing message of a 400 calls the part that failed, when not said otherwise. */
+const PART_NAMES: Record<string, string> = { body: 'input', querystring: 'query', params: 'address' };
+/** Names given to request schemas for the messages of their 400s ("Invalid report: ..."). */
+const inputNames = new WeakMap<z.ZodType, string>();
+export function named<S extends z.ZodType>(schema: S, name: string): S {
+  inputNames.set(schema, name);
+  return schema;
+}
+
+const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    // Fastify hands a request without a body over as null; the schemas read it as absent.
+    const result = schema.safeParse(httpPart === 'body' && data === null ? undefined : data);
+    if (result.success) return { value: result.data };
+    return {
+      error: validationError(result.error, inputNames.get(schema) ?? PART_NAMES[httpPart ?? ''] ?? 'input'),
+    };
+  };
+
+const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'];
+const integer = { schema: { type: 'integer' } };
+const text = { schema: { type: 'string' } };
+
+type Operation = { responses?: Record<string, { headers?: Record<string, unknown> }> } & Record<
+  string,
+  unknown
+>;
+
+/**
+ * The headers a response carries follow from the route: the RateLimit fields on limited routes,
+ * Retry-After on 429 and 503, ETag beside a 304.
+ */
+function describeHeaders(op: Operation, limited: boolean) {
+  const responses = op.responses ?? {};
+  for (const [status, response] of Object.entries(responses)) {
+    const headers: Record<string, unknown> = {};
+    if (limited) {
+      for (const h of RATE_LIMIT_HEADERS) headers[h] = h === 'RateLimit-Policy' ? text : integer;
+    }
+    if (status === '429' || status === '503') headers['Retry-After'] = integer;
+    if (status === '200' && '304' in responses) headers.ETag = text;
+    if (Object.keys(headers).length) response.headers = { ...response.headers, ...headers };
+  }
+}
+
+/** Sets up validation and serialization from the routes' Zod schemas, and the generated document. */
+export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // "method /path/{param}" → the route's own policies and those its service counts on top.
+  const limits = new Map<string, { own: PolicyName[]; also: PolicyName[] }>();
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Hatari API',
+        version: '0.1.0',
+        description:
+          'Public map of danger spots in Uganda: report, read, confirm or deny, flag, search and route. ' +
+          'Every error is JSON { error } except the plain-text 500 of POST /api/spots. The rules behind ' +
+          'these answers (statuses, limits, identity, moderation) are in docs/api.md.',
+      },
+    },
+    hideUntagged: true,
+    transform: (doc) => {
+      const out = jsonSchemaTransform(doc);
+      const config = doc.route.config as
+        | { rateLimit?: PolicyName[]; alsoLimitedBy?: PolicyName[] }
+        | undefined;
+      const path = doc.url.replace(/:(\w+)/g, '{$1}');
+      for (const m of [doc.route.method].flat()) {
+        limits.set(`${m.toLowerCase()} ${path}`, {
+          own: config?.rateLimit ?? [],
+          also: config?.alsoLimitedBy ?? [],
+        });
+      }
+      return out;
+    },
+    transformObject: (documentObject) => {
+      const doc = jsonSchemaTransformObject(documentObject) as {
+        paths?: Record<string, Record<string, Operation>>;
+      };
+      for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+        for (const [method, op] of Object.entries(operations)) {
+          const { own = [], also = [] } = limits.get(`${method} ${path}`) ?? {};
+          describeHeaders(op, own.length > 0);
+          const policies = [...own, ...also];
+          // The limits this operation counts against; the headers describe the one closest to its limit.
+          if (policies.length) {
+            op['x-rate-limits'] = policies.map((name) => ({
+              policy: name,
+              limit: POLICIES[name].limit,
+              window_seconds: POLICIES[name].windowSeconds,
+              per: POLICIES[name].per,
+            }));
+          }
+        }
+      }
+      return doc;
+    },
+  });
+  app.get('/api/openapi.json', { config: { rateLimit: ['read', 'read_network'] } }, () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    logo: {
+      type: 'image/svg+xml',
+      content: readFileSync(new URL('../../../web/public/icon.svg', import.meta.url)),
+    },
+    // The page's own policy: its scripts and the document from this server only. Swagger UI sets
+    // inline styles, which cannot run code; no asset, font or validator from elsewhere.
+    staticCSP:
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+      "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  });
+}
+
+/** The app as the routes see it: request types inferred from the schemas on each route. */
+export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();

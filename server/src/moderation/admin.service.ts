@@ -1,0 +1,80 @@
+import type { Role } from '../../../common/domain.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import { HttpError } from '../http/errors.ts';
+import { readSiteSettings, type SiteSettings, writeSiteSettings } from '../settings/settings.sql.ts';
+import { createUser, type SessionUser, setPassword } from './auth.service.ts';
+import { appendLog, recentLog } from './log.sql.ts';
+import { countAdmins, deleteUser, findUserByName, listUsers, type UserRow, updateRole } from './users.sql.ts';
+
+/** Site settings, accounts and the log: each change is made and logged in one transaction. */
+
+export const siteSettings = (db: Db) => readSiteSettings(db);
+
+export const moderationLog = (db: Db, limit: number) => recentLog(db, limit);
+
+export function changeSettings(db: Db, actor: SessionUser, changes: Partial<SiteSettings>) {
+  return db.transaction(async (tx) => {
+    await writeSiteSettings(tx, changes);
+    await appendLog(tx, { actor: actor.username, action: 'settings', detail: changes });
+    return readSiteSettings(tx);
+  });
+}
+
+export async function listAccounts(db: Db) {
+  return (await listUsers(db)).map((u) => ({ ...u, created_at: new Date(u.created_at).toISOString() }));
+}
+
+export function addAccount(
+  db: Db,
+  actor: SessionUser,
+  user: { username: string; password: string; role: Role },
+) {
+  return db.transaction(async (tx) => {
+    await createUser(tx, user.username, user.password, user.role);
+    await appendLog(tx, {
+      actor: actor.username,
+      action: 'user_create',
+      detail: { username: user.username, role: user.role },
+    });
+    return { username: user.username, role: user.role };
+  });
+}
+
+/**
+ * The account, or a 404. When the change takes its admin role away (`refusal` says how), a 409 if
+ * it is the last admin: the site always keeps one.
+ */
+async function accountToChange(tx: Queryable, username: string, refusal?: string): Promise<UserRow> {
+  const user = await findUserByName(tx, username);
+  if (!user) throw new HttpError(404, `No user named ${username}`);
+  if (refusal && user.role === 'admin' && (await countAdmins(tx)) <= 1) throw new HttpError(409, refusal);
+  return user;
+}
+
+export function changeAccount(
+  db: Db,
+  actor: SessionUser,
+  username: string,
+  patch: { role?: Role; password?: string },
+) {
+  return db.transaction(async (tx) => {
+    const demoted = patch.role === 'moderator' ? 'The last admin cannot stop being an admin' : undefined;
+    const user = await accountToChange(tx, username, demoted);
+    if (patch.role) await updateRole(tx, username, patch.role);
+    if (patch.password) await setPassword(tx, username, patch.password);
+    await appendLog(tx, {
+      actor: actor.username,
+      action: 'user_update',
+      detail: { username, role: patch.role, password: patch.password ? 'changed' : undefined },
+    });
+    return { username, role: patch.role ?? user.role };
+  });
+}
+
+export function removeAccount(db: Db, actor: SessionUser, username: string) {
+  return db.transaction(async (tx) => {
+    await accountToChange(tx, username, 'The last admin cannot be removed');
+    await deleteUser(tx, username);
+    await appendLog(tx, { actor: actor.username, action: 'user_delete', detail: { username } });
+  });
+}
