@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createFreshDatabase, report, TEST_DATABASE_URL } from '../test/helpers.ts';
+import { createFreshDatabase, migratedDataDir, report, TEST_DATABASE_URL } from '../test/helpers.ts';
 
 /**
  * The attacks on the community signal, replayed over HTTP against a running server. Each returns
@@ -60,6 +60,7 @@ export async function freshStorage(
     return { env: { DATABASE_URL: fresh.url }, remove: fresh.dropDatabase };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'hatari-abuse-'));
+  await migratedDataDir(dir);
   return { env: { DATA_DIR: dir }, remove: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { createPgDb } from '../src/db/pg.ts';
 import { createPgliteDb } from '../src/db/pglite.ts';
 import { signIn } from '../src/moderation/auth.service.ts';
-import { createFreshDatabase, onPostgres } from './helpers.ts';
+import { createFreshDatabase, migratedDataDir, onPostgres } from './helpers.ts';
 
 /** Runs `npm run admin -- …` as a user would, with the password on standard input. */
 function admin(args: string[], stdin: string, env: Record<string, string>) {
@@ -39,6 +39,7 @@ describe('npm run admin', () => {
       cleanup = fresh.dropDatabase;
     } else {
       const dir = mkdtempSync(path.join(tmpdir(), 'hatari-cli-'));
+      await migratedDataDir(dir);
       env = { DATA_DIR: dir };
       openDb = () => createPgliteDb(path.join(dir, 'pglite'));
       cleanup = async () => rmSync(dir, { recursive: true, force: true });
