@@ -33,6 +33,21 @@ export type FlagReason = (typeof FLAG_REASONS)[number];
 export const ROLES = ['moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The fields of a report, in the order forms show them; common/report.ts holds each one's rules. */
+export const REPORT_FIELDS = [
+  'title',
+  'description',
+  'area',
+  'lat',
+  'lng',
+  'category',
+  'severity',
+  'time_of_day',
+  'incident_date',
+  'source_url',
+] as const;
+export type ReportField = (typeof REPORT_FIELDS)[number];
+
 /** Spot ids are positive whole numbers held in a 32-bit integer column. */
 export const MAX_ID = 2_147_483_647;
 

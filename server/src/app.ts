@@ -20,12 +20,12 @@ import { registerAdminRoutes } from './moderation/admin.routes.ts';
 import { registerAuthRoutes } from './moderation/auth.routes.ts';
 import { registerModSpotRoutes } from './moderation/mod-spots.routes.ts';
 import { registerNetworkRoutes } from './moderation/networks.routes.ts';
+import { registerPageRoutes } from './page/page.routes.ts';
 import { registerRouteRoutes } from './routing/route.routes.ts';
 import { registerSearchRoutes } from './search/search.routes.ts';
 import { registerExportRoutes } from './spots/export.routes.ts';
 import { registerSpotRoutes } from './spots/spots.routes.ts';
 import { registerStatsRoutes } from './stats/stats.routes.ts';
-import { registerWebRoutes } from './web/web.routes.ts';
 
 /** Bodies are small (a report is under 2 KB); anything larger is refused with a JSON 413. */
 const BODY_LIMIT = 64 * 1024;
@@ -109,7 +109,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerNetworkRoutes(app, deps);
   registerAdminRoutes(app, deps);
 
-  registerWebRoutes(app, deps.config);
+  registerPageRoutes(app, deps.config);
 
   return app;
 }

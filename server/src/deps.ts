@@ -34,7 +34,7 @@ export interface Deps {
   readonly devices: DeviceCredentials;
   readonly limiter: RateLimiter;
   readonly places: PlaceSearch;
-  readonly routes: RoutePlanner;
+  readonly routePlanner: RoutePlanner;
   /** Public reads answered from memory for a moment; emptied by this instance's writes. */
   readonly publicCache: PublicReadCache;
   readonly exports: ExportSnapshots;
@@ -84,7 +84,7 @@ export function createMapServices(config: Config, db: Db, log: FastifyBaseLogger
       limiter,
       log,
     ),
-    routes: new RoutePlanner(
+    routePlanner: new RoutePlanner(
       db,
       new CachedRouter(new OsrmClient(config.osrmUrl, config.geocoderUserAgent)),
       config.osrmProfiles,

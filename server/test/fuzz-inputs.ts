@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { REPORT_FIELDS } from '../../common/domain.ts';
 import { onPostgres, report } from './helpers.ts';
 
 /**
@@ -8,16 +9,7 @@ import { onPostgres, report } from './helpers.ts';
 export const RUNS = Number(process.env.FUZZ_RUNS ?? (onPostgres ? 10_000 : 300));
 
 const FIELDS = [
-  'title',
-  'description',
-  'area',
-  'lat',
-  'lng',
-  'category',
-  'severity',
-  'time_of_day',
-  'incident_date',
-  'source_url',
+  ...REPORT_FIELDS,
   'value',
   'reason',
   'note',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { COMPACT_DANGERS } from '../src/routing/route.schema.ts';
+import { COMPACT_DANGERS } from '../../common/api.ts';
 import { FakeOsrm } from './fakes.ts';
 import { report, startTestApp, type TestApp } from './helpers.ts';
 
@@ -192,7 +192,7 @@ describe('GET /api/route', () => {
       t.inject({ method: 'GET', url: `/api/route?${trip}`, remoteAddress: `10.0.${i}.1` }),
     );
     const deadline = Date.now() + 10_000;
-    while (!t.deps.routes.refusalWhenFull() && Date.now() < deadline)
+    while (!t.deps.routePlanner.refusalWhenFull() && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 10));
     // Refused before its query is even read: a malformed one gets the same 503, not a 400.
     for (const query of [qs(), 'from=nowhere']) {
@@ -207,7 +207,7 @@ describe('GET /api/route', () => {
       (await Promise.all(waiting)).map((r) => r.statusCode),
       Array(10).fill(200),
     );
-    assert.equal(t.deps.routes.refusalWhenFull(), undefined);
+    assert.equal(t.deps.routePlanner.refusalWhenFull(), undefined);
     assert.equal((await route(qs())).statusCode, 200);
   });
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { flagResponse, meResponse, voteResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { crossSite, error, json, tooMany, typed } from '../http/api-schema.ts';
 import { consumeDuringRequest } from '../limits/rate-limit.ts';
 import { spotIdParams } from '../spots/spots.schema.ts';
-import { flagBody, flagResponse, meResponse, voteBody, voteResponse } from './community.schema.ts';
+import { flagBody, voteBody } from './community.schema.ts';
 import { castVote, flagSpot, visitorState } from './community.service.ts';
 
 const badInput = error('Bad id or body');

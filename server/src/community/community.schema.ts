@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { limitedText } from '../../../common/api.ts';
 import { FLAG_REASONS, TEXT_LIMITS } from '../../../common/domain.ts';
-import { limitedText, spotSchema } from '../spots/spots.schema.ts';
 
 export const voteBody = z.object(
   {
@@ -28,18 +28,3 @@ export const flagBody = z.preprocess(
   ),
 );
 export type FlagInput = z.output<typeof flagBody>;
-
-export const voteResponse = z.object({ spot: spotSchema });
-export const flagResponse = z.object({
-  result: z.enum(['flagged', 'hidden']).meta({
-    description: '"hidden" when this flag took the spot off the public map until a moderator reviews it.',
-  }),
-});
-
-export const meResponse = z.object({
-  votes: z.record(z.string(), z.union([z.literal(1), z.literal(-1)])).meta({
-    description: "The calling visitor's vote per public spot id.",
-  }),
-  requireApproval: z.boolean(),
-  flags: z.array(z.number().int()).meta({ description: 'Ids of public spots this visitor flagged.' }),
-});

@@ -1,9 +1,9 @@
+import type { Spot } from '../../../common/api.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Identity } from '../identity/identify.ts';
 import { readSiteSettings } from '../settings/settings.sql.ts';
 import { redactPhoneNumbers } from '../spots/redact.ts';
-import type { Spot } from '../spots/spots.schema.ts';
 import { toSpot } from '../spots/spots.sql.ts';
 import type { FlagInput, VoteValue } from './community.schema.ts';
 import {

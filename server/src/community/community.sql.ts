@@ -1,6 +1,6 @@
+import type { SpotStatus } from '../../../common/api.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Identity } from '../identity/identify.ts';
-import type { SpotStatus } from '../spots/spots.schema.ts';
 import { SPOT_COLUMNS, type SpotRow } from '../spots/spots.sql.ts';
 import type { VoteValue } from './community.schema.ts';
 
@@ -32,20 +32,6 @@ export async function markForReview(tx: Queryable, id: number, reason: 'disputed
 }
 
 /** Records a visitor's vote, or switches it to the other value, with where it came from (hashed). */
-export async function upsertVote(
-  tx: Queryable,
-  spotId: number,
-  who: Identity,
-  value: VoteValue,
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO votes (spot_id, visitor, value, network, agent, device) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (spot_id, visitor) DO UPDATE SET value = EXCLUDED.value, network = EXCLUDED.network,
-       agent = EXCLUDED.agent, device = EXCLUDED.device, updated_at = now()`,
-    [spotId, who.visitor, value, who.network, who.agent, who.device],
-  );
-}
-
 /**
  * Records a visitor's vote on a spot locked by this transaction, or switches it, and moves the spot's
  * counts to match, in one statement; a "still dangerous" vote also marks the spot confirmed now.

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { logResponse, settingsSchema, userSchema } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { empty, error, json, typed } from '../http/api-schema.ts';
 import {
@@ -13,16 +14,7 @@ import {
 } from './admin.service.ts';
 import { actorOf, requireRole } from './guard.ts';
 import { authErrors } from './mod-spots.routes.ts';
-import {
-  logQuery,
-  logResponse,
-  settingsPatch,
-  settingsSchema,
-  userCreate,
-  usernameParams,
-  userPatch,
-  userSchema,
-} from './moderation.schema.ts';
+import { logQuery, settingsPatch, userCreate, usernameParams, userPatch } from './moderation.schema.ts';
 
 const badInput = error('Invalid body or parameters');
 const noUser = error('No such user');

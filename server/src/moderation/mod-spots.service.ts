@@ -1,6 +1,6 @@
+import { type ModSpot, type ReportInput, reportInput } from '../../../common/api.ts';
 import type { Db } from '../db/db.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
-import { type ReportInput, reportInput } from '../spots/spots.schema.ts';
 import { redactReport } from '../spots/spots.service.ts';
 import type { SessionUser } from './auth.service.ts';
 import { appendLog } from './log.sql.ts';
@@ -15,7 +15,7 @@ import {
   setVerified,
   updateSpotFields,
 } from './mod-spots.sql.ts';
-import type { ModAction, ModSpot, ModState, SpotPatch } from './moderation.schema.ts';
+import type { ModAction, ModState, SpotPatch } from './moderation.schema.ts';
 
 const spotNotFound = () => notFound('Spot not found');
 

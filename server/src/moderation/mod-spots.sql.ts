@@ -1,7 +1,8 @@
+import type { ModSpot, ReportInput } from '../../../common/api.ts';
+import { type FlagReason, REPORT_FIELDS } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
-import type { ReportInput } from '../spots/spots.schema.ts';
 import { type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from '../spots/spots.sql.ts';
-import type { ModSpot, ModState } from './moderation.schema.ts';
+import type { ModState } from './moderation.schema.ts';
 import { BURSTS_OF_SPOT, SPOTS_WITH_BURSTS } from './networks.sql.ts';
 
 const OPEN_FLAGS = 'f.spot_id = s.id AND f.resolved_at IS NULL';
@@ -17,7 +18,7 @@ interface ModSpotRow extends SpotRow {
   review_reason: ModSpot['review_reason'];
   burst: boolean;
   flag_count: number;
-  flags: Array<{ reason: string; note: string; created_at: string }>;
+  flags: Array<{ reason: FlagReason; note: string; created_at: string }>;
 }
 
 const toModSpot = (r: ModSpotRow): ModSpot => ({
@@ -101,18 +102,7 @@ export async function resolveOpenFlags(
   return rows.length;
 }
 
-const EDITABLE = [
-  'title',
-  'description',
-  'area',
-  'lat',
-  'lng',
-  'category',
-  'severity',
-  'time_of_day',
-  'incident_date',
-  'source_url',
-] as const satisfies ReadonlyArray<keyof ReportInput>;
+const EDITABLE = REPORT_FIELDS;
 
 export async function updateSpotFields(
   tx: Queryable,

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { modSpotSchema, networkActivitySchema } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { error, json, typed } from '../http/api-schema.ts';
 import { spotIdParams } from '../spots/spots.schema.ts';
 import { actorOf, requireRole } from './guard.ts';
 import { authErrors } from './mod-spots.routes.ts';
-import { modSpotSchema, networkActivitySchema, voidPeriod, voidTarget } from './moderation.schema.ts';
+import { voidPeriod, voidTarget } from './moderation.schema.ts';
 import { BURST, spotNetworks, voidNetworkOnSpot, voidNetworkVotes } from './networks.service.ts';
 
 const badInput = error('Bad id or body');

@@ -1,3 +1,4 @@
+import type { ModSpot, NetworkActivity } from '../../../common/api.ts';
 import { countOpenFlagNetworks } from '../community/community.sql.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -6,7 +7,7 @@ import type { SessionUser } from './auth.service.ts';
 import { appendLog } from './log.sql.ts';
 import { reload } from './mod-spots.service.ts';
 import { clearReview, lockSpot, resolveOpenFlags, setPublication } from './mod-spots.sql.ts';
-import type { ModSpot, NetworkActivity, VoidTarget } from './moderation.schema.ts';
+import type { VoidTarget } from './moderation.schema.ts';
 import {
   deleteNetworkVotesInPeriod,
   deleteNetworkVotesOnSpot,

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { COMPACT_DANGERS, compactRouteResponse, routeResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { error, json, typed } from '../http/api-schema.ts';
-import { COMPACT_DANGERS, compactRouteResponse, routeQuery, routeResponse } from './route.schema.ts';
+import { routeQuery } from './route.schema.ts';
 import { CHECKS_PER_NETWORK } from './route.service.ts';
 
 export function registerRouteRoutes(app: FastifyInstance, deps: Deps): void {
   typed(app).get(
     '/api/route',
     {
-      config: { rateLimit: ['route', 'route_network'], shed: deps.routes.refusalWhenFull },
+      config: { rateLimit: ['route', 'route_network'], shed: deps.routePlanner.refusalWhenFull },
       schema: {
         summary: 'Routes with the danger spots along them, safest first',
         description:
@@ -49,7 +50,7 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps): void {
       });
       const started = performance.now();
       const timing = { queuedMs: 0 };
-      const planned = await deps.routes.plan(
+      const planned = await deps.routePlanner.plan(
         request.query,
         deps.identify(request).network,
         abandoned.signal,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { COMPACT_DANGERS, type Route } from '../../../common/api.ts';
 import { TRAVEL_MODES } from '../config.ts';
-import { insideUganda, spotSchema, UGANDA } from '../spots/spots.schema.ts';
+import { insideUganda, UGANDA } from '../spots/spots.schema.ts';
 
 /** A decimal number as clients write it: a sign, digits with or without a point, an exponent (5e-7). */
 const DECIMAL = '[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?';
@@ -32,9 +33,6 @@ const when = z
     return hour >= 6 && hour < 19 ? 'day' : 'night';
   });
 
-/** Dangers a compact answer lists per route: as many as the page shows. */
-export const COMPACT_DANGERS = 50;
-
 export const routeQuery = z.object({
   from: point('from'),
   to: point('to'),
@@ -49,40 +47,6 @@ export const routeQuery = z.object({
     }),
 });
 export type RouteQuery = z.output<typeof routeQuery>;
-
-export const routeDanger = z.object({
-  spot: spotSchema,
-  distance: z.number().meta({ description: 'Metres from the route (at most bufferMeters)' }),
-  along: z.number().meta({ description: 'Metres from the start' }),
-});
-export type RouteDanger = z.output<typeof routeDanger>;
-
-export const routeSchema = z.object({
-  distance: z.number().meta({ description: 'Metres' }),
-  duration: z.number().meta({ description: 'Seconds' }),
-  line: z.array(z.object({ lat: z.number(), lng: z.number() })),
-  dangers: z.array(routeDanger),
-  risk: z.number().int().meta({ description: "Sum of the dangers' severities" }),
-  summary: z.string().meta({ description: 'Main road names' }),
-  detour: z.boolean().meta({ description: 'True for a route built to go around dangerous spots' }),
-});
-export type Route = z.output<typeof routeSchema>;
-
-export const briefDanger = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  severity: z.number().int().min(1).max(5),
-  lat: z.number(),
-  lng: z.number(),
-  distance: z.number().meta({ description: 'Metres from the route (at most bufferMeters)' }),
-  along: z.number().meta({ description: 'Metres from the start' }),
-});
-
-export const compactRouteSchema = routeSchema.omit({ dangers: true }).extend({
-  dangers: z.array(briefDanger).max(COMPACT_DANGERS),
-  danger_count: z.number().int().meta({ description: 'All dangers on the route' }),
-});
-export type CompactRoute = z.output<typeof compactRouteSchema>;
 
 /** What measuring and scoring need of a spot; the rest is read only for the dangers an answer lists. */
 export interface SlimSpot {
@@ -102,9 +66,3 @@ export interface MeasuredDanger extends SlimSpot {
 
 /** A route as scored, before the listed dangers' other fields are read. */
 export type ScoredRoute = Omit<Route, 'dangers'> & { dangers: MeasuredDanger[] };
-
-export const routeResponse = z.object({ routes: z.array(routeSchema), bufferMeters: z.number() });
-export const compactRouteResponse = z.object({
-  routes: z.array(compactRouteSchema),
-  bufferMeters: z.number(),
-});

@@ -1,3 +1,4 @@
+import { COMPACT_DANGERS, type CompactRoute, type Route } from '../../../common/api.ts';
 import { UpstreamError } from '../clients/http.ts';
 import { NoRouteError, type OsrmRoute } from '../clients/osrm.ts';
 import type { Config } from '../config.ts';
@@ -7,14 +8,7 @@ import { toSpot } from '../spots/spots.sql.ts';
 import { QueueFullError, Semaphore } from '../util/semaphore.ts';
 import type { CachedRouter } from './cached-router.ts';
 import { bySafety, detourViaPoints, worthwhileDetours } from './detours.ts';
-import {
-  COMPACT_DANGERS,
-  type CompactRoute,
-  type MeasuredDanger,
-  type Route,
-  type RouteQuery,
-  type ScoredRoute,
-} from './route.schema.ts';
+import type { MeasuredDanger, RouteQuery, ScoredRoute } from './route.schema.ts';
 import { dangersAlong, spotsByIds } from './route.sql.ts';
 
 /** Spots this close to a route are dangers on it. */

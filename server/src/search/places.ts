@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Place } from '../../../common/api.ts';
 import { metresBetween } from '../../../common/geo.ts';
 import { UpstreamError } from '../clients/http.ts';
 import type { FoundPlace, NominatimClient } from '../clients/nominatim.ts';
@@ -6,7 +7,6 @@ import type { Db } from '../db/db.ts';
 import type { Identity } from '../identity/identify.ts';
 import { closestToLimit, type PolicyDecision, type RateLimiter } from '../limits/rate-limit.ts';
 import { insideUganda } from '../spots/spots.schema.ts';
-import type { Place } from './search.schema.ts';
 import { cachedPlaces, cachePlaces, nearbySpots } from './search.sql.ts';
 
 const CACHE_DAYS = 30;

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { searchResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { error, errorSchema, json, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { rateLimitHeaders, tooManyMessage } from '../limits/rate-limit.ts';
-import { searchQuery, searchResponse } from './search.schema.ts';
+import { searchQuery } from './search.schema.ts';
 import { findSpots, findSpotsAndPlaces, MIN_PLACE_QUERY, MIN_QUERY } from './search.service.ts';
 
 export function registerSearchRoutes(app: FastifyInstance, deps: Deps): void {

@@ -1,8 +1,8 @@
+import type { Place, SpotHit } from '../../../common/api.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Identity } from '../identity/identify.ts';
 import type { PolicyDecision } from '../limits/rate-limit.ts';
 import type { PlaceSearch } from './places.ts';
-import type { Place, SpotHit } from './search.schema.ts';
 import { searchPublicSpots } from './search.sql.ts';
 
 /** Shorter queries find nothing; places need one character more. */

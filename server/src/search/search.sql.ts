@@ -1,6 +1,6 @@
+import type { NearbySpot, SpotHit } from '../../../common/api.ts';
 import type { FoundPlace } from '../clients/nominatim.ts';
 import type { Queryable } from '../db/db.ts';
-import type { NearbySpot, SpotHit } from './search.schema.ts';
 
 const SUMMARY = 's.id, s.title, s.area, s.category, s.severity, s.status, s.moderator_verified, s.lat, s.lng';
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { reportInput } from '../../../common/api.ts';
 import type { Db } from '../db/db.ts';
-import { reportInput } from '../spots/spots.schema.ts';
 import { claimOneTimeJob, insertSeedSpot } from './seed.sql.ts';
 
 export const SEED_FILE = fileURLToPath(new URL('../../../data/seed.json', import.meta.url));

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
+import { type Spot, spotSchema } from '../../../common/api.ts';
 import type { Queryable } from '../db/db.ts';
-import { type Spot, spotSchema } from './spots.schema.ts';
 import {
   type PublicSpotConditions,
   publicSpotWhere,

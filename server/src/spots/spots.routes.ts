@@ -1,18 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { listResponse, reportInput, reportResponse, spotResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { crossSite, empty, error, json, media, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { clusterPublicSpots, MAX_CLUSTERS } from './clusters.service.ts';
-import {
-  clustersQuery,
-  clustersResponse,
-  listQuery,
-  listResponse,
-  reportInput,
-  reportResponse,
-  spotIdParams,
-  spotResponse,
-} from './spots.schema.ts';
+import { clustersQuery, clustersResponse, listQuery, spotIdParams } from './spots.schema.ts';
 import { getPublicSpot, listPublicSpots, reportSpot } from './spots.service.ts';
 
 const badQuery = error('Invalid parameters');

@@ -1,14 +1,15 @@
-import { upsertVote } from '../community/community.sql.ts';
+import type { ReportInput, Spot } from '../../../common/api.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Identity } from '../identity/identify.ts';
 import { readSiteSettings } from '../settings/settings.sql.ts';
 import { redactPhoneNumbers } from './redact.ts';
-import type { ListQuery, ReportInput, Spot, SpotFilters } from './spots.schema.ts';
+import type { ListQuery, SpotFilters } from './spots.schema.ts';
 import {
   findPublicSpotById,
   findPublicSpots,
   insertReportedSpot,
+  insertReporterVote,
   type PublicSpotConditions,
   toSpot,
 } from './spots.sql.ts';
@@ -38,7 +39,7 @@ export async function reportSpot(
   return db.transaction(async (tx) => {
     const { requireApproval } = await readSiteSettings(tx);
     const row = await insertReportedSpot(tx, clean, requireApproval ? 'pending' : 'approved');
-    await upsertVote(tx, row.id, identity, 1);
+    await insertReporterVote(tx, row.id, identity);
     return { spot: toSpot(row), pending: requireApproval };
   });
 }

@@ -1,5 +1,6 @@
+import type { ReportInput, Spot } from '../../../common/api.ts';
 import type { Queryable } from '../db/db.ts';
-import type { ReportInput, Spot } from './spots.schema.ts';
+import type { Identity } from '../identity/identify.ts';
 
 /** The public Spot fields, in the order of the API's answers (docs/api.md). */
 export const SPOT_COLUMNS = `s.id, s.title, s.description, s.lat, s.lng, s.area, s.category, s.severity,
@@ -168,4 +169,12 @@ export function flagNotesAfter(
 
 export async function setFlagNote(db: Queryable, id: number, note: string): Promise<void> {
   await db.query('UPDATE flags SET note = $2 WHERE id = $1', [id, note]);
+}
+
+/** The reporter's own "still dangerous" vote on the spot just reported, in the report's transaction. */
+export async function insertReporterVote(tx: Queryable, spotId: number, who: Identity): Promise<void> {
+  await tx.query(
+    `INSERT INTO votes (spot_id, visitor, value, network, agent, device) VALUES ($1, $2, 1, $3, $4, $5)`,
+    [spotId, who.visitor, who.network, who.agent, who.device],
+  );
 }

@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { type Category, insideUganda, TEXT_LIMITS, type TimeOfDay } from '../../../common/domain.ts';
+import {
+  type Category,
+  insideUganda,
+  REPORT_FIELDS,
+  type ReportField,
+  TEXT_LIMITS,
+  type TimeOfDay,
+} from '../../../common/domain.ts';
 import { api } from '../lib/api.ts';
 import { describeFailure, waitText } from '../lib/failures.ts';
 import { t } from '../lib/i18n.ts';
@@ -7,27 +14,9 @@ import { CategoryOptions, SeverityOptions, TimeOfDayOptions } from '../lib/spot-
 import type { Spot } from '../lib/types.ts';
 import { describedBy, Field, Notice } from '../lib/ui.tsx';
 
-type FieldName =
-  | 'title'
-  | 'description'
-  | 'area'
-  | 'category'
-  | 'severity'
-  | 'time_of_day'
-  | 'incident_date'
-  | 'source_url'
-  | 'lat';
-const FIELDS: FieldName[] = [
-  'title',
-  'description',
-  'area',
-  'category',
-  'severity',
-  'time_of_day',
-  'incident_date',
-  'source_url',
-  'lat',
-];
+/** The fields the form shows a message under: the location's is shown once, under the latitude. */
+type FieldName = Exclude<ReportField, 'lng'>;
+const FIELDS = REPORT_FIELDS.filter((f): f is FieldName => f !== 'lng');
 
 interface Props {
   point: { lat: number; lng: number } | undefined;

@@ -39,7 +39,7 @@ export function useSpots() {
         truncated: Boolean(list.data.next_cursor),
       });
     } else setState((s) => ({ ...s, loading: false, failed: true }));
-    if (mine.ok) setMe({ flags: [], ...mine.data });
+    if (mine.ok) setMe(mine.data);
   }, []);
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { sendEncoded } from '../http/encoded-body.ts';
-import { loadWebAssets } from './web-assets.ts';
+import { loadWebAssets } from './page-assets.ts';
 
 const DIST = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 
@@ -13,7 +13,7 @@ const PAGES: Record<string, string> = { '/': '/index.html', '/moderate': '/moder
  * Serves the built web page from memory: the map at `/`, the moderator console at `/moderate`,
  * the service worker, manifest, icons and hashed assets. Static files are not rate limited.
  */
-export function registerWebRoutes(app: FastifyInstance, config: Config, dist = DIST) {
+export function registerPageRoutes(app: FastifyInstance, config: Config, dist = DIST) {
   const assets = loadWebAssets(dist, { tileUrl: config.tileUrl, tileAttribution: config.tileAttribution });
   const notBuilt = (_request: FastifyRequest, reply: FastifyReply) =>
     reply

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { CATEGORIES, FLAG_REASONS, ROLES, STATUSES, TIMES_OF_DAY } from './domain.ts';
+
+export * from './report.ts';
+
+/**
+ * The API's shapes, as Zod schemas: the report's fields and their rules, and every answer the page
+ * reads. The server validates and serializes with them (and generates its OpenAPI document from
+ * them); the page imports their types only, which leave nothing in its bundle (web/src/lib/types.ts).
+ */
+
+// Answers of the spot endpoints.
+
+export const spotSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+    area: z.string(),
+    category: z.enum(CATEGORIES),
+    severity: z.number().int().min(1).max(5),
+    time_of_day: z.enum(TIMES_OF_DAY),
+    incident_date: z.string().nullable().meta({ format: 'date' }),
+    source_url: z.string().nullable().meta({ format: 'uri' }),
+    created_at: z.string().meta({ format: 'date-time' }),
+    last_confirmed_at: z.string().nullable().meta({ format: 'date-time' }),
+    confirmations: z.number().int().min(0),
+    denials: z.number().int().min(0),
+    status: z.enum(STATUSES),
+    moderator_verified: z.boolean().meta({ description: 'Shown as "Verified by moderators".' }),
+    seeded: z.boolean(),
+  })
+  .meta({ id: 'Spot' });
+export type Spot = z.output<typeof spotSchema>;
+export type SpotStatus = Spot['status'];
+
+export const reportResponse = z.object({
+  spot: spotSchema,
+  pending: z.boolean().meta({ description: 'True when held for moderator review and not yet public.' }),
+});
+export const listResponse = z.object({
+  spots: z.array(spotSchema),
+  next_cursor: z.string().optional().meta({ description: 'Present only when more spots match.' }),
+});
+export const spotResponse = z.object({ spot: spotSchema });
+
+// Search.
+
+export const spotSummary = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    area: z.string(),
+    category: z.enum(CATEGORIES),
+    severity: z.number().int(),
+    status: z.enum(STATUSES),
+    moderator_verified: z.boolean(),
+    lat: z.number(),
+    lng: z.number(),
+  })
+  .meta({ id: 'SpotSummary' });
+export type SpotSummary = z.output<typeof spotSummary>;
+
+export const spotHit = spotSummary.extend({ score: z.number().meta({ description: 'Higher is better' }) });
+export type SpotHit = z.output<typeof spotHit>;
+
+export const nearbySpot = spotSummary.extend({ distance_m: z.number() });
+export type NearbySpot = z.output<typeof nearbySpot>;
+
+export const placeSchema = z.object({
+  name: z.string(),
+  detail: z.string().meta({ description: 'Up to three levels of administrative context' }),
+  lat: z.number(),
+  lng: z.number(),
+  nearby: z.array(nearbySpot).meta({ description: 'Up to 5 public spots within 2 km, nearest first' }),
+});
+export type Place = z.output<typeof placeSchema>;
+
+export const searchResponse = z.object({
+  spots: z.array(spotHit),
+  places: z.array(placeSchema),
+  error: z.string().optional().meta({ description: 'Set when place search failed or was throttled' }),
+});
+
+// Route checks.
+
+/** Dangers a compact answer lists per route: as many as the page shows. */
+export const COMPACT_DANGERS = 50;
+
+export const routeDanger = z.object({
+  spot: spotSchema,
+  distance: z.number().meta({ description: 'Metres from the route (at most bufferMeters)' }),
+  along: z.number().meta({ description: 'Metres from the start' }),
+});
+export type RouteDanger = z.output<typeof routeDanger>;
+
+export const routeSchema = z.object({
+  distance: z.number().meta({ description: 'Metres' }),
+  duration: z.number().meta({ description: 'Seconds' }),
+  line: z.array(z.object({ lat: z.number(), lng: z.number() })),
+  dangers: z.array(routeDanger),
+  risk: z.number().int().meta({ description: "Sum of the dangers' severities" }),
+  summary: z.string().meta({ description: 'Main road names' }),
+  detour: z.boolean().meta({ description: 'True for a route built to go around dangerous spots' }),
+});
+export type Route = z.output<typeof routeSchema>;
+
+export const briefDanger = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  severity: z.number().int().min(1).max(5),
+  lat: z.number(),
+  lng: z.number(),
+  distance: z.number().meta({ description: 'Metres from the route (at most bufferMeters)' }),
+  along: z.number().meta({ description: 'Metres from the start' }),
+});
+
+export const compactRouteSchema = routeSchema.omit({ dangers: true }).extend({
+  dangers: z.array(briefDanger).max(COMPACT_DANGERS),
+  danger_count: z.number().int().meta({ description: 'All dangers on the route' }),
+});
+export type CompactRoute = z.output<typeof compactRouteSchema>;
+
+export const routeResponse = z.object({ routes: z.array(routeSchema), bufferMeters: z.number() });
+export const compactRouteResponse = z.object({
+  routes: z.array(compactRouteSchema),
+  bufferMeters: z.number(),
+});
+
+// Votes, flags and the visitor.
+
+export const voteResponse = z.object({ spot: spotSchema });
+export const flagResponse = z.object({
+  result: z.enum(['flagged', 'hidden']).meta({
+    description: '"hidden" when this flag took the spot off the public map until a moderator reviews it.',
+  }),
+});
+
+export const meResponse = z.object({
+  votes: z.record(z.string(), z.union([z.literal(1), z.literal(-1)])).meta({
+    description: "The calling visitor's vote per public spot id.",
+  }),
+  requireApproval: z.boolean(),
+  flags: z.array(z.number().int()).meta({ description: 'Ids of public spots this visitor flagged.' }),
+});
+
+// Statistics.
+
+export const statsResponse = z.object({
+  totals: z.object({
+    total: z.number().int(),
+    confirmed: z.number().int().meta({ description: 'Community-confirmed or verified by moderators' }),
+    unverified: z.number().int(),
+    this_week: z
+      .number()
+      .int()
+      .meta({ description: 'Reported through the app (not seeded) in the last 7 days' }),
+  }),
+  byCategory: z.array(z.object({ category: z.enum(CATEGORIES), count: z.number().int() })),
+  byArea: z.array(z.object({ area: z.string(), count: z.number().int(), max_severity: z.number().int() })),
+});
+
+// Moderators.
+
+export const userSchema = z.object({ username: z.string(), role: z.enum(ROLES) }).meta({ id: 'User' });
+export const modSpotSchema = spotSchema
+  .extend({
+    publication: z.enum(['approved', 'pending', 'rejected']),
+    auto_hidden: z.boolean().meta({ description: 'True when open flags took it off the public map.' }),
+    review_reason: z
+      .enum(['disputed'])
+      .nullable()
+      .meta({
+        description:
+          'Why it waits for review: "disputed" when community votes disputed a protected spot (verified, ' +
+          'or seeded with a source), which stays a danger. Cleared by the next moderator decision.',
+      }),
+    burst: z.boolean().meta({
+      description: 'True when one network sent a burst of votes or flags on it in the last 7 days.',
+    }),
+    flag_count: z.number().int().meta({ description: 'Open flags' }),
+    flags: z.array(
+      z.object({
+        reason: z.enum(FLAG_REASONS),
+        note: z.string(),
+        created_at: z.string().meta({ format: 'date-time' }),
+      }),
+    ),
+  })
+  .meta({ id: 'ModSpot' });
+export type ModSpot = z.output<typeof modSpotSchema>;
+
+export const settingsSchema = z.object({
+  requireApproval: z.boolean(),
+  autoHideFlagThreshold: z
+    .number()
+    .int()
+    .min(0)
+    .max(50)
+    .meta({ description: 'Open flags from distinct networks that hide a spot; 0 = never' }),
+});
+export const logResponse = z.object({
+  entries: z.array(
+    z.object({
+      at: z.string().meta({ format: 'date-time' }),
+      actor: z.string(),
+      action: z.string(),
+      spot_id: z.number().int().nullable(),
+      detail: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+
+/** A network's key as moderators receive it from GET /api/mod/spots/{id}/networks (a salted hash). */
+export const networkKey = z
+  .string({ error: 'network is required' })
+  .regex(/^[A-Za-z0-9_-]{20,64}$/, 'network must be a key from the networks list');
+
+export const networkActivitySchema = z
+  .object({
+    key: networkKey.meta({ description: 'Opaque: pass it back to void this network.' }),
+    label: z.string().meta({ description: 'Anonymous, per spot: "network 1" acted first.' }),
+    up: z.number().int().meta({ description: '"Still dangerous" votes' }),
+    down: z.number().int().meta({ description: '"Not anymore" votes' }),
+    flags: z.number().int(),
+    open_flags: z.number().int(),
+    agents: z.number().int().meta({ description: 'Distinct user agents among its votes and flags' }),
+    top_agent_share: z
+      .number()
+      .meta({ description: 'Share (0..1) of its acts sent with its most used agent' }),
+    with_device: z.number().int().meta({ description: 'Acts sent with a device credential (the web page)' }),
+    first_at: z.string().meta({ format: 'date-time' }),
+    last_at: z.string().meta({ format: 'date-time' }),
+    burst: z.boolean(),
+  })
+  .meta({ id: 'NetworkActivity' });
+export type NetworkActivity = z.output<typeof networkActivitySchema>;
