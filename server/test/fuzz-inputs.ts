@@ -222,4 +222,13 @@ export const pathId = fc.oneof(
   ),
 );
 
+/**
+ * The answers a request to /api/spots/{id}… may get, by what the id is: a well-formed id gets one of
+ * `wellFormed` (never a 400 for its id), a malformed one a 400, one too long to route a 414.
+ */
+export function statusesForId(id: string, wellFormed: number[]): number[] {
+  if (id.length > 100) return [414];
+  return /^[1-9]\d*$/.test(id) ? wellFormed : [400];
+}
+
 export const visitor = fc.integer({ min: 1, max: 1_000_000 }).map((n) => `fuzz-visitor-${n}`);

@@ -220,9 +220,16 @@ describe('GET /api/route', () => {
 
   it('answers identical requests from a short cache', async () => {
     osrm.reset();
-    await route('from=0.31,32.55&to=0.31,32.6');
-    await route('from=0.31,32.55&to=0.31,32.6');
-    await Promise.all([route('from=0.32,32.55&to=0.32,32.6'), route('from=0.32,32.55&to=0.32,32.6')]);
+    const first = await route('from=0.31,32.55&to=0.31,32.6');
+    const second = await route('from=0.31,32.55&to=0.31,32.6');
+    const together = await Promise.all([
+      route('from=0.32,32.55&to=0.32,32.6'),
+      route('from=0.32,32.55&to=0.32,32.6'),
+    ]);
+    for (const res of [first, second, ...together]) assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(second.json(), first.json());
+    assert.deepEqual(together[1].json(), together[0].json());
+    assert.equal(first.json().routes.length, 2, 'the straight road and the bend');
     assert.equal(osrm.calls.length, 2);
   });
 
