@@ -6,8 +6,11 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
-/** Statement coverage of server/src: 95.4 % on PostgreSQL and Redis, 93.6 % embedded. */
-const COVERAGE_FLOOR = 93;
+/**
+ * Statement coverage of server/src measured here: 96.9 % on PostgreSQL and Redis (as CI runs),
+ * 94.8 % on embedded storage (the PostgreSQL-only tests skip).
+ */
+const COVERAGE_FLOOR = 94;
 /** The longest files start first, so no long one is left running alone at the end. */
 const SLOW_FIRST = [
   'web/test/map-page.test.ts',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { flagResponse, meResponse, voteResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
-import { crossSite, error, json, tooMany, typed } from '../http/api-schema.ts';
+import { crossSite, error, json, named, tooMany, typed } from '../http/api-schema.ts';
 import { consumeDuringRequest } from '../limits/rate-limit.ts';
 import { spotIdParams } from '../spots/spots.schema.ts';
 import { flagBody, voteBody } from './community.schema.ts';
@@ -29,7 +29,7 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: Deps): void 
           'changes nothing. Refused (403) from pages on other sites.',
         tags: ['community'],
         params: spotIdParams,
-        body: voteBody,
+        body: named(voteBody, 'vote'),
         response: {
           200: json('The spot with its new counts and status', voteResponse),
           400: badInput,
@@ -63,7 +63,7 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: Deps): void 
           '30 days. Refused (403) from pages on other sites.',
         tags: ['community'],
         params: spotIdParams,
-        body: flagBody,
+        body: named(flagBody, 'flag'),
         response: {
           200: json('Flagged, or hidden pending review', flagResponse),
           400: badInput,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { empty, error, json, typed } from '../http/api-schema.ts';
+import { empty, error, json, named, typed } from '../http/api-schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, sessionUser, signIn, signOut } from './auth.service.ts';
 import { sameSiteJson } from './guard.ts';
@@ -30,7 +30,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
           'Sets an HttpOnly, SameSite=Strict session cookie. Requires Content-Type: application/json; ' +
           'limited to 10 attempts per network per 15 minutes.',
         tags: ['moderators'],
-        body: loginBody,
+        body: named(loginBody, 'sign-in'),
         response: {
           200: json('Signed in', sessionResponse),
           400: error('Invalid body'),

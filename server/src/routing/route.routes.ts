@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { COMPACT_DANGERS, compactRouteResponse, routeResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
-import { error, json, typed } from '../http/api-schema.ts';
+import { error, json, named, typed } from '../http/api-schema.ts';
 import { routeQuery } from './route.schema.ts';
 import { CHECKS_PER_NETWORK } from './route.service.ts';
 
@@ -22,7 +22,7 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps): void {
           `detail=compact (an extension) lists each route's first ${COMPACT_DANGERS} dangers in brief with ` +
           'danger_count, for phones: a long route through a dense area passes thousands of spots.',
         tags: ['routes'],
-        querystring: routeQuery,
+        querystring: named(routeQuery, 'route'),
         response: {
           200: json(
             'Routes (with detail=compact, the compact form)',

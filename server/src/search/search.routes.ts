@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { searchResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
-import { error, errorSchema, json, typed } from '../http/api-schema.ts';
+import { error, errorSchema, json, named, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { rateLimitHeaders, tooManyMessage } from '../limits/rate-limit.ts';
 import { searchQuery } from './search.schema.ts';
@@ -25,7 +25,7 @@ export function registerSearchRoutes(app: FastifyInstance, deps: Deps): void {
           'characters. When the place service fails, the answer is 200 with spots and an error note; ' +
           'when only the place-lookup limit is hit, 429 still carries the spots.',
         tags: ['search'],
-        querystring: searchQuery,
+        querystring: named(searchQuery, 'search'),
         response: {
           200: json('Matches', searchResponse),
           400: error('Invalid parameters'),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { listResponse, reportInput, reportResponse, spotResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
-import { crossSite, empty, error, json, media, typed } from '../http/api-schema.ts';
+import { crossSite, empty, error, json, media, named, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { clusterPublicSpots, MAX_CLUSTERS } from './clusters.service.ts';
 import { clustersQuery, clustersResponse, listQuery, spotIdParams } from './spots.schema.ts';
@@ -22,7 +22,7 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps): void {
           'Creates a spot with the reporter\'s "still dangerous" vote. Phone numbers in title, description ' +
           'and area become "[removed]". Published at once, or held for review (pending) per the site setting.',
         tags: ['spots'],
-        body: reportInput,
+        body: named(reportInput, 'report'),
         response: {
           201: json('Saved', reportResponse),
           400: error('Invalid input (with issues)'),

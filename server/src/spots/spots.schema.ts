@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, MAX_ID, STATUSES } from '../../../common/domain.ts';
+import { named } from '../http/api-schema.ts';
 
 export {
   CATEGORIES,
@@ -82,9 +83,12 @@ export const clustersResponse = z.object({
  * A spot id in a path. A longer number than a stored id can be is no spot: it becomes 0, which no
  * spot has, so it is a 404 like any missing spot and never reaches the integer column as is.
  */
-export const spotIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d*$/, 'Spot id must be a positive whole number')
-    .transform((s) => (s.length <= 10 && Number(s) <= MAX_ID ? Number(s) : 0)),
-});
+export const spotIdParams = named(
+  z.object({
+    id: z
+      .string()
+      .regex(/^[1-9]\d*$/, 'Spot id must be a positive whole number')
+      .transform((s) => (s.length <= 10 && Number(s) <= MAX_ID ? Number(s) : 0)),
+  }),
+  'spot id',
+);
