@@ -45,11 +45,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function adminQuery(...sql: string[]): Promise<void> {
+async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
   try {
-    for (const statement of sql) await client.query(statement);
+    await client.query(sql);
   } finally {
     await client.end();
   }
@@ -146,12 +146,12 @@ export async function createFreshDatabase(
   if (!TEST_DATABASE_URL) throw new Error('needs TEST_DATABASE_URL');
   const name = `hatari_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}${opts.empty ? '' : ` TEMPLATE ${await postgresTemplate()}`}`);
-  const url = new URL(databaseUrl(name));
+  const url = databaseUrl(name);
   return {
-    url: url.toString(),
+    url,
     // What the test left is scanned for raw IP addresses before it is thrown away.
     dropDatabase: async () => {
-      record(await scanDatabaseAt(url.toString()));
+      record(await scanDatabaseAt(url));
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };

@@ -92,11 +92,17 @@ type Operation = { responses?: Record<string, { headers?: Record<string, unknown
 >;
 
 /**
- * The headers a response carries follow from the route: the RateLimit fields on limited routes,
- * Retry-After on 429 and 503, ETag beside a 304.
+ * What follows from the route's limits and answers: a limited route may answer 429 and carries the
+ * RateLimit fields; 429 and 503 carry Retry-After; a 200 beside a 304 carries its ETag.
  */
 function describeHeaders(op: Operation, limited: boolean) {
   const responses = op.responses ?? {};
+  if (limited) {
+    responses['429'] ??= {
+      description: 'A limit was reached',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    } as (typeof responses)[string];
+  }
   for (const [status, response] of Object.entries(responses)) {
     const headers: Record<string, unknown> = {};
     if (limited) {
