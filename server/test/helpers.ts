@@ -116,7 +116,7 @@ const postgresTemplate = once(async () => {
 });
 
 /** Embedded: a dump of a migrated PGlite, kept in the temporary folder between runs. */
-export const pgliteTemplate = once(async () => {
+const pgliteTemplate = once(async () => {
   const file = path.join(tmpdir(), `hatari-test-template-${await templateKey()}.tar`);
   if (!existsSync(file)) {
     const pglite = await openPglite(undefined);
