@@ -109,7 +109,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerNetworkRoutes(app, deps);
   registerAdminRoutes(app, deps);
 
-  registerPageRoutes(app, deps.config);
+  registerPageRoutes(app, deps);
 
   return app;
 }

@@ -148,6 +148,21 @@ const schema = z
         ),
     ),
     TILE_ATTRIBUTION: optionalString,
+    PUBLIC_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .optional()
+        .refine((raw) => {
+          if (raw === undefined) return true;
+          try {
+            const url = new URL(raw);
+            return /^https?:$/.test(url.protocol) && url.origin === raw;
+          } catch {
+            return false;
+          }
+        }, 'must be an origin like https://hatari.example.org'),
+    ),
     ADMIN_USERNAME: optionalString,
     ADMIN_PASSWORD: optionalString,
     SEED: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
@@ -190,6 +205,8 @@ export interface Config {
   readonly geocoderUserAgent: string;
   readonly tileUrl: string;
   readonly tileAttribution: string | undefined;
+  /** The site's own origin, for the absolute links of link previews; else the request's host. */
+  readonly publicUrl: string | undefined;
   readonly admin: { readonly username: string; readonly password: string } | undefined;
   readonly seed: boolean;
   readonly logLevel: string;
@@ -220,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderUserAgent: e.GEOCODER_USER_AGENT,
     tileUrl: e.TILE_URL,
     tileAttribution: e.TILE_ATTRIBUTION,
+    publicUrl: e.PUBLIC_URL,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? Object.freeze({ username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD })

@@ -1,19 +1,37 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
-import { sendEncoded } from '../http/encoded-body.ts';
+import type { Deps } from '../deps.ts';
+import { encodedBody, sendEncoded } from '../http/encoded-body.ts';
+import type { PolicyName } from '../limits/policies.ts';
+import { consumeDuringRequest } from '../limits/rate-limit.ts';
+import { findPublicSpot } from '../spots/spots.service.ts';
+import { ByteBudgetCache } from '../util/byte-budget-cache.ts';
+import { QueueFullError, Semaphore } from '../util/semaphore.ts';
 import { loadWebAssets } from './page-assets.ts';
+import { renderShareCard } from './share-card.ts';
+import { cardVersion, siteHead, spotHead, spotIdFrom, withHead } from './spot-page.ts';
 
+const READ: PolicyName[] = ['read', 'read_network'];
 const DIST = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 
 /** Address → built file. The pages have clean addresses; everything else is served by its path. */
-const PAGES: Record<string, string> = { '/': '/index.html', '/moderate': '/moderate.html' };
+const PAGES: Record<string, string> = { '/moderate': '/moderate.html' };
+
+/** Share cards: one drawn at a time per instance (about 30 ms each), a few waiting, the rest refused. */
+const drawing = new Semaphore(1, 8);
 
 /**
- * Serves the built web page from memory: the map at `/`, the moderator console at `/moderate`,
- * the service worker, manifest, icons and hashed assets. Static files are not rate limited.
+ * Serves the built web page from memory: the map at `/`, a shared spot at `/spots/:id` (also
+ * `/?spot=:id`) with its own title, preview tags and share card, the moderator console at
+ * `/moderate`, the service worker, manifest, icons and hashed assets. Static files are not rate
+ * limited; a shared spot is a read of the database and counts as one.
  */
-export function registerPageRoutes(app: FastifyInstance, config: Config, dist = DIST) {
+export function registerPageRoutes(
+  app: FastifyInstance,
+  deps: Pick<Deps, 'config' | 'db' | 'limiter' | 'identify'>,
+  dist = DIST,
+) {
+  const { config, db } = deps;
   const assets = loadWebAssets(dist, { tileUrl: config.tileUrl, tileAttribution: config.tileAttribution });
   const notBuilt = (_request: FastifyRequest, reply: FastifyReply) =>
     reply
@@ -27,6 +45,94 @@ export function registerPageRoutes(app: FastifyInstance, config: Config, dist = 
       return page ? sendEncoded(request, reply, page) : notBuilt(request, reply);
     });
   }
+  const built = assets?.get('/index.html');
+  const template = built?.body.toString('utf8') ?? '';
+  const html = (text: string, cacheControl: string) =>
+    encodedBody(Buffer.from(text), {
+      type: 'text/html; charset=utf-8',
+      cacheControl,
+      text: true,
+      brotliQuality: 11,
+    });
+  const sitePage = html(withHead(template, siteHead(config.publicUrl)), 'no-cache');
+  const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  /** A public spot's page; anything else (pending, hidden, deleted, unknown) the site's own page. */
+  async function spotPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    raw: unknown,
+    notFoundStatus: number,
+  ) {
+    if (!built) return notBuilt(request, reply);
+    const id = spotIdFrom(raw);
+    const spot = id === undefined ? undefined : await findPublicSpot(db, id);
+    if (!spot) return sendEncoded(request, reply.code(notFoundStatus), sitePage);
+    // Built per request (a spot changes with every vote); small enough to compress quickly.
+    const page = encodedBody(Buffer.from(withHead(template, spotHead(spot, origin(request)))), {
+      type: 'text/html; charset=utf-8',
+      cacheControl: 'no-cache',
+      text: true,
+      brotliQuality: 5,
+    });
+    return sendEncoded(request, reply, page);
+  }
+
+  app.get<{ Querystring: { spot?: string } }>('/', { compress: false }, async (request, reply) => {
+    if (!built) return notBuilt(request, reply);
+    if (request.query.spot === undefined) return sendEncoded(request, reply, sitePage);
+    // The map itself is a static file; a spot in its address is a read of the database.
+    await consumeDuringRequest(deps.limiter, request, reply, READ, deps.identify(request));
+    return spotPage(request, reply, request.query.spot, 200);
+  });
+  app.get<{ Params: { id: string } }>(
+    '/spots/:id',
+    { compress: false, config: { rateLimit: READ } },
+    (request, reply) => spotPage(request, reply, request.params.id, 404),
+  );
+
+  const cards = new ByteBudgetCache<Buffer>({
+    maxBytes: 16 * 1024 * 1024,
+    ttlMs: 3_600_000,
+    sizeOf: (b) => b.length,
+  });
+  app.addHook('onClose', async () => cards.close());
+  app.get<{ Params: { id: string } }>(
+    '/spots/:id/card.png',
+    { compress: false, config: { rateLimit: READ } },
+    async (request, reply) => {
+      const id = spotIdFrom(request.params.id);
+      const spot = id === undefined ? undefined : await findPublicSpot(db, id);
+      if (!spot) return reply.code(404).type('text/plain; charset=utf-8').send('No such spot on the map.');
+      const key = `${spot.id}:${cardVersion(spot)}`;
+      let png = cards.get(key);
+      if (!png) {
+        try {
+          png = await drawing.run(() => renderShareCard(spot));
+        } catch (err) {
+          if (!(err instanceof QueueFullError)) throw err;
+          return reply
+            .code(503)
+            .header('retry-after', '5')
+            .type('text/plain; charset=utf-8')
+            .send('Busy, try again.');
+        }
+        cards.set(key, png);
+      }
+      // The address carries the card's version (?v=), so a cached copy is right for a day.
+      return sendEncoded(
+        request,
+        reply,
+        encodedBody(png, {
+          type: 'image/png',
+          cacheControl: 'public, max-age=86400',
+          text: false,
+          brotliQuality: 0,
+        }),
+      );
+    },
+  );
+
   if (!assets) return;
   for (const [urlPath, file] of assets) {
     if (urlPath.endsWith('.html')) continue;

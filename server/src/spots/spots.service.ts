@@ -44,10 +44,16 @@ export async function reportSpot(
   });
 }
 
+/** The spot if it is on the public map (approved); pending, hidden and deleted ones are not. */
+export async function findPublicSpot(db: Db, id: number): Promise<Spot | undefined> {
+  const row = id > 0 ? await findPublicSpotById(db, id) : undefined;
+  return row && toSpot(row);
+}
+
 export async function getPublicSpot(db: Db, id: number): Promise<Spot> {
-  const row = await findPublicSpotById(db, id);
-  if (!row) throw notFound('Spot not found');
-  return toSpot(row);
+  const spot = await findPublicSpot(db, id);
+  if (!spot) throw notFound('Spot not found');
+  return spot;
 }
 
 const encodeCursor = (s: { severity: number; id: number }) =>
