@@ -28,7 +28,12 @@ interface Figures {
 const stack = await startWebStack({ LOG_LEVEL: 'warn' });
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${PORT}`, '--disable-background-networking'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    `--remote-debugging-port=${PORT}`,
+    '--disable-background-networking',
+  ],
 });
 
 async function audit(url: string): Promise<Figures> {
@@ -42,7 +47,8 @@ async function audit(url: string): Promise<Figures> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits } = result.lhr;
-  if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+  if (result.lhr.runtimeError)
+    throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
   const failedA11y = Object.values(audits)
     .filter((a) => a.score === 0 && result.lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id))
     .map((a) => a.id);
@@ -65,7 +71,9 @@ try {
     "SELECT id FROM spots WHERE publication = 'approved' ORDER BY id LIMIT 1",
   );
   const pages = { '/': `${stack.url}/`, 'shared spot': `${stack.url}/?spot=${spot?.id}` };
-  console.log(`Lighthouse ${RUNS} run(s) a page, mobile, median (target: performance ≥ ${TARGET.performance}, CLS ≤ ${TARGET.cls}, accessibility ${TARGET.accessibility})`);
+  console.log(
+    `Lighthouse ${RUNS} run(s) a page, mobile, median (target: performance ≥ ${TARGET.performance}, CLS ≤ ${TARGET.cls}, accessibility ${TARGET.accessibility})`,
+  );
   for (const [name, url] of Object.entries(pages)) {
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(url));
