@@ -192,6 +192,14 @@ export const modSpotSchema = spotSchema
   .meta({ id: 'ModSpot' });
 export type ModSpot = z.output<typeof modSpotSchema>;
 
+/** A moderation queue, and how many spots wait in each queue that needs a moderator. */
+export const modQueueResponse = z.object({
+  spots: z.array(modSpotSchema),
+  counts: z
+    .object({ pending: z.number().int(), flagged: z.number().int(), review: z.number().int() })
+    .meta({ description: 'How many spots wait in each queue that needs a moderator' }),
+});
+
 export const settingsSchema = z.object({
   requireApproval: z.boolean(),
   autoHideFlagThreshold: z

@@ -7,6 +7,7 @@ import { report, startTestApp, type TestApp } from './helpers.ts';
 interface Cluster {
   count: number;
   max_severity: number;
+  severities: number[];
   lat: number;
   lng: number;
 }
@@ -60,7 +61,8 @@ async function assertGridMatchesSpots() {
     'SELECT level, cell FROM spot_grid_levels',
   )) {
     const bbox = { minLng: 29.5, minLat: -1.6, maxLng: 35.1, maxLat: 4.3 };
-    const key = (c: Cluster) => `${c.count}:${c.max_severity}:${c.lat.toFixed(6)}:${c.lng.toFixed(6)}`;
+    const key = (c: Cluster) =>
+      `${c.count}:${c.max_severity}:${c.severities.join('/')}:${c.lat.toFixed(6)}:${c.lng.toFixed(6)}`;
     const kept = (await readGridClusters(t.db, level, bbox)).map(key).sort();
     const fresh = (await aggregateClusters(t.db, level.cell, { bbox })).map(key).sort();
     assert.deepEqual(kept, fresh, `grid level ${level.level} (${level.cell}°)`);
@@ -82,6 +84,7 @@ describe('GET /api/spots/clusters', () => {
     assert.equal(total(country), 3);
     const kampala = country.clusters.find((c) => c.count === 2) as Cluster;
     assert.equal(kampala.max_severity, 5);
+    assert.deepEqual(kampala.severities, [0, 1, 0, 0, 1], 'the mix of severities, for the map to draw');
     assert.ok(Math.abs(kampala.lat - 0.32) < 1e-9 && Math.abs(kampala.lng - 32.59) < 1e-9, 'centroid');
     const street = await clusters('zoom=14&bbox=32.55,0.3,32.62,0.35');
     assert.equal(street.cell, 0.01, 'finer cells when zoomed in');
@@ -121,6 +124,7 @@ describe('GET /api/spots/clusters', () => {
     const murders = await clusters('zoom=6&category=murder');
     assert.equal(total(murders), 1);
     assert.equal(murders.clusters[0]?.max_severity, 5);
+    assert.deepEqual(murders.clusters[0]?.severities, [0, 0, 0, 0, 1]);
     assert.equal(total(await clusters('zoom=6&verified=1')), 0);
   });
 

@@ -1,12 +1,14 @@
 /*
  * Hatari's service worker. It keeps the map page's shell and the last public spot list on the
- * phone, so the map opens without a connection. It never queues or replays anything the user sends:
+ * phone, so the map opens without a connection. (On the first visit, which it does not control,
+ * the page saves the list it loaded into the same cache.) It never queues or replays anything the user sends:
  * a report, vote or flag made offline fails in the page, which says so.
  */
 const VERSION = '__VERSION__';
 const SHELL = __SHELL__;
 const SHELL_CACHE = `hatari-shell-${VERSION}`;
-const DATA_CACHE = 'hatari-data';
+const DATA_CACHE = '__DATA_CACHE__';
+const SAVED_AT = '__SAVED_AT__';
 const SPOT_LIST = '__SPOT_LIST__';
 /** On a slow connection, show the saved list after this long and keep loading the fresh one. */
 const NETWORK_PATIENCE_MS = 6000;
@@ -47,7 +49,7 @@ async function spotList(request) {
   const cache = await caches.open(DATA_CACHE);
   const fromNetwork = fetch(request).then(async (response) => {
     if (response.ok) {
-      const saved = await withHeaders(response.clone(), { 'x-hatari-saved-at': new Date().toISOString() });
+      const saved = await withHeaders(response.clone(), { [SAVED_AT]: new Date().toISOString() });
       await cache.put(SPOT_LIST, saved);
     }
     return response;
@@ -92,7 +94,8 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (url.pathname + url.search === SPOT_LIST) event.respondWith(spotList(request));
-  else if (request.mode === 'navigate' && url.pathname === '/') event.respondWith(page(request));
+  else if (request.mode === 'navigate' && (url.pathname === '/' || /^\/spots\/\d+$/.test(url.pathname)))
+    event.respondWith(page(request));
   else if (url.pathname.startsWith('/assets/') || SHELL.includes(url.pathname))
     event.respondWith(cacheFirst(request));
 });

@@ -52,6 +52,14 @@ describe('the moderator console', () => {
     await mod.page.getByRole('button', { name: 'Queue' }).click();
     const card = mod.page.locator('.mod-spot', { hasText: 'Unlit path behind the stage' });
     await assert.doesNotReject(card.waitFor());
+    const pending = await stack.app.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM spots WHERE publication = 'pending'",
+    );
+    assert.match(
+      await mod.page.getByRole('button', { name: /^Pending/ }).innerText(),
+      new RegExp(`^Pending\\s+${pending[0]?.n}$`),
+      'the Pending tab counts what waits',
+    );
     assert.match(await card.innerText(), /Pending/);
     await screenshot(mod.page, '22-mod-queue');
     await card.getByRole('button', { name: 'Approve' }).click();
@@ -70,7 +78,15 @@ describe('the moderator console', () => {
 
     await mod.page.getByRole('button', { name: 'Log' }).click();
     const log = await mod.page.locator('table.log').innerText();
-    for (const action of ['sign_in', 'settings', 'approve', 'verify']) assert.match(log, new RegExp(action));
+    // Every entry in words: what was done, and what it changed, never codes or JSON.
+    for (const line of [
+      /\tSigned in\t/,
+      /\tChanged the settings\t\tnew reports wait for moderators/,
+      /\tApproved\t\d+\twas Pending/,
+      /\tMarked verified\t\d+\twas On the map/,
+    ])
+      assert.match(log, line);
+    assert.doesNotMatch(log, /[{}"]|sign_in|requireApproval/);
     await screenshot(mod.page, '24-mod-log');
     await visitor.context.close();
     await mod.context.close();

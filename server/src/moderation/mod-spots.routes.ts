@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { modSpotSchema } from '../../../common/api.ts';
+import { modQueueResponse, modSpotSchema } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { empty, error, json, typed } from '../http/api-schema.ts';
 import { spotIdParams } from '../spots/spots.schema.ts';
@@ -34,7 +34,7 @@ export function registerModSpotRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['moderators'],
         querystring: modSpotsQuery,
         response: {
-          200: json('Spots', z.object({ spots: z.array(modSpotSchema) })),
+          200: json('Spots', modQueueResponse),
           400: error('Invalid parameters'),
           ...authErrors,
         },
@@ -42,7 +42,7 @@ export function registerModSpotRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return { spots: await moderationQueue(deps.db, request.query.state, request.query.limit) };
+      return moderationQueue(deps.db, request.query.state, request.query.limit);
     },
   );
 

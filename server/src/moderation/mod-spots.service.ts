@@ -6,6 +6,7 @@ import type { SessionUser } from './auth.service.ts';
 import { appendLog } from './log.sql.ts';
 import {
   clearReview,
+  countQueues,
   deleteSpot,
   findModSpot,
   findModSpots,
@@ -19,7 +20,11 @@ import type { ModAction, ModState, SpotPatch } from './moderation.schema.ts';
 
 const spotNotFound = () => notFound('Spot not found');
 
-export const moderationQueue = (db: Db, state: ModState, limit: number) => findModSpots(db, state, limit);
+/** A queue's spots, and how many wait in each queue that needs a moderator. */
+export async function moderationQueue(db: Db, state: ModState, limit: number) {
+  const [spots, counts] = await Promise.all([findModSpots(db, state, limit), countQueues(db)]);
+  return { spots, counts };
+}
 
 export async function reload(db: Parameters<typeof findModSpot>[0], id: number): Promise<ModSpot> {
   const spot = await findModSpot(db, id);

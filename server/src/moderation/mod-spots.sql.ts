@@ -1,4 +1,5 @@
-import type { ModSpot, ReportInput } from '../../../common/api.ts';
+import type { z } from 'zod';
+import type { ModSpot, modQueueResponse, ReportInput } from '../../../common/api.ts';
 import { type FlagReason, REPORT_FIELDS } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
 import { type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from '../spots/spots.sql.ts';
@@ -47,6 +48,19 @@ export async function findModSpots(db: Queryable, state: ModState, limit: number
     [limit],
   );
   return rows.map(toModSpot);
+}
+
+type QueueCounts = z.output<typeof modQueueResponse>['counts'];
+
+/** How many spots wait in the queues that need a moderator (each count reads its own index). */
+export async function countQueues(db: Queryable): Promise<QueueCounts> {
+  const [row] = await db.query<QueueCounts>(
+    `SELECT (SELECT count(*)::int FROM spots s WHERE ${STATE_FILTER.pending}) AS pending,
+            (SELECT count(DISTINCT f.spot_id)::int FROM flags f JOIN spots s ON s.id = f.spot_id
+              WHERE f.resolved_at IS NULL AND s.publication <> 'rejected') AS flagged,
+            (SELECT count(*)::int FROM spots s WHERE ${STATE_FILTER.review}) AS review`,
+  );
+  return row ?? { pending: 0, flagged: 0, review: 0 };
 }
 
 export async function findModSpot(db: Queryable, id: number): Promise<ModSpot | undefined> {

@@ -9,6 +9,8 @@ export interface GridLevel {
 export interface ClusterRow {
   count: number;
   max_severity: number;
+  /** How many of the cluster's spots have each severity, 1 to 5. */
+  severities: number[];
   lat: number;
   lng: number;
 }
@@ -42,6 +44,7 @@ export async function readGridClusters(db: Queryable, level: GridLevel, bbox: Bb
   return db.query<ClusterRow>(
     `SELECT n AS count,
             CASE WHEN s5 > 0 THEN 5 WHEN s4 > 0 THEN 4 WHEN s3 > 0 THEN 3 WHEN s2 > 0 THEN 2 ELSE 1 END AS max_severity,
+            ARRAY[s1, s2, s3, s4, s5] AS severities,
             sum_lat / n AS lat, sum_lng / n AS lng
      FROM spot_grid
      WHERE level = $1 AND n > 0
@@ -61,7 +64,9 @@ export async function aggregateClusters(
   const where = publicSpotWhere(filter, param);
   const size = param(cell);
   return db.query<ClusterRow>(
-    `SELECT count(*)::int AS count, max(s.severity)::int AS max_severity, avg(s.lat) AS lat, avg(s.lng) AS lng
+    `SELECT count(*)::int AS count, max(s.severity)::int AS max_severity,
+            ARRAY[${[1, 2, 3, 4, 5].map((n) => `(count(*) FILTER (WHERE s.severity = ${n}))::int`).join(', ')}] AS severities,
+            avg(s.lat) AS lat, avg(s.lng) AS lng
      FROM spots s WHERE ${where.join(' AND ')}
      GROUP BY floor(s.lng / ${size}::float8), floor(s.lat / ${size}::float8)`,
     values,

@@ -73,6 +73,10 @@ export const clustersResponse = z.object({
     z.object({
       count: z.number().int(),
       max_severity: z.number().int().min(1).max(5),
+      severities: z
+        .array(z.number().int().min(0))
+        .length(5)
+        .meta({ description: 'How many of the spots have each severity, 1 to 5' }),
       lat: z.number().meta({ description: "Centroid of the cell's spots" }),
       lng: z.number(),
     }),

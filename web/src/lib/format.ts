@@ -1,4 +1,4 @@
-import { currentLang } from './i18n.ts';
+import { currentLang, t } from './i18n.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -11,28 +11,58 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-function locale() {
-  const lang = currentLang();
+/**
+ * Whether the phone's Intl speaks the page's language. Many do not know Luganda: dates are then
+ * written from the page's own words (month names, "today", "3 days ago"), never in English.
+ */
+function intlSpeaks(lang: string): boolean {
   try {
-    return Intl.DateTimeFormat.supportedLocalesOf([lang]).length ? lang : 'en';
+    return (
+      Intl.DateTimeFormat.supportedLocalesOf([lang]).length > 0 &&
+      Intl.RelativeTimeFormat.supportedLocalesOf([lang]).length > 0
+    );
   } catch {
-    return 'en';
+    return false;
   }
 }
 
-export const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat(locale(), { dateStyle: 'medium' }).format(new Date(iso));
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+const monthKey = (d: Date) => `month.${d.getMonth() + 1}` as 'month.1';
 
-export const formatDateTime = (iso: string) =>
-  new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  const lang = currentLang();
+  if (intlSpeaks(lang)) return new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(date);
+  return `${date.getDate()} ${t(monthKey(date))} ${date.getFullYear()}`;
+}
 
-/** "3 days ago", in the page's language where the phone knows it. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  const lang = currentLang();
+  if (intlSpeaks(lang))
+    return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return `${formatDate(iso)} ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+}
+
+/** "3 days ago", in the page's language. Counted in calendar days, so "yesterday" is yesterday. */
 export function formatAgo(iso: string, now = Date.now()): string {
-  const days = Math.round((new Date(iso).getTime() - now) / DAY_MS);
-  const rtf = new Intl.RelativeTimeFormat(locale(), { numeric: 'auto' });
-  if (Math.abs(days) < 60) return rtf.format(days, 'day');
-  if (Math.abs(days) < 730) return rtf.format(Math.round(days / 30), 'month');
-  return rtf.format(Math.round(days / 365), 'year');
+  const startOfDay = (ms: number) => new Date(ms).setHours(0, 0, 0, 0);
+  const days = Math.round((startOfDay(new Date(iso).getTime()) - startOfDay(now)) / DAY_MS);
+  const months = Math.round(days / 30);
+  const years = Math.round(days / 365);
+  const lang = currentLang();
+  if (intlSpeaks(lang)) {
+    const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+    if (Math.abs(days) < 60) return rtf.format(days, 'day');
+    if (Math.abs(days) < 730) return rtf.format(months, 'month');
+    return rtf.format(years, 'year');
+  }
+  const ago = -days;
+  if (ago <= 0) return t('ago.today');
+  if (ago === 1) return t('ago.yesterday');
+  if (ago < 60) return t('ago.days', { n: ago });
+  if (ago < 730) return t('ago.months', { n: -months });
+  return t('ago.years', { n: -years });
 }
 
 /** Days since a spot was last confirmed (or reported): old reports fade on the map and in the list. */

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { en, type StringKey } from './strings/en.ts';
+
+export type { StringKey };
+
 import { lg } from './strings/lg.ts';
 import { sw } from './strings/sw.ts';
 
@@ -48,6 +51,9 @@ export function useLang(): Lang {
   }, []);
   return lang;
 }
+
+/** Whether the pages have words for `key` (for names built from data, like a log's action). */
+export const hasString = (key: string): key is StringKey => key in en;
 
 /** The string for `key` in the current language (English where a translation is missing). */
 export function t(key: StringKey, vars?: Record<string, string | number>): string {

@@ -3,3 +3,8 @@
  * public spots. Where more exist, the map asks per view (and for clusters when zoomed out).
  */
 export const SPOT_LIST_URL = '/api/spots?limit=1000';
+
+/** The Cache Storage cache that holds the saved list (the service worker's and the page's). */
+export const DATA_CACHE = 'hatari-data';
+/** The header a saved list carries: when it was saved. */
+export const SAVED_AT_HEADER = 'x-hatari-saved-at';

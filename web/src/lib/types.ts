@@ -16,6 +16,7 @@ export type RouteDanger = z.output<typeof api.briefDanger>;
 export type Me = z.output<typeof api.meResponse>;
 export type Stats = z.output<typeof api.statsResponse>;
 export type ModSpot = api.ModSpot;
+export type ModQueue = z.output<typeof api.modQueueResponse>;
 export type NetworkActivity = api.NetworkActivity;
 export type User = z.output<typeof api.userSchema> & { created_at?: string };
 export type LogEntry = z.output<typeof api.logResponse>['entries'][number];

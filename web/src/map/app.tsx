@@ -1,23 +1,26 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { t, useLang } from '../lib/i18n.ts';
 import { LanguageSelect } from '../lib/language-select.tsx';
 import type { PageConfig } from '../lib/page-config.ts';
 import type { Place, Spot } from '../lib/types.ts';
-import { Notice, Sheet } from '../lib/ui.tsx';
-import { Banner, BottomNav, type Toast, ToastMessage } from './chrome.tsx';
+import { Notice } from '../lib/ui.tsx';
+import { Banner, BottomNav, Legend, type Toast, ToastMessage } from './chrome.tsx';
 import { activeFilterCount, FilterPanel, filterSpots, NO_FILTERS } from './filters.tsx';
 import { locateOnce } from './geolocation.ts';
 import { ListView } from './list-view.tsx';
 import { useNearbyAlerts } from './nearby-alerts.ts';
 import { useOnline } from './offline.ts';
+import { clearDraft, loadDraft, type ReportDraft, saveDraft } from './report-draft.ts';
 import { ReportForm } from './report-form.tsx';
-import { type RouteEnd, RoutePanel, type RoutePoint } from './route-panel.tsx';
+import { type RouteEnd, RoutePanel, type RoutePoint, type RouteResult } from './route-panel.tsx';
 import { SearchBox } from './search-box.tsx';
+import { embeddedSpot, spotIdInAddress, spotPath } from './shared-link.ts';
+import { Sheet, type SheetSize } from './sheet.tsx';
 import { SosPanel } from './sos-panel.tsx';
 import { SpotDetail } from './spot-detail.tsx';
-import { SpotMap } from './spot-map.ts';
+import { DEFAULT_VIEW, SpotMap, savedView } from './spot-map.ts';
 import { StatsPanel } from './stats-panel.tsx';
 import { useSpots } from './use-spots.ts';
 import { useViewSpots } from './use-view-spots.ts';
@@ -25,23 +28,36 @@ import { useViewSpots } from './use-view-spots.ts';
 type Panel = 'spot' | 'report' | 'route' | 'filters' | 'stats' | 'sos' | 'held';
 type PickTarget = 'report' | RouteEnd;
 
-const spotInAddress = () => {
-  const id = Number(new URLSearchParams(location.search).get('spot'));
-  return Number.isInteger(id) && id > 0 ? id : undefined;
+/** How far each panel opens: forms take the screen, what goes with the map leaves it half visible. */
+const OPEN_SIZE: Record<Panel, SheetSize> = {
+  spot: 'half',
+  report: 'full',
+  route: 'half',
+  filters: 'half',
+  stats: 'full',
+  sos: 'half',
+  held: 'half',
 };
+
+// The address is read once, before the first render: a shared link shows its spot in the first paint.
+const sharedId = spotIdInAddress();
+const sharedSpot = embeddedSpot(sharedId);
 
 export function App({ config }: { config: PageConfig }) {
   useLang();
   const data = useSpots();
   const online = useOnline();
   const [filters, setFilters] = useState(NO_FILTERS);
-  const [panel, setPanel] = useState<Panel>();
-  const [openSpot, setOpenSpot] = useState<Spot>();
+  const [panel, setPanel] = useState<Panel | undefined>(sharedId ? 'spot' : undefined);
+  const [sheetSize, setSheetSize] = useState<SheetSize>('half');
+  const [openSpot, setOpenSpot] = useState<Spot | undefined>(sharedSpot);
   const [view, setView] = useState<'map' | 'list'>('map');
   const [heat, setHeat] = useState(false);
+  const [legend, setLegend] = useState(false);
   const [alertsOn, setAlertsOn] = useState(false);
   const [pick, setPick] = useState<PickTarget>();
-  const [reportPoint, setReportPoint] = useState<{ lat: number; lng: number }>();
+  const [draft, setDraft] = useState<ReportDraft>(loadDraft);
+  const [routeResult, setRouteResult] = useState<RouteResult>();
   const [ends, setEnds] = useState<Record<RouteEnd, RoutePoint | undefined>>({
     from: undefined,
     to: undefined,
@@ -54,50 +70,92 @@ export function App({ config }: { config: PageConfig }) {
   const pickRef = useRef(pick);
   pickRef.current = pick;
   const showSpotRef = useRef<(id: number) => Promise<void>>(undefined);
+  /** A spot to centre above the sheet once the sheet is on screen (its height decides where). */
+  const frameNext = useRef<{ lat: number; lng: number; animate: boolean }>(undefined);
+  useLayoutEffect(() => {
+    const f = frameNext.current;
+    frameNext.current = undefined;
+    if (f) map.current?.focus(f.lat, f.lng, 16, f.animate);
+  });
 
   const shown = useMemo(() => filterSpots(data.spots, filters), [data.spots, filters]);
-  // More spots than the first list holds: the map asks the server per view instead.
+  // More spots than the first list holds: the map asks the server per view instead. While the list
+  // is on its way, the view's clusters (a few hundred bytes) show where the spots are.
   const large = data.state.truncated;
-  const inView = useViewSpots(large, filters);
+  const inView = useViewSpots(large || data.state.loading, filters, !large);
   const onViewRef = useRef(inView.setView);
   onViewRef.current = inView.setView;
 
   useEffect(() => {
     if (!mapElement.current) return;
-    map.current = new SpotMap(mapElement.current, config, {
-      onSpot: (id) => void showSpotRef.current?.(id),
-      onPick: (lat, lng) => placePoint(pickRef.current, { lat, lng }),
-      onView: (bbox, zoom) => onViewRef.current({ bbox, zoom }),
-      coveredBottom: () => {
-        const sheet = document.querySelector('.sheet');
-        // On a phone the sheet lies over the map's lower part; on a wide screen it sits beside it.
-        return sheet && window.innerWidth < 800 ? sheet.getBoundingClientRect().height : 0;
+    // A shared spot opens centred above the sheet at street zoom; otherwise where the phone left off.
+    const start = sharedSpot
+      ? { lat: sharedSpot.lat, lng: sharedSpot.lng, zoom: 16 }
+      : (savedView() ?? DEFAULT_VIEW);
+    map.current = new SpotMap(
+      mapElement.current,
+      config,
+      {
+        onSpot: (id) => void showSpotRef.current?.(id),
+        onPick: (lat, lng) => placePoint(pickRef.current, { lat, lng }),
+        onView: (bbox, zoom) => onViewRef.current({ bbox, zoom }),
+        coveredBottom: () => {
+          const sheet = document.querySelector('.sheet');
+          // On a phone the sheet lies over the map's lower part; on a wide screen it sits beside it.
+          return sheet && window.innerWidth < 800 ? sheet.getBoundingClientRect().height : 0;
+        },
       },
-    });
-    const shared = spotInAddress();
-    if (shared) void showSpot(shared);
+      start,
+    );
+    if (sharedSpot) map.current.focus(sharedSpot.lat, sharedSpot.lng, 16, false);
+    if (sharedId) void showSpot(sharedId, false);
   }, []);
   useEffect(() => {
-    if (!large) map.current?.setSpots(shown);
+    if (!large && !data.state.loading) map.current?.setSpots(shown);
     else if (inView.content?.kind === 'clusters') map.current?.showGridClusters(inView.content.clusters);
     else if (inView.content) map.current?.setSpots(filterSpots(inView.content.spots, filters));
-  }, [shown, large, inView.content]);
+  }, [shown, large, data.state.loading, inView.content]);
   useEffect(() => map.current?.setHeat(heat), [heat]);
   useEffect(() => map.current?.setPicking(pick !== undefined), [pick]);
   useEffect(() => {
     if (view === 'map') map.current?.invalidateSize();
   }, [view]);
 
+  useEffect(() => {
+    if (routeResult) map.current?.showRoutes(routeResult.routes, routeResult.chosen);
+    else map.current?.clearRoutes();
+  }, [routeResult]);
+
   const alerts = useNearbyAlerts(alertsOn, data.spots, (spot) =>
     setToast({ text: t('alerts.near', { title: spot.title }), spotId: spot.id }),
   );
   useEffect(() => map.current?.showUser(alerts.position), [alerts.position]);
+  // Without the phone's location there are no alerts: the switch goes off and says why.
+  useEffect(() => {
+    if (!alerts.error) return;
+    setAlertsOn(false);
+    setToast({
+      text: alerts.error.code === alerts.error.PERMISSION_DENIED ? t('alerts.blocked') : t('gps.failed'),
+    });
+  }, [alerts.error]);
+
+  const updateDraft = (change: Partial<ReportDraft>) =>
+    setDraft((d) => {
+      const next = { ...d, ...change };
+      saveDraft(next);
+      return next;
+    });
+  const discardDraft = () => {
+    clearDraft();
+    setDraft(loadDraft());
+    map.current?.showPoint(undefined);
+  };
 
   function placePoint(target: PickTarget | undefined, point: { lat: number; lng: number }, label?: string) {
     if (!target) return;
     setPick(undefined);
     map.current?.showPoint(point);
-    if (target === 'report') setReportPoint(point);
+    if (target === 'report') updateDraft({ point });
     else
       setEnds((e) => ({
         ...e,
@@ -113,35 +171,47 @@ export function App({ config }: { config: PageConfig }) {
     placePoint(target, fix.position, t('route.myLocation'));
   }
 
-  async function showSpot(id: number) {
-    const known = data.spots.find((s) => s.id === id);
+  /** Opens a spot: at once from what the page holds, then fresh from the server. */
+  async function showSpot(id: number, frame = true) {
+    const known = data.spots.find((s) => s.id === id) ?? (openSpot?.id === id ? openSpot : undefined);
     if (known) setOpenSpot(known);
-    setPanel('spot');
-    history.replaceState(null, '', `/?spot=${id}`);
+    openPanel('spot');
+    history.replaceState(null, '', spotPath(id));
+    if (known && frame) frameNext.current = { ...known, animate: true };
     const res = await api<{ spot: Spot }>(`/api/spots/${id}`);
     if (res.ok) {
       setOpenSpot(res.data.spot);
-      map.current?.focus(res.data.spot.lat, res.data.spot.lng, 15);
+      if (!known) frameNext.current = { ...res.data.spot, animate: false };
     } else if (!known) {
       setPanel(undefined);
-      setToast({ text: res.status === 404 ? t('error.notFound') : t('error.offlineNotSent') });
+      history.replaceState(null, '', '/');
+      setToast({ text: res.status === 404 ? t('error.notFound') : t('error.offlineNoSpot') });
     }
   }
 
   showSpotRef.current = showSpot;
 
+  function openPanel(p: Panel) {
+    if (p !== panel) setSheetSize(OPEN_SIZE[p]);
+    setPanel(p);
+  }
+
+  /** Closing keeps what the panel made: the draft stays saved and the routes stay drawn. */
   function close() {
     if (panel === 'spot') history.replaceState(null, '', '/');
-    if (panel === 'route') map.current?.clearRoutes();
-    if (panel === 'report' || panel === 'route') map.current?.showPoint(undefined);
+    if (panel === 'report') map.current?.showPoint(undefined);
     setPick(undefined);
     setPanel(undefined);
   }
 
   const open = (p: Panel) => {
     setPick(undefined);
-    setPanel(p);
-    if (p === 'report' && !reportPoint) setPick('report');
+    if (panel === 'spot') history.replaceState(null, '', '/');
+    openPanel(p);
+    if (p === 'report') {
+      if (draft.point) map.current?.showPoint(draft.point);
+      else setPick('report');
+    }
   };
 
   const goToPlace = (place: Place) => {
@@ -172,9 +242,10 @@ export function App({ config }: { config: PageConfig }) {
           label={t('search.placeholder')}
           onSpot={(s) => void showSpot(s.id)}
           onPlace={goToPlace}
+          saved={() => data.spots}
         />
         <LanguageSelect />
-        <button type="button" class="sos-button" onClick={() => open('sos')} aria-label={t('sos.heading')}>
+        <button type="button" class="sos-button" onClick={() => open('sos')} title={t('sos.heading')}>
           SOS
         </button>
       </header>
@@ -205,6 +276,15 @@ export function App({ config }: { config: PageConfig }) {
             <button type="button" aria-pressed={alertsOn} onClick={() => setAlertsOn(!alertsOn)}>
               {t('alerts.toggle')}
             </button>
+            <button
+              type="button"
+              aria-expanded={legend}
+              aria-controls="legend"
+              onClick={() => setLegend(!legend)}
+            >
+              {t('legend.button')}
+            </button>
+            {legend && <Legend id="legend" />}
           </div>
         )}
         {view === 'list' && (
@@ -214,9 +294,14 @@ export function App({ config }: { config: PageConfig }) {
             <ListView spots={shown} onSpot={(id) => void showSpot(id)} />
           </div>
         )}
-        {alertsOn && alerts.error && <Notice kind="warn">{t('gps.failed')}</Notice>}
         {panel && (
-          <Sheet title={titles[panel]} onClose={close}>
+          <Sheet
+            id={`sheet-${panel}`}
+            title={titles[panel]}
+            size={sheetSize}
+            onSize={setSheetSize}
+            onClose={close}
+          >
             {panel === 'spot' && openSpot && (
               <SpotDetail
                 spot={openSpot}
@@ -234,15 +319,16 @@ export function App({ config }: { config: PageConfig }) {
             )}
             {panel === 'report' && (
               <ReportForm
-                point={reportPoint}
+                draft={draft}
+                onDraft={updateDraft}
+                onDiscard={discardDraft}
                 picking={pick === 'report'}
                 onPickOnMap={() => setPick(pick === 'report' ? undefined : 'report')}
                 onUseGps={() => void gps('report')}
                 gpsError={gpsError}
                 onReported={(spot, pending) => {
-                  setReportPoint(undefined);
-                  map.current?.showPoint(undefined);
-                  if (pending) return setPanel('held');
+                  discardDraft();
+                  if (pending) return openPanel('held');
                   data.upsert(spot);
                   data.noteVote(spot.id, 1);
                   setToast({ text: t('report.published') });
@@ -259,7 +345,8 @@ export function App({ config }: { config: PageConfig }) {
                 onSet={(end, point) => setEnds((e) => ({ ...e, [end]: point }))}
                 onPick={(end) => setPick(pick === end ? undefined : end)}
                 onGps={(end) => void gps(end)}
-                onRoutes={(routes, chosen) => map.current?.showRoutes(routes, chosen)}
+                result={routeResult}
+                onResult={setRouteResult}
                 onSpot={(id) => void showSpot(id)}
               />
             )}

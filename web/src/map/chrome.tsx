@@ -75,3 +75,32 @@ export function BottomNav(props: {
     </nav>
   );
 }
+
+/** What the map's colours and marks mean: severity is also written in each marker. */
+export function Legend({ id }: { id: string }) {
+  return (
+    <section id={id} class="legend" aria-label={t('legend.heading')}>
+      <h2>{t('legend.heading')}</h2>
+      <ul>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <li key={n}>
+            <span class={`legend-marker sev-${n}`} aria-hidden="true">
+              {n}
+            </span>
+            {t(`severity.${n}` as 'severity.1')}
+          </li>
+        ))}
+        <li>
+          <span class="legend-marker cluster" aria-hidden="true">
+            12
+          </span>
+          {t('legend.cluster')}
+        </li>
+        <li>
+          <span class="legend-marker faded" aria-hidden="true" />
+          {t('legend.faded')}
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { DATA_CACHE, SAVED_AT_HEADER, SPOT_LIST_URL } from '../lib/spot-list.ts';
 
 /** Installs the service worker that keeps the page and the last spot list for offline use. */
 export function registerServiceWorker() {
@@ -24,4 +25,24 @@ export function useOnline(): boolean {
     };
   }, []);
   return online;
+}
+
+/**
+ * Saves the spot list the page loaded where the service worker keeps it, when no service worker
+ * controls the page (the first visit): the map then opens offline from the first visit on, without
+ * downloading the list twice.
+ */
+export async function keepListForOffline(body: unknown): Promise<void> {
+  if (!('caches' in window) || navigator.serviceWorker?.controller) return;
+  try {
+    const cache = await caches.open(DATA_CACHE);
+    await cache.put(
+      SPOT_LIST_URL,
+      new Response(JSON.stringify(body), {
+        headers: { 'content-type': 'application/json', [SAVED_AT_HEADER]: new Date().toISOString() },
+      }),
+    );
+  } catch {
+    // storage full or blocked: the next visit's service worker saves it
+  }
 }

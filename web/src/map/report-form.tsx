@@ -1,25 +1,27 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import {
-  type Category,
-  insideUganda,
-  REPORT_FIELDS,
-  type ReportField,
-  TEXT_LIMITS,
-  type TimeOfDay,
-} from '../../../common/domain.ts';
+import { type Category, REPORT_FIELDS, TEXT_LIMITS, type TimeOfDay } from '../../../common/domain.ts';
 import { api } from '../lib/api.ts';
 import { describeFailure, waitText } from '../lib/failures.ts';
 import { t } from '../lib/i18n.ts';
 import { CategoryOptions, SeverityOptions, TimeOfDayOptions } from '../lib/spot-options.tsx';
 import type { Spot } from '../lib/types.ts';
 import { describedBy, Field, Notice } from '../lib/ui.tsx';
+import {
+  type DraftField,
+  type DraftProblem,
+  draftProblems,
+  hasContent,
+  type ReportDraft,
+} from './report-draft.ts';
 
-/** The fields the form shows a message under: the location's is shown once, under the latitude. */
-type FieldName = Exclude<ReportField, 'lng'>;
-const FIELDS = REPORT_FIELDS.filter((f): f is FieldName => f !== 'lng');
+const FIELDS = REPORT_FIELDS.filter((f): f is DraftField => f !== 'lng');
+/** Optional fields, folded under "More details" unless they hold something or need fixing. */
+const MORE = ['area', 'description', 'incident_date', 'source_url'] as const satisfies DraftField[];
 
 interface Props {
-  point: { lat: number; lng: number } | undefined;
+  draft: ReportDraft;
+  onDraft(change: Partial<ReportDraft>): void;
+  onDiscard(): void;
   picking: boolean;
   onPickOnMap(): void;
   onUseGps(): void;
@@ -28,78 +30,113 @@ interface Props {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+const message = (p: DraftProblem | undefined) =>
+  p && t(p === 'noLocation' ? 'report.error.noLocation' : `report.error.${p}`);
 
-export function ReportForm({ point, picking, onPickOnMap, onUseGps, gpsError, onReported }: Props) {
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [area, setArea] = useState('');
-  const [category, setCategory] = useState<Category | ''>('');
-  const [severity, setSeverity] = useState(0);
-  const [timeOfDay, setTimeOfDay] = useState<TimeOfDay>('any');
-  const [incidentDate, setIncidentDate] = useState('');
-  const [sourceUrl, setSourceUrl] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+/**
+ * The report form. What is typed lives in the draft (kept on the phone); each field is checked by
+ * the server's rules as it is typed, once it has been left or a send was tried, and a report that
+ * cannot succeed is never sent.
+ */
+export function ReportForm({
+  draft,
+  onDraft,
+  onDiscard,
+  picking,
+  onPickOnMap,
+  onUseGps,
+  gpsError,
+  onReported,
+}: Props) {
+  const [touched, setTouched] = useState<Set<DraftField>>(() => new Set());
+  const [tried, setTried] = useState(false);
+  const [fromServer, setFromServer] = useState<Partial<Record<DraftField, DraftProblem>>>({});
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [more, setMore] = useState(() => MORE.some((f) => draft[f]));
   const form = useRef<HTMLFormElement>(null);
+  const focusFirst = useRef(false);
 
-  // After a failed send, take the user to the first field to fix (it may be scrolled out of view).
+  const problems = draftProblems(draft);
+  const shown: Partial<Record<DraftField, string>> = {};
+  for (const f of FIELDS) {
+    const p = fromServer[f] ?? ((tried || touched.has(f)) && problems[f]);
+    if (p) shown[f] = message(p);
+  }
+
+  // After a refused send, open what hides a field to fix and take the user to the first one.
   useEffect(() => {
+    if (!focusFirst.current) return;
+    focusFirst.current = false;
     const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], .location.invalid button');
     first?.focus();
     first?.scrollIntoView({ block: 'center' });
-  }, [errors]);
+  });
+
+  const change = (field: DraftField, patch: Partial<ReportDraft>) => {
+    setFromServer(({ [field]: _, ...rest }) => rest);
+    setFailure(undefined);
+    onDraft(patch);
+  };
+  const leave = (field: DraftField) => () => setTouched((s) => new Set(s).add(field));
 
   async function submit(e: Event) {
     e.preventDefault();
     setFailure(undefined);
-    const local: Partial<Record<FieldName, string>> = {};
-    if (!point) local.lat = t('report.error.noLocation');
-    else if (!insideUganda(point.lat, point.lng)) local.lat = t('report.error.lat');
-    if (!category) local.category = t('report.error.category');
-    if (!severity) local.severity = t('report.error.severity');
-    setErrors(local);
-    if (Object.keys(local).length || !point) return;
+    setTried(true);
+    const point = draft.point;
+    if (Object.keys(problems).length || !point) {
+      if (MORE.some((f) => problems[f])) setMore(true);
+      focusFirst.current = true;
+      return;
+    }
     setBusy(true);
     const res = await api<{ spot: Spot; pending: boolean }>('/api/spots', {
       method: 'POST',
       body: {
-        title,
-        description,
-        area,
-        category,
-        severity,
-        time_of_day: timeOfDay,
-        incident_date: incidentDate || null,
-        source_url: sourceUrl.trim() || null,
+        title: draft.title,
+        description: draft.description,
+        area: draft.area,
+        category: draft.category,
+        severity: draft.severity,
+        time_of_day: draft.time_of_day,
+        incident_date: draft.incident_date || null,
+        source_url: draft.source_url.trim() || null,
         lat: point.lat,
         lng: point.lng,
       },
     });
     setBusy(false);
-    if (res.ok) {
-      onReported(res.data.spot, res.data.pending);
-      return;
-    }
+    if (res.ok) return onReported(res.data.spot, res.data.pending);
     if (res.status === 400 && res.issues?.length) {
-      const fromApi: Partial<Record<FieldName, string>> = {};
+      const fields: Partial<Record<DraftField, DraftProblem>> = {};
       for (const issue of res.issues) {
         const field = String(issue.path?.[0] ?? '');
-        const name = (field === 'lng' ? 'lat' : field) as FieldName;
-        if (FIELDS.includes(name)) fromApi[name] ??= t(`report.error.${name}`);
+        const name = (field === 'lng' ? 'lat' : field) as DraftField;
+        if (FIELDS.includes(name)) fields[name] ??= name;
         else setFailure(issue.message);
       }
-      setErrors(fromApi);
+      setFromServer(fields);
+      if (MORE.some((f) => fields[f])) setMore(true);
+      focusFirst.current = true;
     } else if (res.status === 429)
       setFailure(t('report.tooMany', { wait: waitText(res.retryAfter ?? 3600) }));
+    else if (res.offline) setFailure(t('report.offlineKept'));
     else setFailure(describeFailure(res));
   }
 
   const left = (max: number, value: string) => t('form.charsLeft', { n: max - value.length });
+  const text = (field: 'title' | 'area' | 'description' | 'source_url') => ({
+    value: draft[field],
+    onInput: (e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) =>
+      change(field, { [field]: e.currentTarget.value }),
+    onBlur: leave(field),
+  });
+  const { point } = draft;
   return (
     <form ref={form} class="report-form" onSubmit={submit} noValidate>
       <Notice kind="info">{t('report.placesNotPeople')}</Notice>
-      <div class={`field location${errors.lat ? ' invalid' : ''}`}>
+      <div class={`field location${shown.lat ? ' invalid' : ''}`}>
         <span class="label" id="report-location-label">
           {t('report.location')}
         </span>
@@ -115,121 +152,137 @@ export function ReportForm({ point, picking, onPickOnMap, onUseGps, gpsError, on
           </button>
         </div>
         {gpsError && <small class="field-error">{gpsError}</small>}
-        {errors.lat && (
+        {shown.lat && (
           <small id="report-lat-error" class="field-error" role="alert">
-            {errors.lat}
+            {shown.lat}
           </small>
         )}
       </div>
       <Field
         id="report-title"
         label={t('report.title')}
-        error={errors.title}
-        hint={left(TEXT_LIMITS.title, title)}
+        error={shown.title}
+        hint={left(TEXT_LIMITS.title, draft.title)}
       >
         <input
           id="report-title"
           required
           minLength={TEXT_LIMITS.titleMin}
           maxLength={TEXT_LIMITS.title}
-          value={title}
-          onInput={(e) => setTitle(e.currentTarget.value)}
-          {...describedBy('report-title', errors.title, 'hint')}
+          {...text('title')}
+          {...describedBy('report-title', shown.title, 'hint')}
         />
       </Field>
-      <Field id="report-category" label={t('report.category')} error={errors.category}>
-        <select
-          id="report-category"
-          required
-          value={category}
-          onChange={(e) => setCategory(e.currentTarget.value as Category)}
-          {...describedBy('report-category', errors.category)}
-        >
-          <option value="">{t('form.choose')}</option>
-          <CategoryOptions />
-        </select>
-      </Field>
-      <Field id="report-severity" label={t('report.severity')} error={errors.severity}>
-        <select
-          id="report-severity"
-          required
-          value={severity || ''}
-          onChange={(e) => setSeverity(Number(e.currentTarget.value))}
-          {...describedBy('report-severity', errors.severity)}
-        >
-          <option value="">{t('form.choose')}</option>
-          <SeverityOptions />
-        </select>
-      </Field>
-      <Field id="report-time" label={t('report.timeOfDay')} error={errors.time_of_day}>
+      <div class="row two">
+        <Field id="report-category" label={t('report.category')} error={shown.category}>
+          <select
+            id="report-category"
+            required
+            value={draft.category}
+            onChange={(e) => change('category', { category: e.currentTarget.value as Category })}
+            onBlur={leave('category')}
+            {...describedBy('report-category', shown.category)}
+          >
+            <option value="">{t('form.choose')}</option>
+            <CategoryOptions />
+          </select>
+        </Field>
+        <Field id="report-severity" label={t('report.severity')} error={shown.severity}>
+          <select
+            id="report-severity"
+            required
+            value={draft.severity || ''}
+            onChange={(e) => change('severity', { severity: Number(e.currentTarget.value) })}
+            onBlur={leave('severity')}
+            {...describedBy('report-severity', shown.severity)}
+          >
+            <option value="">{t('form.choose')}</option>
+            <SeverityOptions />
+          </select>
+        </Field>
+      </div>
+      <Field id="report-time" label={t('report.timeOfDay')} error={shown.time_of_day}>
         <select
           id="report-time"
-          value={timeOfDay}
-          onChange={(e) => setTimeOfDay(e.currentTarget.value as TimeOfDay)}
+          value={draft.time_of_day}
+          onChange={(e) => change('time_of_day', { time_of_day: e.currentTarget.value as TimeOfDay })}
         >
           <TimeOfDayOptions />
         </select>
       </Field>
-      <Field
-        id="report-area"
-        label={t('report.area')}
-        error={errors.area}
-        hint={left(TEXT_LIMITS.area, area)}
+      <details
+        class="more-details"
+        open={more}
+        onToggle={(e) => setMore((e.currentTarget as HTMLDetailsElement).open)}
       >
-        <input
+        <summary>{t('report.more')}</summary>
+        <Field
           id="report-area"
-          maxLength={TEXT_LIMITS.area}
-          value={area}
-          onInput={(e) => setArea(e.currentTarget.value)}
-          {...describedBy('report-area', errors.area, 'hint')}
-        />
-      </Field>
-      <Field
-        id="report-description"
-        label={t('report.description')}
-        error={errors.description}
-        hint={left(TEXT_LIMITS.description, description)}
-      >
-        <textarea
+          label={t('report.area')}
+          error={shown.area}
+          hint={left(TEXT_LIMITS.area, draft.area)}
+        >
+          <input
+            id="report-area"
+            maxLength={TEXT_LIMITS.area}
+            {...text('area')}
+            {...describedBy('report-area', shown.area, 'hint')}
+          />
+        </Field>
+        <Field
           id="report-description"
-          rows={4}
-          maxLength={TEXT_LIMITS.description}
-          value={description}
-          onInput={(e) => setDescription(e.currentTarget.value)}
-          {...describedBy('report-description', errors.description, 'hint')}
-        />
-      </Field>
-      <Field id="report-date" label={t('report.incidentDate')} error={errors.incident_date}>
-        <input
-          id="report-date"
-          type="date"
-          max={today()}
-          value={incidentDate}
-          onInput={(e) => setIncidentDate(e.currentTarget.value)}
-          {...describedBy('report-date', errors.incident_date)}
-        />
-      </Field>
-      <Field
-        id="report-source"
-        label={t('report.source')}
-        error={errors.source_url}
-        hint={t('report.sourceHint')}
-      >
-        <input
+          label={t('report.description')}
+          error={shown.description}
+          hint={left(TEXT_LIMITS.description, draft.description)}
+        >
+          <textarea
+            id="report-description"
+            rows={3}
+            maxLength={TEXT_LIMITS.description}
+            {...text('description')}
+            {...describedBy('report-description', shown.description, 'hint')}
+          />
+        </Field>
+        <Field id="report-date" label={t('report.incidentDate')} error={shown.incident_date}>
+          <input
+            id="report-date"
+            type="date"
+            max={today()}
+            value={draft.incident_date}
+            onInput={(e) => change('incident_date', { incident_date: e.currentTarget.value })}
+            onBlur={leave('incident_date')}
+            {...describedBy('report-date', shown.incident_date)}
+          />
+        </Field>
+        <Field
           id="report-source"
-          type="url"
-          inputMode="url"
-          maxLength={TEXT_LIMITS.sourceUrl}
-          placeholder="https://"
-          value={sourceUrl}
-          onInput={(e) => setSourceUrl(e.currentTarget.value)}
-          {...describedBy('report-source', errors.source_url, 'hint')}
-        />
-      </Field>
+          label={t('report.source')}
+          error={shown.source_url}
+          hint={t('report.sourceHint')}
+        >
+          <input
+            id="report-source"
+            type="url"
+            inputMode="url"
+            maxLength={TEXT_LIMITS.sourceUrl}
+            placeholder="https://"
+            {...text('source_url')}
+            {...describedBy('report-source', shown.source_url, 'hint')}
+          />
+        </Field>
+      </details>
       {failure && <Notice kind="error">{failure}</Notice>}
-      <button type="submit" class="primary" disabled={busy}>
-        {busy ? t('form.sending') : t('report.submit')}
-      </button>
+      <div class="form-actions">
+        <button type="submit" class="primary" disabled={busy}>
+          {busy ? t('form.sending') : t('report.submit')}
+        </button>
+        {hasContent(draft) && (
+          <button type="button" class="link-button" onClick={onDiscard}>
+            {t('report.discard')}
+          </button>
+        )}
+      </div>
+      {hasContent(draft) && <p class="muted draft-note">{t('report.draftKept')}</p>}
     </form>
   );
 }

@@ -21,9 +21,26 @@ interface Props {
   onSet(end: RouteEnd, point: RoutePoint | undefined): void;
   onPick(end: RouteEnd): void;
   onGps(end: RouteEnd): void;
-  onRoutes(routes: Route[], chosen: number): void;
+  /** The last routes found and the one chosen: kept by the page, so they outlive the panel. */
+  result: RouteResult | undefined;
+  onResult(result: RouteResult | undefined): void;
   onSpot(id: number): void;
 }
+
+export interface RouteResult {
+  routes: Route[];
+  chosen: number;
+}
+
+/** "Safest" only when the first route really is less risky than the next; otherwise a number. */
+export function routeName(routes: Route[], i: number): string {
+  const [first, second] = routes;
+  if (i === 0 && first && second && first.risk < second.risk) return t('route.safest');
+  return routes.length === 1 ? t('route.only') : t('route.option', { n: i + 1 });
+}
+
+const dangerCount = (n: number) =>
+  n === 0 ? t('route.noDangers') : n === 1 ? t('route.dangers.one') : t('route.dangers', { n });
 
 /**
  * A long route through a dense area can pass thousands of spots; the page asks for the compact
@@ -39,8 +56,8 @@ const MODES = [
 export function RoutePanel(props: Props) {
   const [mode, setMode] = useState<(typeof MODES)[number][0]>('driving');
   const [avoid, setAvoid] = useState(false);
-  const [routes, setRoutes] = useState<Route[]>();
-  const [chosen, setChosen] = useState(0);
+  const routes = props.result?.routes;
+  const chosen = props.result?.chosen ?? 0;
   const [problem, setProblem] = useState<{ kind: 'error' | 'warn'; text: string }>();
   const [busy, setBusy] = useState(false);
   const results = useRef<HTMLOListElement>(null);
@@ -65,21 +82,17 @@ export function RoutePanel(props: Props) {
     const res = await api<{ routes: Route[] }>(`/api/route?${params}`);
     setBusy(false);
     if (res.ok) {
-      setRoutes(res.data.routes);
-      setChosen(0);
-      props.onRoutes(res.data.routes, 0);
+      props.onResult({ routes: res.data.routes, chosen: 0 });
       return;
     }
-    setRoutes(undefined);
-    props.onRoutes([], 0);
+    // The routes found before stay drawn and listed: a failure here says so and changes nothing else.
     if (res.status === 502) setProblem({ kind: 'warn', text: t('route.serviceDown') });
     else if (res.status === 404) setProblem({ kind: 'error', text: t('route.noRoute') });
     else setProblem({ kind: 'error', text: describeFailure(res) });
   }
 
   const choose = (i: number) => {
-    setChosen(i);
-    if (routes) props.onRoutes(routes, i);
+    if (routes) props.onResult({ routes, chosen: i });
   };
 
   return (
@@ -157,14 +170,11 @@ export function RoutePanel(props: Props) {
                 onClick={() => choose(i)}
               >
                 <strong>
-                  {i === 0 ? t('route.safest') : t('route.option', { n: i + 1 })}
+                  {routeName(routes, i)}
                   {r.detour ? ` · ${t('route.detour')}` : ''}
                 </strong>
                 <span>
-                  {formatDistance(r.distance)} · {formatDuration(r.duration)} ·{' '}
-                  {r.danger_count === 0
-                    ? t('route.noDangers')
-                    : t('route.dangers', { n: r.danger_count, risk: r.risk })}
+                  {formatDistance(r.distance)} · {formatDuration(r.duration)} · {dangerCount(r.danger_count)}
                 </span>
                 {r.summary && <small>{r.summary}</small>}
               </button>
@@ -192,6 +202,11 @@ export function RoutePanel(props: Props) {
             </li>
           ))}
         </ol>
+      )}
+      {routes && (
+        <button type="button" class="link-button" onClick={() => props.onResult(undefined)}>
+          {t('route.clear')}
+        </button>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { formatDistance } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
-import type { Place, SpotSummary } from '../lib/types.ts';
+import type { Place, Spot, SpotSummary } from '../lib/types.ts';
 import { useSearch } from './use-search.ts';
 
 interface Props {
@@ -8,11 +8,13 @@ interface Props {
   label: string;
   onSpot(spot: SpotSummary): void;
   onPlace(place: Place): void;
+  /** The spots on the phone, searched when there is no connection. */
+  saved?: () => Spot[];
 }
 
 /** A search field with its results under it: spots first, then places with the spots near them. */
-export function SearchBox({ id, label, onSpot, onPlace }: Props) {
-  const { state, type, clear } = useSearch();
+export function SearchBox({ id, label, onSpot, onPlace, saved }: Props) {
+  const { state, type, clear } = useSearch(saved);
   const { result } = state;
   const chooseSpot = (spot: SpotSummary) => {
     clear();
@@ -49,10 +51,15 @@ export function SearchBox({ id, label, onSpot, onPlace }: Props) {
               {result.spots.map((s) => (
                 <li key={`s${s.id}`}>
                   <button type="button" class="result spot-hit" onClick={() => chooseSpot(s)}>
-                    <span class={`dot sev-${s.severity}`} aria-hidden="true" />
-                    <span>
+                    <span class={`dot sev-${s.severity}`} aria-hidden="true">
+                      {s.severity}
+                    </span>
+                    <span class="hit-text">
                       <strong>{s.title}</strong>
-                      {s.area && <small> · {s.area}</small>}
+                      <small>
+                        {t('search.kind.spot')}
+                        {s.area && ` · ${s.area}`}
+                      </small>
                     </span>
                   </button>
                 </li>
@@ -65,9 +72,12 @@ export function SearchBox({ id, label, onSpot, onPlace }: Props) {
                 <li key={`p${p.lat},${p.lng}`}>
                   <button type="button" class="result place-hit" onClick={() => choosePlace(p)}>
                     <span class="pin" aria-hidden="true" />
-                    <span>
+                    <span class="hit-text">
                       <strong>{p.name}</strong>
-                      <small> · {p.detail}</small>
+                      <small>
+                        {t('search.kind.place')}
+                        {p.detail && ` · ${p.detail}`}
+                      </small>
                     </span>
                   </button>
                   {p.nearby.length > 0 && (

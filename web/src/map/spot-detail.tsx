@@ -54,6 +54,30 @@ export function SpotDetail({ spot, me, onSpotChanged, onVoted, onFlagged }: Prop
         <SeverityBadge severity={spot.severity} />
         <StatusBadge status={spot.status} verified={spot.moderator_verified} />
       </p>
+      <fieldset class="vote">
+        <legend>{t('detail.isItStillDangerous')}</legend>
+        <div class="vote-buttons">
+          <button
+            type="button"
+            class="vote yes"
+            aria-pressed={myVote === 1}
+            disabled={busy}
+            onClick={() => vote(1)}
+          >
+            {t('detail.stillDangerous')}
+          </button>
+          <button
+            type="button"
+            class="vote no"
+            aria-pressed={myVote === -1}
+            disabled={busy}
+            onClick={() => vote(-1)}
+          >
+            {t('detail.notAnymore')}
+          </button>
+        </div>
+      </fieldset>
+      {message && <Notice kind={message.kind}>{message.text}</Notice>}
       {spot.description && <p class="description">{spot.description}</p>}
       <dl class="facts">
         {spot.area && (
@@ -94,30 +118,6 @@ export function SpotDetail({ spot, me, onSpotChanged, onVoted, onFlagged }: Prop
           </>
         )}
       </dl>
-      <fieldset class="vote">
-        <legend>{t('detail.isItStillDangerous')}</legend>
-        <div class="vote-buttons">
-          <button
-            type="button"
-            class="vote yes"
-            aria-pressed={myVote === 1}
-            disabled={busy}
-            onClick={() => vote(1)}
-          >
-            {t('detail.stillDangerous')}
-          </button>
-          <button
-            type="button"
-            class="vote no"
-            aria-pressed={myVote === -1}
-            disabled={busy}
-            onClick={() => vote(-1)}
-          >
-            {t('detail.notAnymore')}
-          </button>
-        </div>
-      </fieldset>
-      {message && <Notice kind={message.kind}>{message.text}</Notice>}
       <ShareButtons spot={spot} />
       {flagResult ? (
         <Notice kind="ok">{flagResult}</Notice>

@@ -3,7 +3,7 @@ import 'leaflet.markercluster';
 import 'leaflet.heat';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
-import { UGANDA } from '../../../common/domain.ts';
+import { insideUganda, UGANDA } from '../../../common/domain.ts';
 import { staleness } from '../lib/format.ts';
 import type { PageConfig } from '../lib/page-config.ts';
 import type { Route, Spot } from '../lib/types.ts';
@@ -20,9 +20,63 @@ export interface SpotMapEvents {
 export interface GridCluster {
   count: number;
   max_severity: number;
+  severities: number[];
   lat: number;
   lng: number;
 }
+
+export interface MapView {
+  lat: number;
+  lng: number;
+  zoom: number;
+}
+
+/** Where the map opens for a first visit: greater Kampala, where most spots are. */
+export const DEFAULT_VIEW: MapView = { lat: 0.33, lng: 32.6, zoom: 11 };
+const VIEW_KEY = 'hatari.view';
+
+/** Where the map was last left on this phone, so a return visit opens there. */
+export function savedView(): MapView | undefined {
+  try {
+    const v = JSON.parse(localStorage.getItem(VIEW_KEY) ?? 'null') as MapView | null;
+    return v && [v.lat, v.lng, v.zoom].every(Number.isFinite) && insideUganda(v.lat, v.lng) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const countLabel = (n: number) => (n < 10_000 ? String(n) : `${Math.round(n / 1000)}k`);
+
+/**
+ * A cluster's icon: its count on a ring whose colours show the share of each severity, so a
+ * cluster of mostly mild spots does not look like one of killings. Styles are set through the
+ * DOM: the page's CSP admits no inline style attributes.
+ */
+function clusterIcon(count: number, severities: number[], size: number): L.DivIcon {
+  const ring = document.createElement('span');
+  ring.className = 'ring';
+  const total = severities.reduce((a, b) => a + b, 0) || 1;
+  let at = 0;
+  const stops: string[] = [];
+  severities.forEach((n, i) => {
+    if (n <= 0) return;
+    const from = at;
+    at += (n / total) * 360;
+    stops.push(`var(--sev-${i + 1}) ${from.toFixed(1)}deg ${at.toFixed(1)}deg`);
+  });
+  ring.style.background = `conic-gradient(${stops.join(', ')})`;
+  const label = document.createElement('span');
+  label.textContent = countLabel(count);
+  ring.append(label);
+  const worst = severities.reduce((w, n, i) => (n > 0 ? i + 1 : w), 1);
+  return L.divIcon({ html: ring, className: `spot-cluster worst-${worst}`, iconSize: L.point(size, size) });
+}
+
+const severityCounts = (severities: number[]) => {
+  const counts = [0, 0, 0, 0, 0];
+  for (const s of severities) counts[s - 1] = (counts[s - 1] ?? 0) + 1;
+  return counts;
+};
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -37,8 +91,6 @@ export class SpotMap {
   private heat: L.HeatLayer | undefined;
   private heatOn = false;
   private spots: Spot[] = [];
-  /** The first list shown frames the map on all spots, unless the user already went somewhere. */
-  private framed = false;
   private picking = false;
   private readonly overlays = L.layerGroup();
   /** The server's grid clusters, shown instead of markers when the view holds too many spots. */
@@ -46,14 +98,19 @@ export class SpotMap {
   private pickMarker: L.CircleMarker | undefined;
   private userMarker: L.CircleMarker | undefined;
 
+  /**
+   * The map opens at `view` and stays there: it never re-frames itself when spots arrive, so tiles
+   * already asked for are not cancelled and markers do not move under a finger.
+   */
   constructor(
     element: HTMLElement,
     config: PageConfig,
     private readonly events: SpotMapEvents,
+    view: MapView,
   ) {
     this.map = L.map(element, {
-      center: [0.3476, 32.5825],
-      zoom: 12,
+      center: [view.lat, view.lng],
+      zoom: view.zoom,
       minZoom: 6,
       maxBounds: L.latLngBounds(
         [UGANDA.minLat - 1, UGANDA.minLng - 1],
@@ -77,12 +134,11 @@ export class SpotMap {
       chunkedLoading: true,
       iconCreateFunction: (cluster) => {
         const children = cluster.getAllChildMarkers();
-        const worst = Math.max(...children.map((m) => (m.options as { severity?: number }).severity ?? 1));
-        return L.divIcon({
-          html: `<span>${children.length}</span>`,
-          className: `spot-cluster sev-${worst}`,
-          iconSize: L.point(44, 44),
-        });
+        return clusterIcon(
+          children.length,
+          severityCounts(children.map((m) => (m.options as { severity?: number }).severity ?? 1)),
+          44,
+        );
       },
     });
     this.clusters.addTo(this.map);
@@ -92,6 +148,12 @@ export class SpotMap {
       const b = this.map.getBounds();
       const bbox = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()].map((v) => v.toFixed(5)).join(',');
       this.events.onView(bbox, this.map.getZoom());
+      const c = this.map.getCenter();
+      try {
+        localStorage.setItem(VIEW_KEY, JSON.stringify({ lat: c.lat, lng: c.lng, zoom: this.map.getZoom() }));
+      } catch {
+        // not remembered
+      }
     });
     this.map.whenReady(() => this.map.fire('moveend'));
     this.map.on('click', (e: L.LeafletMouseEvent) => {
@@ -108,7 +170,8 @@ export class SpotMap {
       const marker = L.marker([spot.lat, spot.lng], {
         icon: L.divIcon({
           className: `spot-marker sev-${spot.severity} ${staleness(spot)}${spot.moderator_verified ? ' verified' : ''}`,
-          html: '<span></span>',
+          // The severity is written in the marker, not told by its colour alone.
+          html: `<span>${spot.severity}</span>`,
           iconSize: L.point(44, 44),
         }),
         title: spot.title,
@@ -124,13 +187,6 @@ export class SpotMap {
     });
     this.clusters.addLayers(markers);
     if (this.heatOn) this.drawHeat();
-    if (!this.framed && spots.length > 0) {
-      this.framed = true;
-      this.map.fitBounds(L.latLngBounds(spots.map((s) => [s.lat, s.lng] as L.LatLngTuple)), {
-        padding: [20, 20],
-        maxZoom: 13,
-      });
-    }
   }
 
   /** Shows the server's clusters for the view; tapping one zooms into it. */
@@ -139,14 +195,8 @@ export class SpotMap {
     this.gridClusters.clearLayers();
     for (const c of clusters) {
       // Cells are about 48 px apart: icons no larger, so neighbours do not cover each other.
-      const size = c.count < 1000 ? 44 : 48;
-      const label = c.count < 10_000 ? String(c.count) : `${Math.round(c.count / 1000)}k`;
       L.marker([c.lat, c.lng], {
-        icon: L.divIcon({
-          html: `<span>${label}</span>`,
-          className: `spot-cluster sev-${c.max_severity}`,
-          iconSize: L.point(size, size),
-        }),
+        icon: clusterIcon(c.count, c.severities, c.count < 1000 ? 44 : 48),
         keyboard: true,
         title: String(c.count),
       })
@@ -173,12 +223,11 @@ export class SpotMap {
     this.heat = L.heatLayer(points, { radius: 28, blur: 20, maxZoom: 14 }).addTo(this.map);
   }
 
-  /** Centres the point in the part of the map the sheet leaves visible. */
-  focus(lat: number, lng: number, zoom = 16) {
-    this.framed = true;
+  /** Centres the point in the part of the map the sheet leaves visible (at once when `animate` is false). */
+  focus(lat: number, lng: number, zoom = 16, animate = true) {
     const z = Math.max(zoom, this.map.getZoom());
     const centre = this.map.project([lat, lng], z).add([0, this.events.coveredBottom() / 2]);
-    this.map.setView(this.map.unproject(centre, z), z);
+    this.map.setView(this.map.unproject(centre, z), z, { animate });
   }
 
   setPicking(on: boolean) {

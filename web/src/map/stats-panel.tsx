@@ -10,7 +10,7 @@ export function StatsPanel() {
   const [error, setError] = useState<string>();
   useEffect(() => {
     void api<Stats>('/api/stats').then((res) =>
-      res.ok ? setStats(res.data) : setError(describeFailure(res)),
+      res.ok ? setStats(res.data) : setError(res.status === 0 ? t('stats.offline') : describeFailure(res)),
     );
   }, []);
   if (error) return <Notice kind="error">{error}</Notice>;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../lib/api.ts';
-import type { SearchResult } from '../lib/types.ts';
+import type { SearchResult, Spot } from '../lib/types.ts';
 
 /** Spot search on every keystroke, place lookup only after a pause this long (docs/api.md, search). */
 export const PLACE_PAUSE_MS = 450;
@@ -24,12 +24,34 @@ const EMPTY: SearchState = {
   note: undefined,
 };
 
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** Without a connection: the saved spots whose title, area or description hold every word typed. */
+export function searchSaved(spots: Spot[], query: string, limit = 10): SearchResult['spots'] {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  return spots
+    .map((s) => {
+      const title = fold(s.title);
+      const text = `${title} ${fold(s.area)} ${fold(s.description)}`;
+      if (!words.every((w) => text.includes(w))) return undefined;
+      const score = words.filter((w) => title.includes(w)).length + s.severity / 10;
+      return { ...s, score };
+    })
+    .filter((s) => s !== undefined)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit);
+}
+
 /**
  * Search as you type. Each keystroke asks only the spot database (`places=0`, cheap, within the
  * 120/min limit); the place lookup, which costs the public geocoder a request, goes out once the
  * typing pauses. A newer keystroke cancels both the pending lookup and any answer still on its way.
  */
-export function useSearch() {
+export function useSearch(saved: () => Spot[] = () => []) {
   const [state, setState] = useState<SearchState>(EMPTY);
   const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
   const inflight = useRef<AbortController>(undefined);
@@ -48,6 +70,11 @@ export function useSearch() {
     try {
       const res = await api<SearchResult>(`/api/search?${params}`, { signal });
       if (signal.aborted) return;
+      if (!res.ok && res.status === 0) {
+        const spots = searchSaved(saved(), query);
+        setState((s) => ({ ...s, result: { spots, places: [] }, placesLoading: false, note: 'offline' }));
+        return;
+      }
       const body = res.ok ? res.data : res.data?.spots ? res.data : undefined;
       const note =
         !res.ok && res.offline

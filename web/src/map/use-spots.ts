@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api } from '../lib/api.ts';
-import { SPOT_LIST_URL } from '../lib/spot-list.ts';
+import { SAVED_AT_HEADER, SPOT_LIST_URL } from '../lib/spot-list.ts';
 import type { Me, Spot } from '../lib/types.ts';
+import { keepListForOffline } from './offline.ts';
 
 export interface SpotsState {
   loading: boolean;
@@ -32,10 +33,11 @@ export function useSpots() {
     if (list.ok) {
       const fromPhone = list.headers.get('x-hatari-offline') === '1';
       setSpots(list.data.spots);
+      if (!fromPhone) void keepListForOffline(list.data);
       setState({
         loading: false,
         failed: false,
-        savedAt: fromPhone ? (list.headers.get('x-hatari-saved-at') ?? '') : undefined,
+        savedAt: fromPhone ? (list.headers.get(SAVED_AT_HEADER) ?? '') : undefined,
         truncated: Boolean(list.data.next_cursor),
       });
     } else setState((s) => ({ ...s, loading: false, failed: true }));

@@ -20,9 +20,10 @@ function filterParams(f: Filters): URLSearchParams {
 
 /**
  * For a map with more spots than one list holds: after each move, asks the server for the view's
- * clusters (a few hundred rows at most), and for the spots themselves once few enough are in view.
+ * clusters (a few hundred rows at most), and for the spots themselves once few enough are in view
+ * (unless `clustersOnly`: while the first list is still loading, clusters alone show where spots are).
  */
-export function useViewSpots(enabled: boolean, filters: Filters) {
+export function useViewSpots(enabled: boolean, filters: Filters, clustersOnly = false) {
   const [view, setView] = useState<{ bbox: string; zoom: number }>();
   const [content, setContent] = useState<ViewContent>();
 
@@ -38,14 +39,15 @@ export function useViewSpots(enabled: boolean, filters: Filters) {
       });
       if (!grid.ok) return;
       const inView = grid.data.clusters.reduce((n, c) => n + c.count, 0);
-      if (inView > VIEW_SPOTS) return setContent({ kind: 'clusters', clusters: grid.data.clusters });
+      if (inView > VIEW_SPOTS || clustersOnly)
+        return setContent({ kind: 'clusters', clusters: grid.data.clusters });
       const list = await api<{ spots: Spot[] }>(`/api/spots?${params}&limit=${VIEW_SPOTS}`, { signal });
       if (list.ok) setContent({ kind: 'spots', spots: list.data.spots });
     })().catch(() => {
       // a newer view replaced this one
     });
     return () => controller.abort();
-  }, [enabled, view, filters]);
+  }, [enabled, view, filters, clustersOnly]);
 
   return { content, setView };
 }

@@ -2,9 +2,62 @@ import { useEffect, useState } from 'preact/hooks';
 import { api } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { t } from '../lib/i18n.ts';
+import { hasString, t } from '../lib/i18n.ts';
 import type { LogEntry } from '../lib/types.ts';
 import { Notice } from '../lib/ui.tsx';
+
+const named = (key: string, raw: string) => (hasString(key) ? t(key) : raw);
+
+/** A field name of a report as the form labels it. */
+const fieldLabel = (f: string) =>
+  named(
+    f === 'time_of_day'
+      ? 'report.timeOfDay'
+      : f === 'incident_date'
+        ? 'report.incidentDate'
+        : f === 'source_url'
+          ? 'report.source'
+          : `report.${f}`,
+    f,
+  );
+
+/** What a log entry's detail says, in words: never raw codes or JSON. */
+export function describeDetail(action: string, detail: Record<string, unknown> | null | undefined): string {
+  if (!detail) return '';
+  const d = detail;
+  const parts: string[] = [];
+  const num = (v: unknown) => Number(v ?? 0);
+  const text = (v: unknown) => String(v ?? '');
+  if (d.title !== undefined) parts.push(t('mod.log.d.title', { title: text(d.title) }));
+  if (d.username !== undefined) parts.push(t('mod.log.d.account', { name: text(d.username) }));
+  if (d.role !== undefined && d.role !== null)
+    parts.push(t('mod.log.d.role', { role: named(`mod.role.${text(d.role)}`, text(d.role)) }));
+  if (d.password === 'changed') parts.push(t('mod.log.d.password'));
+  if (d.network !== undefined) parts.push(t('mod.log.d.network', { network: text(d.network) }));
+  // A network's votes voided over a period carry `from` and `to` as times; elsewhere `from` is the
+  // spot's publication before the decision.
+  if (d.to !== undefined)
+    parts.push(t('mod.log.d.period', { from: formatDateTime(text(d.from)), to: formatDateTime(text(d.to)) }));
+  else if (d.from !== undefined)
+    parts.push(t('mod.log.d.from', { state: named(`mod.publication.${text(d.from)}`, text(d.from)) }));
+  if (action.startsWith('void') && (d.up !== undefined || d.down !== undefined))
+    parts.push(t('mod.log.d.votes', { up: num(d.up), down: num(d.down) }));
+  if (d.flags !== undefined) parts.push(t('mod.log.d.flags', { n: num(d.flags) }));
+  if (d.flagsClosed !== undefined && num(d.flagsClosed) > 0)
+    parts.push(t('mod.log.d.flagsClosed', { n: num(d.flagsClosed) }));
+  if (Array.isArray(d.fields))
+    parts.push(t('mod.log.d.fields', { fields: d.fields.map((f) => fieldLabel(String(f))).join(', ') }));
+  if (d.shownAgain) parts.push(t('mod.log.d.shownAgain'));
+  if (d.requireApproval !== undefined)
+    parts.push(t(d.requireApproval ? 'mod.log.d.approvalOn' : 'mod.log.d.approvalOff'));
+  if (d.autoHideFlagThreshold !== undefined)
+    parts.push(
+      num(d.autoHideFlagThreshold) > 0
+        ? t('mod.log.d.autoHide', { n: num(d.autoHideFlagThreshold) })
+        : t('mod.log.d.autoHideOff'),
+    );
+  return parts.join(' · ');
+}
 
 export function AuditLog() {
   const [entries, setEntries] = useState<LogEntry[]>();
@@ -33,11 +86,9 @@ export function AuditLog() {
           <tr key={i}>
             <td>{formatDateTime(e.at)}</td>
             <td>{e.actor ?? '—'}</td>
-            <td>{e.action}</td>
+            <td>{named(`mod.log.action.${e.action}`, e.action)}</td>
             <td>{e.spot_id ?? ''}</td>
-            <td>
-              <code>{e.detail == null ? '' : JSON.stringify(e.detail)}</code>
-            </td>
+            <td>{describeDetail(e.action, e.detail as Record<string, unknown> | null)}</td>
           </tr>
         ))}
       </tbody>

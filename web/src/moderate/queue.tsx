@@ -3,7 +3,7 @@ import { api } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime, safeHttpUrl } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
-import type { ModSpot } from '../lib/types.ts';
+import type { ModQueue, ModSpot } from '../lib/types.ts';
 import { Notice, SeverityBadge, StatusBadge } from '../lib/ui.tsx';
 import { EditSpot } from './edit-spot.tsx';
 import { Networks } from './networks.tsx';
@@ -15,14 +15,17 @@ type Action = 'approve' | 'reject' | 'verify' | 'unverify' | 'dismiss-flags';
 export function Queue({ onSignedOut }: { onSignedOut(): void }) {
   const [state, setState] = useState<QueueState>('pending');
   const [spots, setSpots] = useState<ModSpot[]>();
+  const [counts, setCounts] = useState<ModQueue['counts']>();
   const [error, setError] = useState<string>();
 
   async function load(which: QueueState) {
     setSpots(undefined);
-    const res = await api<{ spots: ModSpot[] }>(`/api/mod/spots?state=${which}`);
+    const res = await api<ModQueue>(`/api/mod/spots?state=${which}`);
     if (res.status === 401) return onSignedOut();
-    if (res.ok) setSpots(res.data.spots);
-    else setError(describeFailure(res));
+    if (res.ok) {
+      setSpots(res.data.spots);
+      setCounts(res.data.counts);
+    } else setError(describeFailure(res));
   }
   useEffect(() => void load(state), [state]);
 
@@ -36,6 +39,9 @@ export function Queue({ onSignedOut }: { onSignedOut(): void }) {
         {STATES.map((s) => (
           <button key={s} type="button" aria-pressed={state === s} onClick={() => setState(s)}>
             {t(`mod.state.${s}`)}
+            {counts && s in counts && (
+              <span class="count-badge">{counts[s as keyof ModQueue['counts']]}</span>
+            )}
           </button>
         ))}
       </fieldset>
