@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -120,7 +121,7 @@ let visitors = 0;
 export async function openPhone(
   browser: Browser,
   url: string,
-  options: { offlineCapable?: boolean; path?: string } = {},
+  options: { offlineCapable?: boolean; path?: string; slow?: boolean; permissions?: string[] } = {},
 ): Promise<PhonePage> {
   visitors += 1;
   const context = await browser.newContext({
@@ -131,9 +132,11 @@ export async function openPhone(
     hasTouch: true,
     locale: 'en-GB',
     serviceWorkers: options.offlineCapable ? 'allow' : 'block',
+    permissions: options.permissions ?? [],
   });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(options.slow ? 30_000 : 10_000);
   const page = await context.newPage();
+  if (options.slow) await slowPhone(page);
   const problems: string[] = [];
   page.on('console', (m) => {
     // A refused request (a 409, a 429) is logged by the browser; the tests assert those by name.
@@ -168,4 +171,43 @@ export async function settleSpotsOnMap(page: Page, expected: number, ms = 5000):
     shown = await spotsOnMap(page);
   }
   return shown;
+}
+
+/**
+ * A mid-range phone on a slow mobile connection, as Lighthouse's mobile run models it: about
+ * 400 kbit/s down, 400 ms round trips, and a CPU four times slower than this machine's.
+ */
+export async function slowPhone(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (400 * 1024) / 8,
+    uploadThroughput: (400 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's findings on the page as it is now (all its WCAG 2.x A and AA rules and best
+ * practices), one line each: rule, impact and the first elements concerned. Injected through the
+ * DevTools protocol, so the page's CSP (no inline scripts) stays as users get it.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run({ resultTypes: ['violations'] });
+    return result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[];
+  });
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  );
 }

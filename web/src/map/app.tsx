@@ -116,7 +116,11 @@ export function App({ config }: { config: PageConfig }) {
     else if (inView.content) map.current?.setSpots(filterSpots(inView.content.spots, filters));
   }, [shown, large, data.state.loading, inView.content]);
   useEffect(() => map.current?.setHeat(heat), [heat]);
-  useEffect(() => map.current?.setPicking(pick !== undefined), [pick]);
+  useEffect(() => {
+    map.current?.setPicking(pick !== undefined);
+    // A place is picked on the map: from the list, the map comes back.
+    if (pick) setView('map');
+  }, [pick]);
   useEffect(() => {
     if (view === 'map') map.current?.invalidateSize();
   }, [view]);

@@ -1,0 +1,497 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ensureSyntheticSpots } from '../../server/src/cli/synthetic.sql.ts';
+import { axeViolations, browserSuite, openPhone, PHONE, screenshot, startWebStack } from './browser.ts';
+
+/**
+ * The map as people live with it (issue 17): what is typed is kept, shared links land on the spot,
+ * the page works offline from the first visit, the sheet gets out of the way, and every state
+ * passes axe-core. Each test names the failure it guards against.
+ */
+
+/** Where an element is on screen, or undefined when it is not rendered. */
+const box = (page: Page, selector: string) => page.locator(selector).first().boundingBox();
+
+async function spotId(url: string, title: string): Promise<number> {
+  const res = await fetch(`${url}/api/search?q=${encodeURIComponent(title)}&places=0`);
+  const { spots } = (await res.json()) as { spots: { id: number; title: string }[] };
+  const hit = spots.find((s) => s.title === title);
+  assert.ok(hit, `${title} is a public spot`);
+  return hit.id;
+}
+
+/** The map's zoom, as the page keeps it for the next visit after every move. */
+const mapZoom = (page: Page) =>
+  page.evaluate(() => Number(JSON.parse(localStorage.getItem('hatari.view') ?? '{}').zoom));
+
+async function noAxeViolations(page: Page, state: string) {
+  assert.deepEqual(await axeViolations(page), [], `axe-core finds nothing wrong: ${state}`);
+}
+
+/** The layout shifts the page has made so far, as Lighthouse adds them up (without recent input). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[])
+            if (!e.hadRecentInput) sum += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 200);
+      }),
+  );
+
+describe('the map as people live with it', () => {
+  const suite = browserSuite();
+
+  test('1. a half-typed report survives closing, other panels, a marker, a reload and a language switch', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const { page, context, problems } = await openPhone(browser, stack.url);
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    await page.locator('.map').click({ position: { x: 80, y: 450 } });
+    await page.getByLabel('Title').fill('Dark corner by the car wash');
+    await page.getByLabel('Category').selectOption('robbery');
+    await page.getByLabel('Severity').selectOption('4');
+    const location = await page.locator('#report-location').innerText();
+    const kept = async (why: string) => {
+      await page.getByRole('button', { name: 'Report', exact: true }).click();
+      assert.equal(await page.getByLabel('Title').inputValue(), 'Dark corner by the car wash', why);
+      assert.equal(await page.getByLabel('Category').inputValue(), 'robbery', why);
+      assert.equal(await page.getByLabel('Severity').inputValue(), '4', why);
+      assert.equal(await page.locator('#report-location').innerText(), location, why);
+    };
+    await page.getByRole('button', { name: 'Close' }).click();
+    await kept('after closing the sheet');
+    await page.getByRole('button', { name: 'Stats' }).click();
+    await kept('after opening another panel');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.locator('.leaflet-marker-icon.spot-marker').first().click();
+    await page.locator('.spot-detail').waitFor();
+    await kept('after tapping a marker');
+    await page.reload();
+    await kept('after a reload');
+    await page.getByLabel('Language').selectOption('lg');
+    assert.equal(
+      await page.locator('#report-title').inputValue(),
+      'Dark corner by the car wash',
+      'in Luganda',
+    );
+    await page.getByLabel('Olulimi').selectOption('en');
+    await screenshot(page, 'ux-01-draft-kept');
+
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    assert.equal(await page.getByLabel('Title').inputValue(), '');
+    assert.equal(await page.locator('#report-location').innerText(), 'Not chosen yet');
+    await page.reload();
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    assert.equal(await page.getByLabel('Title').inputValue(), '', 'a discarded draft is gone for good');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('2. the form checks lengths and ranges as the user types, and never sends a report that cannot succeed', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url);
+    const sent: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/spots') && sent.push(r.url()));
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    const title = page.getByLabel('Title');
+    await title.fill('ab');
+    await page.getByLabel('Category').focus();
+    await assert.doesNotReject(page.getByText('The title must be 3 to 80 characters.').waitFor());
+    await title.fill('abc');
+    await assert.doesNotReject(
+      page.getByText('The title must be 3 to 80 characters.').waitFor({ state: 'detached' }),
+      'the message goes as soon as the title is long enough',
+    );
+    await page.getByText('More details (optional)').click();
+    await page.getByLabel('Source').fill('javascript:alert(1)');
+    await page.getByLabel('Area').focus();
+    await assert.doesNotReject(
+      page.getByText('The source must be a web link starting with http:// or https://.').waitFor(),
+    );
+    await page.getByRole('button', { name: 'Send report' }).click();
+    for (const message of [
+      'Choose the place on the map or use your location.',
+      'Choose a category.',
+      'Choose how serious it is.',
+    ])
+      await assert.doesNotReject(page.getByText(message).waitFor(), message);
+    await screenshot(page, 'ux-02-checked-as-typed');
+    assert.deepEqual(sent, [], 'nothing was sent, so none of the five reports an hour was used');
+    await noAxeViolations(page, 'report form with errors');
+    await context.close();
+  });
+
+  test('3, 5, 12. a shared link opens at street zoom, the marker above the sheet, with no empty sheet or jump', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const id = await spotId(stack.url, 'Kajjansi');
+    // Cold opens on a slow phone: every time the same framing.
+    for (let i = 0; i < 3; i++) {
+      const { page, context, problems } = await openPhone(browser, stack.url, {
+        path: `/spots/${id}`,
+        slow: true,
+      });
+      assert.equal(await page.title(), 'Kajjansi · Hatari', 'the page is named after the spot');
+      const heading = page.locator('.spot-detail').getByRole('heading', { name: 'Kajjansi' });
+      await heading.waitFor();
+      await page.waitForFunction(() =>
+        document.querySelector('.leaflet-marker-icon.spot-marker[title="Kajjansi"]'),
+      );
+      await page.waitForTimeout(1500);
+      assert.equal(await mapZoom(page), 16, 'street zoom');
+      const marker = await box(page, '.leaflet-marker-icon.spot-marker[title="Kajjansi"]');
+      const sheet = await box(page, '.sheet');
+      const top = await box(page, '.topbar');
+      assert.ok(marker && sheet && top, 'marker, sheet and top bar are on screen');
+      assert.ok(
+        marker.y > top.y + top.height && marker.y + marker.height < sheet.y,
+        `the marker (${Math.round(marker.y)} px) lies between the top bar and the sheet (${Math.round(sheet.y)} px), open ${i + 1}`,
+      );
+      assert.ok(
+        await page.getByRole('button', { name: 'Still dangerous' }).isVisible(),
+        'vote without scrolling',
+      );
+      const shift = await layoutShift(page);
+      assert.ok(shift <= 0.05, `layout shift ${shift.toFixed(3)} ≤ 0.05, open ${i + 1}`);
+      if (i === 0) {
+        await screenshot(page, 'ux-03-shared-link');
+        await noAxeViolations(page, 'a shared spot');
+      }
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+
+    // After publishing a report, its marker is above the sheet too.
+    const { page, context } = await openPhone(browser, stack.url);
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    await page.locator('.map').click({ position: { x: 120, y: 620 } });
+    await page.getByLabel('Title').fill('Lonely stretch past the quarry');
+    await page.getByLabel('Category').selectOption('other');
+    await page.getByLabel('Severity').selectOption('2');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await page
+      .locator('.spot-detail')
+      .getByRole('heading', { name: 'Lonely stretch past the quarry' })
+      .waitFor();
+    await page.waitForTimeout(800);
+    const marker = await box(
+      page,
+      '.leaflet-marker-icon.spot-marker[title="Lonely stretch past the quarry"]',
+    );
+    const sheet = await box(page, '.sheet');
+    assert.ok(marker && sheet && marker.y + marker.height < sheet.y, 'the new spot shows above the sheet');
+    assert.match(page.url(), /\/spots\/\d+$/);
+    await context.close();
+  });
+
+  test('4, 15. offline from the first visit: the map, search of saved spots, and what was and was not sent', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url, { offlineCapable: true });
+    await page.locator('.leaflet-marker-icon').first().waitFor();
+    // The first visit, not yet controlled by the service worker, saves the list itself.
+    await page.waitForFunction(async () =>
+      Boolean(await (await caches.open('hatari-data')).match('/api/spots?limit=1000')),
+    );
+    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active));
+    await context.setOffline(true);
+    await page.reload();
+    await assert.doesNotReject(page.getByText(/Offline: showing the spots saved on this phone on/).waitFor());
+    assert.ok((await page.locator('.leaflet-marker-icon').count()) > 0, 'the saved spots are on the map');
+
+    await page.getByRole('searchbox', { name: 'Search spots and places' }).fill('kajj');
+    await assert.doesNotReject(page.getByRole('button', { name: /Kajjansi/ }).waitFor());
+    assert.match(
+      await page.locator('.search-results').innerText(),
+      /No connection: searching the spots saved/,
+    );
+    await screenshot(page, 'ux-04-offline-search');
+    await page.getByRole('button', { name: /Kajjansi/ }).click();
+    await page.locator('.spot-detail').getByRole('heading', { name: 'Kajjansi' }).waitFor();
+    await page.getByRole('button', { name: 'Still dangerous' }).click();
+    await assert.doesNotReject(
+      page.getByText('No connection: nothing was sent. Try again when you are online.').waitFor(),
+    );
+
+    await page.getByRole('button', { name: 'Stats' }).click();
+    await assert.doesNotReject(
+      page.getByText('No connection: statistics need the internet.', { exact: false }).waitFor(),
+    );
+
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    await page.locator('.map').click({ position: { x: 80, y: 450 } });
+    await page.getByLabel('Title').fill('Unlit lane offline');
+    await page.getByLabel('Category').selectOption('other');
+    await page.getByLabel('Severity').selectOption('2');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await assert.doesNotReject(
+      page
+        .getByText('No connection: your report was not sent. It is kept on this phone', { exact: false })
+        .waitFor(),
+    );
+    await page.reload();
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    assert.equal(
+      await page.getByLabel('Title').inputValue(),
+      'Unlit lane offline',
+      'the draft survives offline',
+    );
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await assert.doesNotReject(page.getByText('Thank you. Your report is on the map.').waitFor());
+    await context.close();
+  });
+
+  test('6, 9. at scale, clusters that show severity come before the long list, and the map never re-frames', async (t) => {
+    const { browser } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const big = await startWebStack();
+    try {
+      await ensureSyntheticSpots(big.app.db, 5000);
+      const { page, context, problems } = await openPhone(browser, big.url, {
+        slow: true,
+        path: '/icon.svg',
+      });
+      const events: string[] = [];
+      const failedTiles: string[] = [];
+      const zooms: number[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/spots/clusters')) events.push('clusters asked');
+      });
+      page.on('requestfinished', (r) => {
+        if (r.url().endsWith('/api/spots?limit=1000')) events.push('list loaded');
+      });
+      page.on('requestfailed', (r) => {
+        if (r.url().endsWith('.png')) failedTiles.push(r.url());
+      });
+      await page.goto(`${big.url}/`);
+      await page.locator('.leaflet-marker-icon.spot-cluster').first().waitFor();
+      for (let i = 0; i < 6; i++) {
+        zooms.push(await mapZoom(page));
+        await page.waitForTimeout(500);
+      }
+      assert.equal(
+        events[0],
+        'clusters asked',
+        `the clusters are asked for before the list arrives (${events.join(', ')})`,
+      );
+      assert.deepEqual([...new Set(zooms)], [11], 'the map stays at the zoom it opened with');
+      assert.deepEqual(failedTiles, [], 'no tile request was cancelled by a re-framing');
+      const rings = await page
+        .locator('.spot-cluster .ring')
+        .evaluateAll((els) => els.map((e) => (e as HTMLElement).style.background));
+      assert.ok(
+        rings.length > 0 && rings.every((b) => b.includes('conic-gradient')),
+        'each cluster is a ring',
+      );
+      assert.ok(
+        rings.some((b) => (b.match(/var\(--sev-/g) ?? []).length >= 3),
+        'a cluster of mixed spots shows several severities',
+      );
+      await screenshot(page, 'ux-06-severity-clusters');
+      await noAxeViolations(page, 'clusters at scale');
+      assert.deepEqual(problems, []);
+      await context.close();
+    } finally {
+      await big.close();
+    }
+  });
+
+  test('7. the sheet collapses, drags and closes with the routes still drawn; a failure keeps them', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url);
+    await page.getByRole('button', { name: 'Route', exact: true }).click();
+    await page.locator('#route-from').pressSequentially('Kalerwe', { delay: 20 });
+    await page.getByRole('button', { name: /Kalerwe Place/ }).click();
+    await page.locator('#route-to').pressSequentially('Old Taxi', { delay: 20 });
+    await page.getByRole('button', { name: /Old Taxi Park Place/ }).click();
+    await page.getByRole('button', { name: 'Check route' }).click();
+    await page.locator('ol.routes > li').first().waitFor();
+    const drawn = () => page.locator('path.leaflet-interactive').count();
+    assert.ok((await drawn()) >= 2);
+
+    const handle = page.locator('.sheet-handle');
+    assert.equal(await handle.getAttribute('aria-expanded'), 'true');
+    await handle.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(200);
+    const peek = await box(page, '.sheet');
+    assert.ok(peek && peek.height < 80, `collapsed to its header (${peek?.height} px)`);
+    assert.equal(await handle.getAttribute('aria-expanded'), 'false');
+    assert.ok((await drawn()) >= 2, 'the routes stay drawn while the sheet is down');
+    await screenshot(page, 'ux-07-sheet-peek');
+
+    // Dragging the header up takes the sheet to full height.
+    const head = await box(page, '.sheet-head');
+    assert.ok(head);
+    await page.mouse.move(head.x + 40, head.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(head.x + 40, head.y - 500, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForTimeout(200);
+    const full = await box(page, '.sheet');
+    assert.ok(full && full.height > PHONE.height * 0.7, `dragged up to full (${full?.height} px)`);
+
+    await page.getByRole('button', { name: 'Close' }).click();
+    assert.ok((await drawn()) >= 2, 'closing the sheet keeps the routes on the map');
+    await page.getByRole('button', { name: 'Route', exact: true }).click();
+    assert.equal(await page.locator('ol.routes > li').count(), 2, 'and in the panel');
+
+    stack.osrm.mode = 'down';
+    try {
+      await page.getByLabel('Bicycle').check();
+      await page.getByRole('button', { name: 'Check route' }).click();
+      await page.getByText('The routing service is down right now.', { exact: false }).waitFor();
+      assert.equal(await page.locator('ol.routes > li').count(), 2, 'a failure keeps the earlier routes');
+      assert.ok((await drawn()) >= 2);
+    } finally {
+      stack.osrm.mode = 'ok';
+    }
+    await noAxeViolations(page, 'route results');
+    await page.getByRole('button', { name: 'Clear the route' }).click();
+    assert.equal(await drawn(), 0, 'cleared on request');
+    await context.close();
+  });
+
+  test('8. Luganda dates are in Luganda', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url);
+    await page.getByLabel('Language').selectOption('lg');
+    await page.getByRole('button', { name: 'Olukalala' }).click();
+    const list = await page.locator('.spot-list').innerText();
+    assert.match(list, /kyakakasibwa (leero|jjo|ennaku \d+ emabega)/);
+    assert.doesNotMatch(list, /today|yesterday|days ago/);
+    await page.locator('.spot-row').first().click();
+    const detail = await page.locator('.spot-detail').innerText();
+    assert.doesNotMatch(detail, /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b|today/);
+    await screenshot(page, 'ux-08-luganda-dates');
+    await noAxeViolations(page, 'a spot in Luganda');
+    await context.close();
+  });
+
+  test('10, 11, 14. votes and Send in reach; wide search results that tell spots from places; clear labels', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url);
+    await page.getByRole('button', { name: 'List' }).click();
+    await page
+      .getByRole('button', { name: /Kalerwe/ })
+      .first()
+      .click();
+    const vote = await box(page, 'button.vote.yes');
+    const nav = await box(page, '.bottom-nav');
+    assert.ok(vote && nav && vote.y + vote.height < nav.y, 'the vote buttons show without scrolling');
+
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    const send = await box(page, 'button[type="submit"].primary');
+    assert.ok(
+      send && send.y + send.height <= PHONE.height - (nav?.height ?? 0),
+      'Send shows without scrolling',
+    );
+    const severities = await page.locator('#report-severity option').allInnerTexts();
+    const categories = await page.locator('#report-category option').allInnerTexts();
+    assert.equal(severities.length, 6);
+    for (const s of severities.slice(1))
+      assert.ok(!categories.some((c) => s.endsWith(c)), `severity "${s}" is not named like a category`);
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    await page
+      .getByRole('searchbox', { name: 'Search spots and places' })
+      .pressSequentially('kalerwe', { delay: 30 });
+    const place = page.getByRole('button', { name: /Kalerwe Place · Kawempe/ });
+    await place.waitFor();
+    const spot = page.locator('.spot-hit', { hasText: 'Kalerwe' }).first();
+    assert.match(await spot.innerText(), /Kalerwe\s+Spot/, 'a spot says it is a spot');
+    const results = await box(page, '.search-results');
+    assert.ok(
+      results && results.width >= PHONE.width * 0.9,
+      `results span the screen (${results?.width} px)`,
+    );
+    const title = await box(page, '.place-hit strong');
+    assert.ok(title && title.height < 30, 'a place name fits on one line');
+    await screenshot(page, 'ux-11-search');
+    await noAxeViolations(page, 'search results');
+    await context.close();
+  });
+
+  test('13. nearby alerts with location blocked: the switch goes off, the zoom buttons stay usable', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url);
+    await page.evaluate(() => {
+      // What Chrome does when the person has blocked location for the site.
+      navigator.geolocation.watchPosition = (_ok, fail) => {
+        fail?.({
+          code: 1,
+          PERMISSION_DENIED: 1,
+          POSITION_UNAVAILABLE: 2,
+          TIMEOUT: 3,
+          message: 'denied',
+        } as GeolocationPositionError);
+        return 1;
+      };
+    });
+    const toggle = page.getByRole('button', { name: 'Nearby alerts' });
+    await toggle.click();
+    await assert.doesNotReject(
+      page.getByText('Nearby alerts need your location, which is blocked.', { exact: false }).waitFor(),
+    );
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'false', 'the switch is off again');
+    const zoomIn = await box(page, '.leaflet-control-zoom-in');
+    assert.ok(zoomIn);
+    const onTop = await page.evaluate(
+      ([x, y]) =>
+        Boolean(document.elementFromPoint(x as number, y as number)?.closest('.leaflet-control-zoom-in')),
+      [zoomIn.x + zoomIn.width / 2, zoomIn.y + zoomIn.height / 2],
+    );
+    assert.ok(onTop, 'nothing covers the zoom buttons');
+    await screenshot(page, 'ux-13-alerts-blocked');
+    await context.close();
+  });
+
+  test('15. SOS is named SOS, the sheet is a dialog that takes focus and closes on Escape, and there is a legend', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url);
+    const sos = page.getByRole('button', { name: 'SOS', exact: true });
+    await sos.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Emergency numbers' });
+    await dialog.waitFor();
+    assert.ok(await dialog.evaluate((d) => d.contains(document.activeElement)), 'focus moved into the sheet');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.textContent),
+      'SOS',
+      'focus went back to SOS',
+    );
+
+    await page.getByRole('button', { name: 'Legend' }).click();
+    const legend = page.getByRole('region', { name: 'What the map shows' });
+    const text = await legend.innerText();
+    for (const n of [1, 2, 3, 4, 5]) assert.match(text, new RegExp(`${n}\\n`));
+    assert.match(text, /Someone was killed/);
+    const numbers = await page.locator('.leaflet-marker-icon.spot-marker span').allInnerTexts();
+    assert.ok(
+      numbers.length > 0 && numbers.every((n) => /^[1-5]$/.test(n)),
+      'each marker shows its severity',
+    );
+    await screenshot(page, 'ux-15-legend');
+    await noAxeViolations(page, 'the map with its legend');
+    await context.close();
+  });
+});
