@@ -208,6 +208,7 @@ describe('the map as people live with it', () => {
     await page.reload();
     await assert.doesNotReject(page.getByText(/Offline: showing the spots saved on this phone on/).waitFor());
     assert.ok((await page.locator('.leaflet-marker-icon').count()) > 0, 'the saved spots are on the map');
+    await noAxeViolations(page, 'offline, with the saved list');
 
     await page.getByRole('searchbox', { name: 'Search spots and places' }).fill('kajj');
     await assert.doesNotReject(page.getByRole('button', { name: /Kajjansi/ }).waitFor());
@@ -227,6 +228,7 @@ describe('the map as people live with it', () => {
     await assert.doesNotReject(
       page.getByText('No connection: statistics need the internet.', { exact: false }).waitFor(),
     );
+    await noAxeViolations(page, 'statistics offline');
 
     await page.getByRole('button', { name: 'Report', exact: true }).click();
     await page.locator('.map').click({ position: { x: 80, y: 450 } });
@@ -373,6 +375,7 @@ describe('the map as people live with it', () => {
     const list = await page.locator('.spot-list').innerText();
     assert.match(list, /kyakakasibwa (leero|jjo|ennaku \d+ emabega)/);
     assert.doesNotMatch(list, /today|yesterday|days ago/);
+    await noAxeViolations(page, 'the list in Luganda');
     await page.locator('.spot-row').first().click();
     const detail = await page.locator('.spot-detail').innerText();
     assert.doesNotMatch(detail, /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b|today/);

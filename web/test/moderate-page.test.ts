@@ -1,12 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { browserSuite, openPhone, PHONE, screenshot } from './browser.ts';
+import { axeViolations, browserSuite, openPhone, PHONE, screenshot } from './browser.ts';
 
 async function signIn(page: Page, password = 'correct-horse-battery') {
   await page.getByLabel('Username').fill('amina');
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A screenshot of a state of the console (or the map), which axe-core must find nothing wrong with. */
+async function checked(page: Page, name: string) {
+  await screenshot(page, name);
+  assert.deepEqual(await axeViolations(page), [], `axe-core finds nothing wrong: ${name}`);
 }
 
 const publicTitles = async (url: string) => {
@@ -23,6 +29,7 @@ describe('the moderator console', () => {
     const mod = await openPhone(browser, stack.url, { path: '/moderate' });
     await signIn(mod.page, 'not-the-password');
     await assert.doesNotReject(mod.page.getByText('Wrong username or password.').waitFor());
+    await checked(mod.page, '19-mod-sign-in-refused');
     await signIn(mod.page);
     await assert.doesNotReject(mod.page.getByText('amina (admin)').waitFor());
 
@@ -30,7 +37,7 @@ describe('the moderator console', () => {
     await mod.page.getByLabel('Hold new reports for review before they appear on the map').check();
     await mod.page.getByRole('button', { name: 'Save' }).click();
     await assert.doesNotReject(mod.page.getByText('Saved.').waitFor());
-    await screenshot(mod.page, '20-mod-settings');
+    await checked(mod.page, '20-mod-settings');
 
     // A visitor reports: the page says it is held, and the public list does not show it.
     const visitor = await openPhone(browser, stack.url);
@@ -46,7 +53,7 @@ describe('the moderator console', () => {
         .getByText('Thank you. Moderators will check your report before it appears on the map.')
         .waitFor(),
     );
-    await screenshot(visitor.page, '21-report-held');
+    await checked(visitor.page, '21-report-held');
     assert.ok(!(await publicTitles(stack.url)).includes('Unlit path behind the stage'));
 
     await mod.page.getByRole('button', { name: 'Queue' }).click();
@@ -61,7 +68,7 @@ describe('the moderator console', () => {
       'the Pending tab counts what waits',
     );
     assert.match(await card.innerText(), /Pending/);
-    await screenshot(mod.page, '22-mod-queue');
+    await checked(mod.page, '22-mod-queue');
     await card.getByRole('button', { name: 'Approve' }).click();
     await assert.doesNotReject(card.getByText('Approved: it is on the map.').waitFor());
     assert.ok((await publicTitles(stack.url)).includes('Unlit path behind the stage'));
@@ -74,7 +81,7 @@ describe('the moderator console', () => {
     await assert.doesNotReject(
       visitor.page.locator('.spot-detail').getByText('Verified by moderators').waitFor(),
     );
-    await screenshot(visitor.page, '23-approved-verified');
+    await checked(visitor.page, '23-approved-verified');
 
     await mod.page.getByRole('button', { name: 'Log' }).click();
     const log = await mod.page.locator('table.log').innerText();
@@ -87,7 +94,7 @@ describe('the moderator console', () => {
     ])
       assert.match(log, line);
     assert.doesNotMatch(log, /[{}"]|sign_in|requireApproval/);
-    await screenshot(mod.page, '24-mod-log');
+    await checked(mod.page, '24-mod-log');
     await visitor.context.close();
     await mod.context.close();
   });
@@ -138,7 +145,7 @@ describe('the moderator console', () => {
     assert.match(await card.innerText(), /It names the stage chairman/);
     assert.equal(await card.locator('h3 img').count(), 0, 'the title is text, not markup');
     assert.equal(await page.evaluate(() => (window as { __xss?: number }).__xss), undefined);
-    await screenshot(page, '25-mod-flagged');
+    await checked(page, '25-mod-flagged');
 
     await card.getByRole('button', { name: 'Edit' }).click();
     await card.getByLabel('Title').fill('Boda stage by the market');
@@ -167,7 +174,7 @@ describe('the moderator console', () => {
     await page.locator('#new-password').fill('a-long-enough-password');
     await page.getByRole('button', { name: 'Add an account' }).click();
     await assert.doesNotReject(page.getByRole('cell', { name: 'musa' }).waitFor());
-    await screenshot(page, '26-mod-users');
+    await checked(page, '26-mod-users');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await assert.doesNotReject(page.getByRole('heading', { name: 'Sign in' }).waitFor());
 
@@ -212,7 +219,7 @@ describe('the moderator console', () => {
     await assert.doesNotReject(row.waitFor());
     assert.match(await row.innerText(), /0 still dangerous · 5 not anymore/);
     assert.match(await row.innerText(), /5 user agents/);
-    await screenshot(page, '27-mod-burst');
+    await checked(page, '27-mod-burst');
     page.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: 'Void its votes here' }).click();
     await assert.doesNotReject(card.getByText('5 votes of network 1 voided.').waitFor());
@@ -220,7 +227,7 @@ describe('the moderator console', () => {
       spot: { confirmations: number; denials: number };
     };
     assert.deepEqual([after.spot.confirmations, after.spot.denials], [3, 0]);
-    await screenshot(page, '28-mod-burst-voided');
+    await checked(page, '28-mod-burst-voided');
     await context.close();
   });
 

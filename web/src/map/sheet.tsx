@@ -28,11 +28,16 @@ export function Sheet(props: {
   const drag = useRef<{ y: number; height: number; moved: boolean }>(undefined);
 
   // Focus moves to the sheet's title when a panel opens, and back to what opened it when it closes.
+  // Focus goes back only if it is still in the sheet (or nowhere): never taken from where the user
+  // has already gone, such as the search field.
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
+    const sheet = section.current;
     heading.current?.focus({ preventScroll: true });
     return () => {
-      if (opener?.isConnected && !section.current?.isConnected) opener.focus({ preventScroll: true });
+      const now = document.activeElement;
+      const stillHere = !now || now === document.body || Boolean(sheet?.contains(now));
+      if (opener?.isConnected && stillHere && !sheet?.contains(opener)) opener.focus({ preventScroll: true });
     };
   }, [props.id]);
 
