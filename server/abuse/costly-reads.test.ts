@@ -257,6 +257,39 @@ describe('costly reads from one network', () => {
     };
   }
 
+  it('share cards for many spots are drawn one at a time, a few waiting, the rest refused', async () => {
+    // A crawler (or other sites' pages embedding card images) asks for the cards of 120 different
+    // spots, 12 at once: each is drawn on the server, so the drawing is queued and bounded.
+    const pid = server.proc.pid as number;
+    const before = rssMb(pid);
+    const done = watch(server.url, pid);
+    const answers = await pool(120, 12, async (i) => {
+      const res = await fetch(`${server.url}/spots/${1000 + i * 37}/card.png`, { headers: asAttacker(i) });
+      const body = Buffer.from(await res.arrayBuffer());
+      return {
+        status: res.status,
+        png: body.subarray(1, 4).toString() === 'PNG',
+        retry: res.headers.get('retry-after'),
+      };
+    });
+    const seen = await done();
+    const statuses = count(answers.map((a) => a.status));
+    figures.shareCards = { requests: 120, statuses, growthMb: Math.round(seen.peakRssMb - before), ...seen };
+    assert.deepEqual(
+      Object.keys(statuses).filter((s) => s !== '200' && s !== '503'),
+      [],
+      'cards are drawn or refused for now, nothing else',
+    );
+    assert.ok((statuses[200] ?? 0) > 0, 'cards are drawn');
+    assert.ok((statuses[503] ?? 0) > 0, 'beyond one drawing and eight waiting, a card is refused at once');
+    assert.ok(
+      answers.every((a) => (a.status === 200 ? a.png : a.retry === '5')),
+      'a PNG, or a 503 saying when',
+    );
+    assert.ok(seen.peakRssMb - before <= MAX_GROWTH_MB, `RSS grew ${Math.round(seen.peakRssMb - before)} MB`);
+    assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
+  });
+
   it('unique long routes from one network are held to its share, and other networks are served', async () => {
     const seen = await routeAttack(asAttacker);
     figures.uniqueRoutesOneNetwork = seen;
