@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ensureSyntheticSpots } from '../../server/src/cli/synthetic.sql.ts';
-import { axeViolations, browserSuite, openPhone, PHONE, screenshot, startWebStack } from './browser.ts';
+import {
+  axeViolations,
+  browserSuite,
+  layoutShift,
+  openPhone,
+  PHONE,
+  screenshot,
+  startWebStack,
+} from './browser.ts';
 
 /**
  * The map as people live with it (issue 17): what is typed is kept, shared links land on the spot,
@@ -28,23 +36,6 @@ const mapZoom = (page: Page) =>
 async function noAxeViolations(page: Page, state: string) {
   assert.deepEqual(await axeViolations(page), [], `axe-core finds nothing wrong: ${state}`);
 }
-
-/** The layout shifts the page has made so far, as Lighthouse adds them up (without recent input). */
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-          })[])
-            if (!e.hadRecentInput) sum += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(sum), 200);
-      }),
-  );
 
 describe('the map as people live with it', () => {
   const suite = browserSuite();

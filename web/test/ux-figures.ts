@@ -13,27 +13,11 @@
  *   how wide the search results are.
  * Timings are this machine's and vary from run to run: compare runs made one after the other.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ensureSyntheticSpots } from '../../server/src/cli/synthetic.sql.ts';
-import { launchBrowser, openPhone, PHONE, startWebStack } from './browser.ts';
+import { launchBrowser, layoutShift, openPhone, PHONE, startWebStack } from './browser.ts';
 
 const OPENS = Number(process.env.OPENS ?? 8);
-
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-          })[])
-            if (!e.hadRecentInput) sum += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(sum), 200);
-      }),
-  );
 
 async function atScale(browser: Browser) {
   const big = await startWebStack({ LOG_LEVEL: 'warn' });

@@ -293,7 +293,7 @@ export function App({ config }: { config: PageConfig }) {
         )}
         {view === 'list' && (
           <div class="list-pane">
-            <h2>{t('list.heading', { n: shown.length })}</h2>
+            <h2>{shown.length === 1 ? t('list.heading.one') : t('list.heading', { n: shown.length })}</h2>
             {large && <Notice kind="info">{t('list.truncated')}</Notice>}
             <ListView spots={shown} onSpot={(id) => void showSpot(id)} />
           </div>

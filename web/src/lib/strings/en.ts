@@ -171,6 +171,7 @@ export const en = {
   'filters.reset': 'Clear filters',
 
   'list.heading': '{n} spots',
+  'list.heading.one': '1 spot',
   'list.truncated': 'The list shows the most severe spots only; the map shows them all.',
   'list.empty': 'No spots match.',
   'list.confirmed': 'confirmed {ago}',

@@ -176,6 +176,7 @@ export const lg = {
   'filters.reset': 'Ggyawo by’olonze',
 
   'list.heading': 'Ebifo {n}',
+  'list.heading.one': 'Ekifo 1',
   'list.truncated': 'Olukalala lulaga ebifo ebisinga obulabe byokka; maapu eraga byonna.',
   'list.empty': 'Tewali kifo kikwatagana.',
   'list.confirmed': 'kyakakasibwa {ago}',

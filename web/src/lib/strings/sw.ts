@@ -174,6 +174,7 @@ export const sw = {
   'filters.reset': 'Ondoa vichujio',
 
   'list.heading': 'Maeneo {n}',
+  'list.heading.one': 'Eneo 1',
   'list.truncated': 'Orodha inaonyesha maeneo hatari zaidi tu; ramani inaonyesha yote.',
   'list.empty': 'Hakuna eneo linalolingana.',
   'list.confirmed': 'ilithibitishwa {ago}',
