@@ -401,6 +401,9 @@ describe('the map as people live with it', () => {
     for (const s of severities.slice(1))
       assert.ok(!categories.some((c) => s.endsWith(c)), `severity "${s}" is not named like a category`);
     await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await noAxeViolations(page, 'the filters');
+    await page.getByRole('button', { name: 'Close' }).click();
 
     await page
       .getByRole('searchbox', { name: 'Search spots and places' })
@@ -466,6 +469,7 @@ describe('the map as people live with it', () => {
     const dialog = page.getByRole('dialog', { name: 'Emergency numbers' });
     await dialog.waitFor();
     assert.ok(await dialog.evaluate((d) => d.contains(document.activeElement)), 'focus moved into the sheet');
+    await noAxeViolations(page, 'the SOS sheet');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     assert.equal(

@@ -42,28 +42,25 @@ export function Console() {
           </span>
         )}
       </header>
-      {user ? (
-        <>
-          <nav class="tabs" aria-label={t('mod.sections')}>
-            {tabs.map((name) => (
-              <button key={name} type="button" aria-pressed={tab === name} onClick={() => setTab(name)}>
-                {t(`mod.tab.${name}`)}
-              </button>
-            ))}
-          </nav>
-          <main>
-            {tab === 'queue' && <Queue onSignedOut={() => setUser(null)} />}
-            {tab === 'log' && <AuditLog />}
-            {tab === 'settings' && <SettingsPanel />}
-            {tab === 'users' && <UsersPanel me={user.username} />}
-          </main>
-        </>
-      ) : (
-        <SignIn onSignedIn={setUser} />
+      {user && (
+        <nav class="tabs" aria-label={t('mod.sections')}>
+          {tabs.map((name) => (
+            <button key={name} type="button" aria-pressed={tab === name} onClick={() => setTab(name)}>
+              {t(`mod.tab.${name}`)}
+            </button>
+          ))}
+        </nav>
       )}
-      <p class="muted">
+      <main>
+        {!user && <SignIn onSignedIn={setUser} />}
+        {user && tab === 'queue' && <Queue onSignedOut={() => setUser(null)} />}
+        {user && tab === 'log' && <AuditLog />}
+        {user && tab === 'settings' && <SettingsPanel />}
+        {user && tab === 'users' && <UsersPanel me={user.username} />}
+      </main>
+      <footer class="muted">
         <a href="/">{t('mod.backToMap')}</a>
-      </p>
+      </footer>
     </div>
   );
 }

@@ -33,7 +33,10 @@ export function Queue({ onSignedOut }: { onSignedOut(): void }) {
   const drop = (id: number) => setSpots((list) => list?.filter((s) => s.id !== id));
 
   return (
-    <section class="queue">
+    <section class="queue" aria-labelledby="queue-heading">
+      <h2 id="queue-heading" class="visually-hidden">
+        {t('mod.tab.queue')}
+      </h2>
       <fieldset class="tabs secondary-tabs">
         <legend class="visually-hidden">{t('mod.queue')}</legend>
         {STATES.map((s) => (
