@@ -18,16 +18,25 @@ export function Queue({ onSignedOut }: { onSignedOut(): void }) {
   const [counts, setCounts] = useState<ModQueue['counts']>();
   const [error, setError] = useState<string>();
 
-  async function load(which: QueueState) {
+  // Each tab's list replaces the last; an answer for a tab left meanwhile is dropped, never shown
+  // under the new one.
+  useEffect(() => {
+    const controller = new AbortController();
     setSpots(undefined);
-    const res = await api<ModQueue>(`/api/mod/spots?state=${which}`);
-    if (res.status === 401) return onSignedOut();
-    if (res.ok) {
-      setSpots(res.data.spots);
-      setCounts(res.data.counts);
-    } else setError(describeFailure(res));
-  }
-  useEffect(() => void load(state), [state]);
+    setError(undefined);
+    void api<ModQueue>(`/api/mod/spots?state=${state}`, { signal: controller.signal })
+      .then((res) => {
+        if (res.status === 401) return onSignedOut();
+        if (res.ok) {
+          setSpots(res.data.spots);
+          setCounts(res.data.counts);
+        } else setError(describeFailure(res));
+      })
+      .catch(() => {
+        // aborted: another tab was chosen
+      });
+    return () => controller.abort();
+  }, [state]);
 
   const replace = (spot: ModSpot) => setSpots((list) => list?.map((s) => (s.id === spot.id ? spot : s)));
   const drop = (id: number) => setSpots((list) => list?.filter((s) => s.id !== id));
