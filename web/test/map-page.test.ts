@@ -390,7 +390,7 @@ describe('the map page on a phone', () => {
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByLabel('At least this severe').selectOption('5');
     const shown = Number((await page.locator('.filters .muted').innerText()).match(/Showing (\d+)/)?.[1]);
-    assert.ok(shown > 0 && shown < SEED_SPOTS);
+    assert.ok(shown > 0 && shown < SEED_SPOTS, `the filter shows some of the spots (${shown})`);
     assert.equal(await settleSpotsOnMap(page, shown), shown);
     await page.getByLabel('Verified by moderators only').check();
     assert.equal(await settleSpotsOnMap(page, 0), 0, 'no seed spot is moderator-verified');

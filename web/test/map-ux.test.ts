@@ -312,13 +312,17 @@ describe('the map as people live with it', () => {
     await page.getByRole('button', { name: 'Check route' }).click();
     await page.locator('ol.routes > li').first().waitFor();
     const drawn = () => page.locator('path.leaflet-interactive').count();
-    assert.ok((await drawn()) >= 2);
+    // The map draws the routes just after the list shows them.
+    await page.waitForFunction(() => document.querySelectorAll('path.leaflet-interactive').length >= 2);
+    assert.ok((await drawn()) >= 2, 'both routes are drawn');
 
     const handle = page.locator('.sheet-handle');
     assert.equal(await handle.getAttribute('aria-expanded'), 'true');
     await handle.focus();
     await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(200);
+    await page.waitForFunction(
+      () => (document.querySelector('.sheet')?.getBoundingClientRect().height ?? 0) < 80,
+    );
     const peek = await box(page, '.sheet');
     assert.ok(peek && peek.height < 80, `collapsed to its header (${peek?.height} px)`);
     assert.equal(await handle.getAttribute('aria-expanded'), 'false');
@@ -327,12 +331,17 @@ describe('the map as people live with it', () => {
 
     // Dragging the header up takes the sheet to full height.
     const head = await box(page, '.sheet-head');
-    assert.ok(head);
+    assert.ok(head, 'the sheet has a header to drag');
     await page.mouse.move(head.x + 40, head.y + 20);
     await page.mouse.down();
     await page.mouse.move(head.x + 40, head.y - 500, { steps: 8 });
     await page.mouse.up();
-    await page.waitForTimeout(200);
+    await page
+      .waitForFunction(
+        (min) => (document.querySelector('.sheet')?.getBoundingClientRect().height ?? 0) > min,
+        PHONE.height * 0.7,
+      )
+      .catch(() => {});
     const full = await box(page, '.sheet');
     assert.ok(full && full.height > PHONE.height * 0.7, `dragged up to full (${full?.height} px)`);
 
@@ -347,7 +356,7 @@ describe('the map as people live with it', () => {
       await page.getByRole('button', { name: 'Check route' }).click();
       await page.getByText('The routing service is down right now.', { exact: false }).waitFor();
       assert.equal(await page.locator('ol.routes > li').count(), 2, 'a failure keeps the earlier routes');
-      assert.ok((await drawn()) >= 2);
+      assert.ok((await drawn()) >= 2, 'and keeps them drawn');
     } finally {
       stack.osrm.mode = 'ok';
     }
@@ -448,7 +457,7 @@ describe('the map as people live with it', () => {
     );
     assert.equal(await toggle.getAttribute('aria-pressed'), 'false', 'the switch is off again');
     const zoomIn = await box(page, '.leaflet-control-zoom-in');
-    assert.ok(zoomIn);
+    assert.ok(zoomIn, 'the zoom buttons are on screen');
     const onTop = await page.evaluate(
       ([x, y]) =>
         Boolean(document.elementFromPoint(x as number, y as number)?.closest('.leaflet-control-zoom-in')),
