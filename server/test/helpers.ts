@@ -169,7 +169,9 @@ export async function createTestDatabase(opts: { empty?: boolean } = {}): Promis
     };
   }
   const { url, dropDatabase } = await createFreshDatabase(opts);
-  const db = createPgDb({ connectionString: url });
+  // Tests share two cores with another test file (fuzzing, browsers): a pool wait that sheds load
+  // after 1.5 s in production would fail correct requests here, such as 200 votes queued on one spot.
+  const db = createPgDb({ connectionString: url, connectionTimeoutMillis: 10_000 });
   return {
     db,
     url,

@@ -197,7 +197,10 @@ describe('the map as people live with it', () => {
     await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active));
     await context.setOffline(true);
     await page.reload();
-    await assert.doesNotReject(page.getByText(/Offline: showing the spots saved on this phone on/).waitFor());
+    // The service worker gives the network up to 6 s before it answers from the saved list.
+    await assert.doesNotReject(
+      page.getByText(/Offline: showing the spots saved on this phone on/).waitFor({ timeout: 30_000 }),
+    );
     assert.ok((await page.locator('.leaflet-marker-icon').count()) > 0, 'the saved spots are on the map');
     await noAxeViolations(page, 'offline, with the saved list');
 
