@@ -365,6 +365,8 @@ describe('the map as people live with it', () => {
     }
     await noAxeViolations(page, 'route results');
     await page.getByRole('button', { name: 'Clear the route' }).click();
+    // The map takes the routes off just after the panel drops them.
+    await page.waitForFunction(() => !document.querySelector('path.leaflet-interactive')).catch(() => {});
     assert.equal(await drawn(), 0, 'cleared on request');
     await context.close();
   });

@@ -47,14 +47,15 @@ export function registerPageRoutes(
   }
   const built = assets?.get('/index.html');
   const template = built?.body.toString('utf8') ?? '';
-  const html = (text: string, cacheControl: string) =>
+  /** A page revalidated on every visit; `brotliQuality` low for pages built per request. */
+  const html = (text: string, brotliQuality: number) =>
     encodedBody(Buffer.from(text), {
       type: 'text/html; charset=utf-8',
-      cacheControl,
+      cacheControl: 'no-cache',
       text: true,
-      brotliQuality: 11,
+      brotliQuality,
     });
-  const sitePage = html(withHead(template, siteHead(config.publicUrl)), 'no-cache');
+  const sitePage = html(withHead(template, siteHead(config.publicUrl)), 11);
   const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   /** A public spot's page; anything else (pending, hidden, deleted, unknown) the site's own page. */
@@ -69,13 +70,7 @@ export function registerPageRoutes(
     const spot = id === undefined ? undefined : await findPublicSpot(db, id);
     if (!spot) return sendEncoded(request, reply.code(notFoundStatus), sitePage);
     // Built per request (a spot changes with every vote); small enough to compress quickly.
-    const page = encodedBody(Buffer.from(withHead(template, spotHead(spot, origin(request)))), {
-      type: 'text/html; charset=utf-8',
-      cacheControl: 'no-cache',
-      text: true,
-      brotliQuality: 5,
-    });
-    return sendEncoded(request, reply, page);
+    return sendEncoded(request, reply, html(withHead(template, spotHead(spot, origin(request))), 5));
   }
 
   app.get<{ Querystring: { spot?: string } }>('/', { compress: false }, async (request, reply) => {

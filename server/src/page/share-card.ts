@@ -3,6 +3,7 @@ import path from 'node:path';
 import { renderAsync } from '@resvg/resvg-js';
 import type { Spot } from '../../../common/api.ts';
 import { en } from '../../../web/src/lib/strings/en.ts';
+import { escapeHtml } from '../util/escape-html.ts';
 
 /** The size link previews expect (WhatsApp, Facebook, X): 1.91:1. */
 export const CARD = { width: 1200, height: 630 } as const;
@@ -19,12 +20,6 @@ const FONTS = {
   loadSystemFonts: false,
   defaultFontFamily: 'DejaVu Sans',
 };
-
-const escapeXml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
-  );
 
 /**
  * Breaks text into at most `lines` lines of about `perLine` characters, at spaces where it can; the
@@ -59,7 +54,7 @@ export function shareCardSvg(spot: CardSpot): string {
   const titleSize = title.length > 2 ? 50 : 58;
   const titleTop = 190;
   const titleLines = title
-    .map((line, i) => `<tspan x="64" y="${titleTop + i * titleSize * 1.18}">${escapeXml(line)}</tspan>`)
+    .map((line, i) => `<tspan x="64" y="${titleTop + i * titleSize * 1.18}">${escapeHtml(line)}</tspan>`)
     .join('');
   const afterTitle = titleTop + (title.length - 1) * titleSize * 1.18 + 62;
   const area = spot.area ? wrap(spot.area, 34, 1)[0] : undefined;
@@ -82,10 +77,10 @@ export function shareCardSvg(spot: CardSpot): string {
 <text x="64" y="92" font-family="DejaVu Sans" font-weight="bold" font-size="30" fill="#b3261e" letter-spacing="2">HATARI</text>
 <text x="214" y="92" font-family="DejaVu Sans" font-size="26" fill="#5b6570">danger map of Uganda</text>
 <text font-family="DejaVu Sans" font-weight="bold" font-size="${titleSize}" fill="#1d232a">${titleLines}</text>
-${area ? `<text x="64" y="${afterTitle}" font-family="DejaVu Sans" font-size="34" fill="#3d4650">${escapeXml(area)}</text>` : ''}
+${area ? `<text x="64" y="${afterTitle}" font-family="DejaVu Sans" font-size="34" fill="#3d4650">${escapeHtml(area)}</text>` : ''}
 <rect x="64" y="${afterTitle + (area ? 38 : -20)}" width="640" height="64" rx="32" fill="${colour}"/>
-<text x="92" y="${afterTitle + (area ? 80 : 22)}" font-family="DejaVu Sans" font-weight="bold" font-size="30" fill="${spot.severity <= 2 ? '#1d232a' : '#ffffff'}">${escapeXml(wrap(severity, 36, 1)[0] ?? '')}</text>
-<text x="64" y="576" font-family="DejaVu Sans" font-size="28" fill="#5b6570">${escapeXml(wrap(facts, 42, 1)[0] ?? '')}</text>
+<text x="92" y="${afterTitle + (area ? 80 : 22)}" font-family="DejaVu Sans" font-weight="bold" font-size="30" fill="${spot.severity <= 2 ? '#1d232a' : '#ffffff'}">${escapeHtml(wrap(severity, 36, 1)[0] ?? '')}</text>
+<text x="64" y="576" font-family="DejaVu Sans" font-size="28" fill="#5b6570">${escapeHtml(wrap(facts, 42, 1)[0] ?? '')}</text>
 </svg>`;
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Spot } from '../../../common/api.ts';
 import { MAX_ID } from '../../../common/domain.ts';
 import { en } from '../../../web/src/lib/strings/en.ts';
+import { escapeHtml } from '../util/escape-html.ts';
 import { CARD } from './share-card.ts';
 
 /** The part of the built page's <head> that a shared spot replaces with its own. */
@@ -12,12 +13,6 @@ const SITE = {
   description:
     'A public map of dangerous places in Uganda. Report a spot, confirm it, and check a route before you go.',
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** A spot id from an address (`/spots/12`, `?spot=12`): a whole number in the id range, or undefined. */
 export function spotIdFrom(raw: unknown): number | undefined {

@@ -15,15 +15,21 @@ export function formatDuration(seconds: number): string {
  * Whether the phone's Intl speaks the page's language. Many do not know Luganda: dates are then
  * written from the page's own words (month names, "today", "3 days ago"), never in English.
  */
+const spoken = new Map<string, boolean>();
 function intlSpeaks(lang: string): boolean {
-  try {
-    return (
-      Intl.DateTimeFormat.supportedLocalesOf([lang]).length > 0 &&
-      Intl.RelativeTimeFormat.supportedLocalesOf([lang]).length > 0
-    );
-  } catch {
-    return false;
+  let known = spoken.get(lang);
+  if (known === undefined) {
+    try {
+      known =
+        Intl.DateTimeFormat.supportedLocalesOf([lang]).length > 0 &&
+        Intl.RelativeTimeFormat.supportedLocalesOf([lang]).length > 0;
+    } catch {
+      known = false;
+    }
+    // Asked once per language: the list formats a date for each of up to a thousand spots.
+    spoken.set(lang, known);
   }
+  return known;
 }
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
