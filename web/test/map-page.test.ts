@@ -5,6 +5,7 @@ import {
   browserSuite,
   openPhone,
   PHONE,
+  Signal,
   screenshot,
   settleSpotsOnMap,
   spotsOnMap,
@@ -329,7 +330,9 @@ describe('the map page on a phone', () => {
   test('opens offline from the saved page and spot list, and says nothing is sent', async (t) => {
     const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
-    const { page, context } = await openPhone(browser, stack.url, { offlineCapable: true });
+    const signal = await Signal.to(stack.url);
+    t.after(() => signal.close());
+    const { page, context } = await openPhone(browser, signal.url, { offlineCapable: true });
     await page.waitForFunction(async () => {
       const registration = await navigator.serviceWorker.ready;
       return Boolean(registration.active);
@@ -340,7 +343,7 @@ describe('the map page on a phone', () => {
 
     const online = await spotsOnMap(page);
 
-    await context.setOffline(true);
+    await signal.lose(context);
     await page.reload();
     await assert.doesNotReject(page.getByText(/Offline: showing the spots saved on this phone/).waitFor());
     await page.locator('.leaflet-marker-icon').first().waitFor();

@@ -8,6 +8,7 @@ import {
   layoutShift,
   openPhone,
   PHONE,
+  Signal,
   screenshot,
   startWebStack,
 } from './browser.ts';
@@ -188,14 +189,16 @@ describe('the map as people live with it', () => {
   test('4, 15. offline from the first visit: the map, search of saved spots, and what was and was not sent', async (t) => {
     const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
-    const { page, context } = await openPhone(browser, stack.url, { offlineCapable: true });
+    const signal = await Signal.to(stack.url);
+    t.after(() => signal.close());
+    const { page, context } = await openPhone(browser, signal.url, { offlineCapable: true });
     await page.locator('.leaflet-marker-icon').first().waitFor();
     // The first visit, not yet controlled by the service worker, saves the list itself.
     await page.waitForFunction(async () =>
       Boolean(await (await caches.open('hatari-data')).match('/api/spots?limit=1000')),
     );
     await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active));
-    await context.setOffline(true);
+    await signal.lose(context);
     await page.reload();
     // The service worker gives the network up to 6 s before it answers from the saved list.
     await assert.doesNotReject(
@@ -242,7 +245,7 @@ describe('the map as people live with it', () => {
       'Unlit lane offline',
       'the draft survives offline',
     );
-    await context.setOffline(false);
+    await signal.regain(context);
     await page.getByRole('button', { name: 'Send report' }).click();
     await assert.doesNotReject(page.getByText('Thank you. Your report is on the map.').waitFor());
     await context.close();
