@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { rawIpsIn } from './raw-ips.ts';
+import { phoneNumbersIn, rawIpsIn } from './raw-ips.ts';
 
 describe('the raw-address scan', () => {
   it('finds IPv4 and IPv6 client addresses wherever they stand', () => {
@@ -26,6 +26,29 @@ describe('the raw-address scan', () => {
       'c2f1d4e0a9b8',
     ]) {
       assert.deepEqual(rawIpsIn(text), [], text);
+    }
+  });
+
+  it('also finds phone numbers, as gateways and people write them', () => {
+    for (const phone of [
+      '+256772000001',
+      '256772000001',
+      '0772000001',
+      '0772 000 001',
+      '+256 772-000-001',
+      '+447700900123',
+    ]) {
+      assert.deepEqual(phoneNumbersIn(`{"to":"${phone}"}`), [phone], phone);
+      assert.deepEqual(rawIpsIn(`from ${phone} ok`), [phone], `${phone} counts as a finding of the scan`);
+    }
+    for (const text of [
+      '+256779999999 Police (mobile)',
+      '1764000000123',
+      'phone_hash Ufg23vzg9XuQjJw4PbE9aK7wHUIriv85CNF3Bpu',
+      'v1.AbC.7720000012345.xyz',
+      '0.3491800,32.5719500',
+    ]) {
+      assert.deepEqual(phoneNumbersIn(text), [], text);
     }
   });
 });

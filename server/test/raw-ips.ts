@@ -6,7 +6,8 @@ import type { Queryable } from '../src/db/db.ts';
 import { createPgDb } from '../src/db/pg.ts';
 
 /**
- * The privacy rule's check: no raw IP address in the database, Redis or the logs. Each test's
+ * The privacy rule's check: no raw IP address and no phone number in the database, Redis or the
+ * logs. Each test's
  * database and logs are scanned before they are thrown away, and `npm run scan:ips` scans Redis and
  * what is left after the whole suite, adding up these records.
  *
@@ -40,8 +41,30 @@ function rawIpsInContext(text: string): string[] {
   );
 }
 
-function findRawIps(text: string): { ip: string; at: number }[] {
+/**
+ * A phone number as a gateway or a person writes it: Ugandan (+256 7…, 256 7…, 07…, spaces or
+ * dashes between groups allowed) or any E.164 number. Uganda's free emergency lines are public
+ * numbers, not a person's.
+ */
+const PHONE =
+  /(?<![\w+.])(?:(?:\+|00)?256[\s-]?|0)7\d{2}[\s-]?\d{3}[\s-]?\d{3}(?![\w.])|(?<![\w+])\+[1-9]\d{9,13}(?!\d)/g;
+const PUBLIC_NUMBERS = new Set(['+256779999999']);
+
+/** The phone numbers in a text. */
+export function phoneNumbersIn(text: string): string[] {
+  return findPhones(text).map((f) => f.ip);
+}
+
+function findPhones(text: string): { ip: string; at: number }[] {
   const found: { ip: string; at: number }[] = [];
+  for (const m of text.matchAll(PHONE)) {
+    if (!PUBLIC_NUMBERS.has(m[0].replace(/[\s-]/g, ''))) found.push({ ip: m[0], at: m.index });
+  }
+  return found;
+}
+
+function findRawIps(text: string): { ip: string; at: number }[] {
+  const found: { ip: string; at: number }[] = findPhones(text);
   for (const m of text.matchAll(IPV4)) {
     if (!isEndpoint(text, m.index, m.index + m[0].length)) found.push({ ip: m[0], at: m.index });
   }
@@ -78,7 +101,7 @@ export function record(scan: ScanRecord): ScanRecord {
   appendFileSync(path.join(RECORDS_DIR, `${process.pid}.jsonl`), `${JSON.stringify(scan)}\n`);
   if (scan.found.length) {
     throw new Error(
-      `raw IP address in ${scan.what} ${scan.source}: ${[...new Set(scan.found)].slice(0, 3).join('; ')}`,
+      `raw IP address or phone number in ${scan.what} ${scan.source}: ${[...new Set(scan.found)].slice(0, 3).join('; ')}`,
     );
   }
   return scan;

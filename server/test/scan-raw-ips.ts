@@ -7,7 +7,7 @@ import { type ScanRecord, scanDatabaseAt, scanRedis } from './raw-ips.ts';
  * Runs after `npm test` and after `npm run test:faults` (their post scripts): adds up the raw-address
  * scans each test made of its database and logs before throwing them away, then scans what
  * outlives the tests: the test Redis (every key and value) and the test databases still on the
- * server. Exits 1 if any raw IP address was found anywhere. `--reset` forgets earlier records.
+ * server. Exits 1 if any raw IP address or phone number was found anywhere. `--reset` forgets earlier records.
  */
 const RECORDS_DIR = path.resolve('test-artifacts/raw-ip-scan');
 
@@ -58,7 +58,7 @@ const logs = total('logs');
 const redis = total('redis');
 console.log(
   `raw-IP scan: ${db.scans} databases (${db.items} rows), ${logs.scans} logs (${logs.items} lines), ` +
-    `${redis.scans} Redis (${redis.items} keys): ${found.length} raw addresses found`,
+    `${redis.scans} Redis (${redis.items} keys): ${found.length} raw addresses or phone numbers found`,
 );
 if (!redisUrl || !databaseUrl) {
   console.log(

@@ -181,6 +181,16 @@ describe('place search', () => {
     assert.equal(rows.length, 1);
   });
 
+  it('never looks up or caches a phone number as a place', async () => {
+    nominatim.reset();
+    const res = await search('q=0772%20123%20456');
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json().places, []);
+    assert.equal(nominatim.calls.length, 0, 'not sent to the place service');
+    const rows = await t.db.query(`SELECT 1 FROM place_cache WHERE query LIKE '%0772%'`);
+    assert.equal(rows.length, 0, 'not cached');
+  });
+
   it('asks the place service at most once per second for the whole app', async () => {
     await new Promise((r) => setTimeout(r, 1100)); // let any earlier test's slot expire
     nominatim.reset();

@@ -6,6 +6,7 @@ import type { FoundPlace, NominatimClient } from '../clients/nominatim.ts';
 import type { Db } from '../db/db.ts';
 import type { Identity } from '../identity/identify.ts';
 import { closestToLimit, type PolicyDecision, type RateLimiter } from '../limits/rate-limit.ts';
+import { redactPhoneNumbers } from '../spots/redact.ts';
 import { insideUganda } from '../spots/spots.schema.ts';
 import { cachedPlaces, cachePlaces, nearbySpots } from './search.sql.ts';
 
@@ -58,6 +59,8 @@ export class PlaceSearch {
   ) {}
 
   async lookup(q: string, identity: Identity): Promise<PlaceLookup> {
+    // A phone number names no place, and must not be cached or sent on as a query.
+    if (redactPhoneNumbers(q) !== q) return { places: [] };
     const key = normaliseQuery(q);
     let found = await cachedPlaces(this.db, key, CACHE_DAYS);
     if (!found) {
