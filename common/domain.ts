@@ -78,3 +78,11 @@ export const countsAsDanger = (s: {
   seeded: boolean;
   source_url: string | null;
 }) => s.status !== 'disputed' || s.moderator_verified || (s.seeded && s.source_url !== null);
+
+/** Uganda's emergency lines, free from any phone: the web's SOS sheet and the USSD menu show them. */
+export const EMERGENCY_LINES = [
+  { number: '999', label: 'police' },
+  { number: '112', label: 'emergency' },
+  { number: '0800199399', shown: '0800 199 399', label: 'callCentre' },
+  { number: '+256779999999', shown: '+256 779 999 999', label: 'policeMobile' },
+] as const;
