@@ -2,8 +2,9 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { registerChannelRoutes } from './channels/channels.routes.ts';
 import { registerCommunityRoutes } from './community/community.routes.ts';
-import type { Deps } from './deps.ts';
+import { type Deps, publicDataChanged } from './deps.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerApiSchemas } from './http/api-schema.ts';
 import { registerAddressCheck } from './http/bad-bytes.ts';
@@ -90,10 +91,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerRateLimits(app, deps.limiter, deps.identify);
   // After the limits: a refused address still counts, and its 400 carries the RateLimit headers.
   registerAddressCheck(app);
-  registerCacheInvalidation(app, () => {
-    deps.publicCache.invalidate();
-    deps.exports.markChanged();
-  });
+  registerCacheInvalidation(app, () => publicDataChanged(deps));
 
   await registerApiSchemas(app);
   registerSpotRoutes(app, deps);
@@ -108,6 +106,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerModSpotRoutes(app, deps);
   registerNetworkRoutes(app, deps);
   registerAdminRoutes(app, deps);
+  registerChannelRoutes(app, deps);
 
   registerPageRoutes(app, deps);
 

@@ -45,6 +45,12 @@ const osrmProfiles = z.preprocess(
     }),
 );
 
+const splitList = (raw: string) =>
+  raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
 /** `true`, a hop count, or a comma list of proxy addresses/CIDRs (as Fastify and proxy-addr take it). */
 export type TrustProxy = false | true | number | string[];
 
@@ -57,10 +63,7 @@ const trustProxy = z.preprocess(
       if (raw === undefined || raw === 'false' || raw === '0') return false;
       if (raw === 'true') return true;
       if (/^\d+$/.test(raw)) return Number(raw);
-      const list = raw
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
+      const list = splitList(raw);
       try {
         proxyAddr.compile(list);
       } catch (err) {
@@ -68,6 +71,25 @@ const trustProxy = z.preprocess(
           code: 'custom',
           message: `must be true, a hop count, or addresses/CIDRs (${(err as Error).message})`,
         });
+        return z.NEVER;
+      }
+      return list;
+    }),
+);
+
+/** A comma list of addresses/CIDRs, checked as proxy-addr reads them. */
+const addressList = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): string[] | undefined => {
+      if (raw === undefined) return undefined;
+      const list = splitList(raw);
+      try {
+        proxyAddr.compile(list);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `must be addresses/CIDRs (${(err as Error).message})` });
         return z.NEVER;
       }
       return list;
@@ -102,10 +124,7 @@ const schema = z
         .string()
         .optional()
         .transform((raw, ctx) => {
-          const list = (raw ?? '')
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean);
+          const list = splitList(raw ?? '');
           for (const origin of list) {
             let parsed: URL | undefined;
             try {
@@ -163,6 +182,34 @@ const schema = z
           }
         }, 'must be an origin like https://hatari.example.org'),
     ),
+    CHANNEL_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16 to 128 letters, digits, - or _')
+        .optional(),
+    ),
+    CHANNEL_GATEWAY_ADDRESSES: addressList,
+    SMS_API_URL: httpBaseUrl('https://api.africastalking.com'),
+    SMS_USERNAME: optionalString,
+    SMS_API_KEY: optionalString,
+    SMS_SENDER: optionalString,
+    SMS_RETRY_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0.1).max(3600).default(30)),
+    PHONE_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .optional()
+        .transform((raw, ctx) => {
+          if (raw === undefined) return undefined;
+          const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+          if (key.length !== 32) {
+            ctx.addIssue({ code: 'custom', message: 'must be 32 bytes, as 64 hex digits or base64' });
+            return z.NEVER;
+          }
+          return key;
+        }),
+    ),
     ADMIN_USERNAME: optionalString,
     ADMIN_PASSWORD: optionalString,
     SEED: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
@@ -177,6 +224,13 @@ const schema = z
         code: 'custom',
         path: ['ADMIN_PASSWORD'],
         message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+      });
+    }
+    if (env.SMS_API_KEY && !(env.SMS_USERNAME && env.PHONE_KEY && env.CHANNEL_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_API_KEY'],
+        message: 'SMS needs SMS_USERNAME, PHONE_KEY (to keep numbers encrypted) and CHANNEL_SECRET as well',
       });
     }
     if (env.CLIENT_IP_HEADER && env.TRUST_PROXY === false) {
@@ -207,9 +261,31 @@ export interface Config {
   readonly tileAttribution: string | undefined;
   /** The site's own origin, for the absolute links of link previews; else the request's host. */
   readonly publicUrl: string | undefined;
+  /** USSD and SMS (docs/channels.md): off unless `secret` is set. */
+  readonly channels: ChannelConfig;
   readonly admin: { readonly username: string; readonly password: string } | undefined;
   readonly seed: boolean;
   readonly logLevel: string;
+}
+
+export interface ChannelConfig {
+  /** The secret last segment of the callback paths /api/channels/ussd/<secret> and …/sms/<secret>. */
+  readonly secret: string | undefined;
+  /** When set, callbacks are taken only from these gateway addresses/CIDRs. */
+  readonly gatewayAddresses: readonly string[] | undefined;
+  /** The messaging API, when SMS is configured (replies and alerts). */
+  readonly sms:
+    | {
+        readonly apiUrl: string;
+        readonly username: string;
+        readonly apiKey: string;
+        readonly sender?: string;
+        /** First wait before a failed send is tried again; it doubles each time. */
+        readonly retrySeconds: number;
+      }
+    | undefined;
+  /** AES-256-GCM key for the numbers kept to send SMS. */
+  readonly phoneKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -238,6 +314,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tileUrl: e.TILE_URL,
     tileAttribution: e.TILE_ATTRIBUTION,
     publicUrl: e.PUBLIC_URL,
+    channels: Object.freeze({
+      secret: e.CHANNEL_SECRET,
+      gatewayAddresses: e.CHANNEL_GATEWAY_ADDRESSES && Object.freeze(e.CHANNEL_GATEWAY_ADDRESSES),
+      sms:
+        e.SMS_API_KEY && e.SMS_USERNAME
+          ? Object.freeze({
+              apiUrl: e.SMS_API_URL,
+              username: e.SMS_USERNAME,
+              apiKey: e.SMS_API_KEY,
+              retrySeconds: e.SMS_RETRY_SECONDS,
+              ...(e.SMS_SENDER ? { sender: e.SMS_SENDER } : {}),
+            })
+          : undefined,
+      phoneKey: e.PHONE_KEY,
+    }),
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? Object.freeze({ username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD })

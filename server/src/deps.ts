@@ -1,7 +1,10 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { OUTBOX_DEFAULTS, SmsOutbox } from './channels/outbox.ts';
+import { PhoneCipher } from './channels/phone.ts';
 import { NominatimClient } from './clients/nominatim.ts';
 import { OsrmClient } from './clients/osrm.ts';
+import { SmsGateway } from './clients/sms-gateway.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
@@ -9,7 +12,12 @@ import { createPgDb } from './db/pg.ts';
 import { createPgliteDb } from './db/pglite.ts';
 import { PublicReadCache } from './http/public-cache.ts';
 import { DeviceCredentials } from './identity/device-credential.ts';
-import { createIdentify, type Identify } from './identity/identify.ts';
+import {
+  type ChannelIdentify,
+  createChannelIdentify,
+  createIdentify,
+  type Identify,
+} from './identity/identify.ts';
 import type { CounterStore } from './limits/counter-store.ts';
 import { DatabaseStore } from './limits/db-store.ts';
 import { FallbackCounters } from './limits/fallback-counters.ts';
@@ -38,7 +46,35 @@ export interface Deps {
   /** Public reads answered from memory for a moment; emptied by this instance's writes. */
   readonly publicCache: PublicReadCache;
   readonly exports: ExportSnapshots;
+  /** USSD and SMS: who a phone is, the key its number is sealed with, and the SMS outbox. */
+  readonly channels: Channels;
   close(): Promise<void>;
+}
+
+/** After a write to public data: this instance's read cache is emptied, the open-data file marked stale. */
+export function publicDataChanged(deps: Pick<Deps, 'publicCache' | 'exports'>): void {
+  deps.publicCache.invalidate();
+  deps.exports.markChanged();
+}
+
+export interface Channels {
+  readonly identify: ChannelIdentify;
+  readonly cipher: PhoneCipher | undefined;
+  readonly outbox: SmsOutbox | undefined;
+}
+
+/** The channels' parts as configured; the outbox sends only when the SMS gateway is configured. */
+export function createChannels(config: Config, db: Db, log: FastifyBaseLogger, salt: string): Channels {
+  const { sms, phoneKey } = config.channels;
+  const cipher = phoneKey ? new PhoneCipher(phoneKey) : undefined;
+  const outbox =
+    sms && cipher
+      ? new SmsOutbox(db, new SmsGateway({ ...sms, userAgent: config.geocoderUserAgent }), cipher, log, {
+          ...OUTBOX_DEFAULTS,
+          backoffSeconds: sms.retrySeconds,
+        })
+      : undefined;
+  return { identify: createChannelIdentify(salt), cipher, outbox };
 }
 
 export function openDatabase(config: Config, log: FastifyBaseLogger): Promise<Db> | Db {
@@ -110,6 +146,8 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
     const limiter = createRateLimiter(config, db, log);
     await limiter.counters.ready(COUNTER_READY_TIMEOUT_MS);
     const exports = new ExportSnapshots(db, log);
+    const channels = createChannels(config, db, log, salt);
+    channels.outbox?.start();
     return {
       config,
       log,
@@ -125,8 +163,10 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
       ...createMapServices(config, db, log, limiter),
       publicCache: new PublicReadCache(),
       exports,
+      channels,
       close: async () => {
         exports.close();
+        await channels.outbox?.close();
         await limiter.counters.close();
         await db.close();
       },

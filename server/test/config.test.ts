@@ -55,6 +55,12 @@ describe('configuration', () => {
     [{ OSRM_URL: 'file:///etc/passwd' }, 'OSRM_URL'],
     [{ ADMIN_USERNAME: 'admin' }, 'ADMIN_PASSWORD'],
     [{ SEED: 'yes' }, 'SEED'],
+    [{ CHANNEL_SECRET: 'short' }, 'CHANNEL_SECRET'],
+    [{ CHANNEL_SECRET: 'has/a/slash/in/it/0123' }, 'CHANNEL_SECRET'],
+    [{ CHANNEL_GATEWAY_ADDRESSES: 'gateway.example' }, 'CHANNEL_GATEWAY_ADDRESSES'],
+    [{ PHONE_KEY: 'abcd' }, 'PHONE_KEY'],
+    [{ SMS_API_URL: 'ftp://x' }, 'SMS_API_URL'],
+    [{ SMS_API_KEY: 'k', SMS_USERNAME: 'u', CHANNEL_SECRET: 'a-secret-of-16-chars' }, 'SMS_API_KEY'],
   ] as const) {
     it(`refuses ${JSON.stringify(env)} with a message naming ${named}`, () => {
       assert.throws(
@@ -63,4 +69,41 @@ describe('configuration', () => {
       );
     });
   }
+
+  it('turns the channels on only as configured, and never prints a key', () => {
+    assert.deepEqual(loadConfig({}).channels, {
+      secret: undefined,
+      gatewayAddresses: undefined,
+      sms: undefined,
+      phoneKey: undefined,
+    });
+    const key = 'ab'.repeat(32);
+    const c = loadConfig({
+      CHANNEL_SECRET: 'a-secret-of-16-chars',
+      CHANNEL_GATEWAY_ADDRESSES: '196.201.214.0/24, 41.215.160.10',
+      SMS_USERNAME: 'hatari',
+      SMS_API_KEY: 'atsk_0123',
+      SMS_SENDER: '8177',
+      PHONE_KEY: key,
+    }).channels;
+    assert.equal(c.secret, 'a-secret-of-16-chars');
+    assert.deepEqual(c.gatewayAddresses, ['196.201.214.0/24', '41.215.160.10']);
+    assert.deepEqual(c.sms, {
+      apiUrl: 'https://api.africastalking.com',
+      username: 'hatari',
+      apiKey: 'atsk_0123',
+      sender: '8177',
+      retrySeconds: 30,
+    });
+    assert.equal(c.phoneKey?.toString('hex'), key);
+    assert.equal(
+      loadConfig({ PHONE_KEY: Buffer.alloc(32, 1).toString('base64') }).channels.phoneKey?.length,
+      32,
+    );
+    assert.throws(
+      () => loadConfig({ PHONE_KEY: 'zz'.repeat(40) }),
+      (err: unknown) => err instanceof ConfigError && !err.message.includes('zzzz'),
+      'the bad value is not repeated',
+    );
+  });
 });

@@ -11,7 +11,7 @@ import type { Db } from '../src/db/db.ts';
 import { migrate, readMigrations } from '../src/db/migrate.ts';
 import { createPgDb } from '../src/db/pg.ts';
 import { createPgliteDb, openPglite, pgliteDb } from '../src/db/pglite.ts';
-import { createDeps, createMapServices, createRateLimiter, type Deps } from '../src/deps.ts';
+import { createChannels, createDeps, createMapServices, createRateLimiter, type Deps } from '../src/deps.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { PublicReadCache } from '../src/http/public-cache.ts';
 import { DeviceCredentials } from '../src/identity/device-credential.ts';
@@ -255,6 +255,7 @@ export async function startTestApp(
     inject: (o) => app.inject(o),
     close: async () => {
       await app.close();
+      await deps.channels.outbox?.close();
       await deps.limiter.counters.close();
       record(scanLogs(logs.text, 'app logs'));
       if (!opts.database) await database.drop();
@@ -286,6 +287,7 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
     ...createMapServices(config, db, log, limiter),
     publicCache: new PublicReadCache(),
     exports: new ExportSnapshots(db, log),
+    channels: createChannels(config, db, log, 'test-salt-test-salt'),
     close: () => db.close(),
   });
   app.addHook('onClose', () => limiter.counters.close());

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { InjectOptions } from 'fastify';
+import { channelEnv, smsForm, TEST_CHANNEL_SECRET } from './fake-gateway.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from './fakes.ts';
 import { report, startTestApp, type TestApp } from './helpers.ts';
 
@@ -35,6 +36,8 @@ before(async () => {
       NOMINATIM_URL: await nominatim.start(),
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
+      // The channels on, with a gateway that never answers: only the callbacks are called here.
+      ...channelEnv('http://127.0.0.1:9'),
     },
   });
   doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
@@ -54,6 +57,8 @@ async function call(
     params?: Record<string, string | number>;
     query?: string;
     payload?: unknown;
+    /** A form-encoded body, as the SMS/USSD gateway sends. */
+    form?: Record<string, string>;
     signedIn?: boolean;
   } = {},
 ) {
@@ -63,9 +68,14 @@ async function call(
     url: opts.query ? `${url}?${opts.query}` : url,
     headers: {
       ...(opts.payload !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(opts.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       ...(opts.signedIn ? { cookie } : {}),
     },
-    payload: opts.payload === undefined ? undefined : JSON.stringify(opts.payload),
+    payload: opts.form
+      ? new URLSearchParams(opts.form).toString()
+      : opts.payload === undefined
+        ? undefined
+        : JSON.stringify(opts.payload),
   };
   const res = await t.inject(inject);
   const operation = doc.paths[template]?.[method.toLowerCase()];
@@ -100,6 +110,33 @@ const rewriteRefs = (schema: object): object =>
 describe('every endpoint answers as the generated OpenAPI document says', () => {
   let id = 0;
   let pendingId = 0;
+
+  it("the gateway's callbacks", async () => {
+    const secret = { secret: TEST_CHANNEL_SECRET };
+    const ussd = {
+      sessionId: 'c1',
+      serviceCode: '*284#',
+      phoneNumber: '+256772555001',
+      networkCode: '64110',
+    };
+    const screen = await call('POST', '/api/channels/ussd/{secret}', {
+      params: secret,
+      form: { ...ussd, text: '' },
+    });
+    assert.match(screen.body, /^CON Hatari/);
+    await call('POST', '/api/channels/ussd/{secret}', { params: secret, form: { ...ussd, text: '1*4' } });
+    await call('POST', '/api/channels/ussd/{secret}', { params: secret, form: { text: '1' } });
+    await call('POST', '/api/channels/ussd/{secret}', { params: { secret: 'wrong' }, form: ussd });
+    await call('POST', '/api/channels/sms/{secret}', {
+      params: secret,
+      form: smsForm('+256772555001', 'hello'),
+    });
+    await call('POST', '/api/channels/sms/{secret}', { params: secret, form: { text: 'hello' } });
+    await call('POST', '/api/channels/sms/{secret}', {
+      params: { secret: 'wrong' },
+      form: smsForm('+256772555001', 'x'),
+    });
+  });
 
   it('public reads and writes', async () => {
     id = (await call('POST', '/api/spots', { payload: report() })).json().spot.id;

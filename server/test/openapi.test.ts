@@ -89,6 +89,13 @@ describe('rate-limit headers in the document', () => {
       'report_network 30/3600s per network',
     ]);
     assert.deepEqual(policies('/api/device', 'post'), ['device_network 120/3600s per network']);
+    assert.deepEqual(policies('/api/channels/sms/{secret}', 'post'), [
+      'channel 300/3600s per visitor',
+      'channel_network 30000/60s per network',
+      'sms_reply 10/86400s per visitor',
+      'place_lookup 30/60s per visitor',
+      'place_lookup_network 60/60s per network',
+    ]);
     assert.deepEqual(policies('/api/health', 'get'), []);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Outbound HTTP for the map services. Only clients/ calls fetch: every call has a timeout and the
- * identifying User-Agent their usage policies ask for.
+ * Outbound HTTP for the map services and the SMS gateway. Only clients/ calls fetch: every call has
+ * a timeout and the identifying User-Agent their usage policies ask for.
  */
 export class UpstreamError extends Error {
   constructor(
@@ -17,15 +17,44 @@ export interface UpstreamResponse {
   body: unknown;
 }
 
-export async function getJson(
+export function getJson(
   service: string,
   url: string,
+  opts: { userAgent: string; timeoutMs: number },
+): Promise<UpstreamResponse> {
+  return fetchJson(service, url, { headers: {} }, opts);
+}
+
+/** A form-encoded POST (the SMS gateway's messaging API) with its own headers, answered in JSON. */
+export function postForm(
+  service: string,
+  url: string,
+  form: Record<string, string>,
+  opts: { userAgent: string; timeoutMs: number; headers: Record<string, string> },
+): Promise<UpstreamResponse> {
+  return fetchJson(
+    service,
+    url,
+    {
+      method: 'POST',
+      body: new URLSearchParams(form).toString(),
+      headers: { ...opts.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    },
+    opts,
+  );
+}
+
+async function fetchJson(
+  service: string,
+  url: string,
+  init: { method?: string; body?: string; headers: Record<string, string> },
   opts: { userAgent: string; timeoutMs: number },
 ): Promise<UpstreamResponse> {
   let res: Response;
   try {
     res = await fetch(url, {
-      headers: { 'user-agent': opts.userAgent, accept: 'application/json' },
+      ...init,
+      headers: { ...init.headers, 'user-agent': opts.userAgent, accept: 'application/json' },
       signal: AbortSignal.timeout(opts.timeoutMs),
     });
   } catch (err) {

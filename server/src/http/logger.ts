@@ -23,7 +23,9 @@ function serializeError(err: Error): Record<string, unknown> {
   return Object.fromEntries(ERROR_FIELDS.filter((k) => full[k] !== undefined).map((k) => [k, full[k]]));
 }
 
-const pathOnly = (url: string) => url.split('?', 1)[0];
+/** The path without its query, and without the secret segment of the channels' callback paths. */
+export const pathOnly = (url: string) =>
+  (url.split('?', 1)[0] as string).replace(/^(\/api\/channels\/\w+\/)[^/]*/, '$1[secret]');
 
 /**
  * Structured logs with no client address: requests are logged by method, path and id only

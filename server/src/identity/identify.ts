@@ -50,10 +50,31 @@ export function fastifyTrustProxy(trust: TrustProxy) {
   return typeof trust === 'number' ? (_addr: string, hop: number) => hop < trust : trust;
 }
 
+const saltedHash = (salt: string) => (value: string) =>
+  createHmac('sha256', salt).update(value).digest('base64url');
+
+/**
+ * Who is asking through USSD or SMS (docs/channels.md): the visitor is the salted hash of the phone
+ * number (E.164), the network the salted hash of the mobile operator (the gateway's networkCode), so
+ * the same limits as the web apply per phone and per operator. The number itself goes no further.
+ */
+export type ChannelIdentify = (phoneE164: string, operator: string) => Identity;
+
+export function createChannelIdentify(salt: string): ChannelIdentify {
+  const hash = saltedHash(salt);
+  const agent = hash('agent\nphone channel').slice(0, 12);
+  return (phone, operator) => ({
+    visitor: hash(`phone\n${phone}`),
+    network: hash(`operator\n${operator}`),
+    agent,
+    device: false,
+  });
+}
+
 export function createIdentify(opts: IdentityOptions): Identify {
   const trusted = peerTrusted(opts.trustProxy);
   const cache = new WeakMap<FastifyRequest, Identity>();
-  const hash = (value: string) => createHmac('sha256', opts.salt).update(value).digest('base64url');
+  const hash = saltedHash(opts.salt);
 
   function clientAddress(request: FastifyRequest): string {
     const header = opts.clientIpHeader;

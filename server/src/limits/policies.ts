@@ -42,6 +42,18 @@ export const POLICIES = {
   /** The open-data downloads: a whole-country file is heavy, and it changes slowly. */
   export: { limit: 10, windowSeconds: 3600, per: 'visitor' },
   export_network: { limit: 60, windowSeconds: 3600, per: 'network' },
+  /**
+   * USSD and SMS (docs/channels.md). The visitor is a phone number, the network its operator: one
+   * operator carries millions of phones, so its ceilings are generous; what they stop is a flood
+   * through one operator. Reports and votes also count against report_visitor and vote per phone.
+   */
+  channel: { limit: 300, windowSeconds: 3600, per: 'visitor' },
+  channel_network: { limit: 30_000, windowSeconds: 60, per: 'network' },
+  channel_report_network: { limit: 600, windowSeconds: 3600, per: 'network' },
+  channel_vote_network: { limit: 6000, windowSeconds: 3600, per: 'network' },
+  channel_status_change_network: { limit: 200, windowSeconds: 3600, per: 'network' },
+  /** SMS answers cost money and can be aimed at a phone: a number gets at most this many a day. */
+  sms_reply: { limit: 10, windowSeconds: 86_400, per: 'visitor' },
   /** Signed-in moderator calls: every endpoint but health is limited (docs/api.md). */
   moderation: { limit: 300, windowSeconds: 60, per: 'visitor' },
 } as const satisfies Record<string, Policy>;

@@ -1,4 +1,5 @@
 import { type ModSpot, type ReportInput, reportInput } from '../../../common/api.ts';
+import { queueAlerts } from '../channels/alerts.ts';
 import type { Db } from '../db/db.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { redactReport } from '../spots/spots.service.ts';
@@ -64,7 +65,11 @@ export async function moderateSpot(
     // Whatever they decided, a moderator has looked at the spot.
     await clearReview(tx, id);
     await appendLog(tx, { actor: actor.username, action, spotId: id, detail });
-    return reload(tx, id);
+    const after = await reload(tx, id);
+    // A held report that goes on the map for the first time is news to the numbers watching there.
+    if (action === 'approve' && spot.publication === 'pending' && !spot.auto_hidden)
+      await queueAlerts(tx, after);
+    return after;
   });
 }
 

@@ -16,7 +16,8 @@ const SEVERE_SCAN = 20_000;
 /** Matches read through the full-text index at most (more only with more than that many matches). */
 const ALL_MATCHES = 5000;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Text matched literally by LIKE (its wildcards and escape character escaped). */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A lexeme quoted for tsquery input. */
 const lexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 

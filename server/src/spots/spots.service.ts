@@ -1,4 +1,5 @@
 import type { ReportInput, Spot } from '../../../common/api.ts';
+import { queueAlerts } from '../channels/alerts.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Identity } from '../identity/identify.ts';
@@ -28,7 +29,8 @@ export function redactReport<T extends Partial<Pick<ReportInput, 'title' | 'desc
 
 /**
  * Saves a report and the reporter's own "still dangerous" vote in one transaction, published at
- * once or held for review according to the site setting.
+ * once or held for review according to the site setting. A published report queues the SMS alerts
+ * of the numbers watching near it.
  */
 export async function reportSpot(
   db: Db,
@@ -40,7 +42,10 @@ export async function reportSpot(
     const { requireApproval } = await readSiteSettings(tx);
     const row = await insertReportedSpot(tx, clean, requireApproval ? 'pending' : 'approved');
     await insertReporterVote(tx, row.id, identity);
-    return { spot: toSpot(row), pending: requireApproval };
+    const spot = toSpot(row);
+    // Published at once: the alerts are queued with it, so neither is kept without the other.
+    if (!requireApproval) await queueAlerts(tx, spot, { reporter: identity.visitor });
+    return { spot, pending: requireApproval };
   });
 }
 

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { freshStorage } from '../abuse/attacks.ts';
+import {
+  channelEnv,
+  FakeSmsGateway,
+  httpPoster,
+  smsForm,
+  TEST_CHANNEL_SECRET,
+} from '../test/fake-gateway.ts';
+import { FakeNominatim, KAMPALA_PLACES } from '../test/fakes.ts';
+import { report } from '../test/helpers.ts';
+import { runCleanups, serverOutput, startServer, stop, waitFor } from '../test/processes.ts';
+
+/**
+ * The SMS outbox when things break: the gateway down while an alert waits, and the server killed
+ * (SIGKILL, no shutdown) and started again on the same storage. The alert must arrive, once.
+ */
+const KALERWE = { lat: 0.34918, lng: 32.57195 };
+const cleanups: Array<() => Promise<unknown>> = [];
+after(() => runCleanups(cleanups));
+
+describe('the SMS outbox across a crash and a gateway outage', () => {
+  it('delivers a waiting alert once after the server is killed and started again', {
+    timeout: 120_000,
+  }, async () => {
+    const gateway = new FakeSmsGateway();
+    const nominatim = new FakeNominatim(KAMPALA_PLACES);
+    const storage = await freshStorage();
+    cleanups.push(storage.remove);
+    const env = {
+      ...storage.env,
+      ...channelEnv(await gateway.start()),
+      NOMINATIM_URL: await nominatim.start(),
+      SMS_RETRY_SECONDS: '1',
+    };
+    cleanups.push(
+      () => gateway.stop(),
+      () => nominatim.stop(),
+    );
+    const phone = '+256772400001';
+    const first = await startServer(env);
+    cleanups.push(() => stop(first.proc));
+    const post = httpPoster(first.url, TEST_CHANNEL_SECRET);
+    await post('sms', smsForm(phone, 'WATCH Kalerwe'));
+    await waitFor(async () => gateway.to(phone).length === 1, 10_000, 'the WATCH answer');
+
+    gateway.mode = 'down';
+    const res = await fetch(`${first.url}/api/spots`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(report({ ...KALERWE, severity: 5, title: 'Machete attack at the stage' })),
+    });
+    assert.equal(res.status, 201);
+    await waitFor(
+      async () => serverOutput(first.proc).includes('sms outbox: will retry'),
+      10_000,
+      'a failed attempt',
+    );
+    first.proc.kill('SIGKILL');
+    await new Promise((r) => first.proc.once('exit', r));
+    await stop(first.proc);
+
+    gateway.mode = 'ok';
+    const second = await startServer(env);
+    cleanups.push(() => stop(second.proc));
+    await waitFor(async () => gateway.to(phone).length >= 2, 30_000, 'the alert after the restart');
+    await new Promise((r) => setTimeout(r, 3000)); // long enough for any second send
+    const alerts = gateway.to(phone).filter((m) => m.startsWith('Hatari alert'));
+    assert.equal(alerts.length, 1, gateway.to(phone).join('\n'));
+    assert.match(alerts[0] ?? '', /Machete attack at the stage \(5\/5/);
+  });
+});

@@ -1,0 +1,69 @@
+import type { Spot } from '../../../common/api.ts';
+import { countsAsDanger } from '../../../common/domain.ts';
+import type { Queryable } from '../db/db.ts';
+import { enqueue, markWatchesAlerted, watchesNear } from './channels.sql.ts';
+import { distance, gsm, timeName } from './words.ts';
+
+/** WATCH alerts (docs/channels.md): new public dangers this severe, this close, this often. */
+export const ALERT_RULES = { minSeverity: 3, radiusM: 1000, perNumberPerDay: 3 } as const;
+
+/** Uganda keeps East Africa Time all year (UTC+3). Night is 22:00 to 06:00. */
+const EAT_OFFSET_H = 3;
+const NIGHT_FROM_H = 22;
+const MORNING_H = 6;
+
+/**
+ * When an alert may go out: at once, unless it is night in Uganda and the danger is not a killing
+ * (severity 5); then at 06:00.
+ */
+export function alertSendAfter(severity: number, now: Date): Date | undefined {
+  if (severity >= 5) return undefined;
+  const local = new Date(now.getTime() + EAT_OFFSET_H * 3600_000);
+  const hour = local.getUTCHours();
+  if (hour >= MORNING_H && hour < NIGHT_FROM_H) return undefined;
+  const morning = new Date(local);
+  morning.setUTCHours(MORNING_H, 0, 0, 0);
+  if (hour >= NIGHT_FROM_H) morning.setUTCDate(morning.getUTCDate() + 1);
+  return new Date(morning.getTime() - EAT_OFFSET_H * 3600_000);
+}
+
+export function alertText(
+  spot: Pick<Spot, 'id' | 'title' | 'severity' | 'time_of_day'>,
+  place: string,
+  metres: number,
+) {
+  const title = spot.title.length > 60 ? `${spot.title.slice(0, 57)}...` : spot.title;
+  return gsm(
+    `Hatari alert: new danger ${distance(metres)} from ${place}: #${spot.id} ${title} ` +
+      `(${spot.severity}/5, ${timeName('en', spot.time_of_day)}). Reply STOP to end alerts.`,
+  );
+}
+
+/**
+ * Queues the alerts of a spot that has just become public, in the caller's transaction: one per
+ * number watching within 1 km (its nearest watch names the place), unless the number already had
+ * its alerts for the day or is the reporter's own. Returns how many were queued.
+ */
+export async function queueAlerts(
+  tx: Queryable,
+  spot: Spot,
+  opts: { reporter?: string; now?: Date } = {},
+): Promise<number> {
+  if (spot.severity < ALERT_RULES.minSeverity || !countsAsDanger(spot)) return 0;
+  const sendAfter = alertSendAfter(spot.severity, opts.now ?? new Date());
+  const alerted: number[] = [];
+  for (const w of await watchesNear(tx, spot, ALERT_RULES.radiusM)) {
+    if (w.phone_hash === opts.reporter || w.alerts_today >= ALERT_RULES.perNumberPerDay) continue;
+    const queued = await enqueue(tx, {
+      phoneHash: w.phone_hash,
+      phoneEnc: w.phone_enc,
+      kind: 'alert',
+      spotId: spot.id,
+      body: alertText(spot, w.place, w.distance_m),
+      sendAfter,
+    });
+    if (queued) alerted.push(w.id);
+  }
+  await markWatchesAlerted(tx, alerted);
+  return alerted.length;
+}

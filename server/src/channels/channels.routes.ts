@@ -1,0 +1,177 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import proxyAddr from 'proxy-addr';
+import { z } from 'zod';
+import type { Deps } from '../deps.ts';
+import { empty, error, media, typed } from '../http/api-schema.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import type { PolicyName } from '../limits/policies.ts';
+import { answerSms, answerUssd, refusedBy } from './channels.service.ts';
+import { normalisePhone } from './phone.ts';
+import { say } from './words.ts';
+
+/** A callback is a few short fields; anything bigger is not the gateway. */
+const FORM_LIMIT = 4096;
+
+const USSD_PATH = '/api/channels/ussd/:secret';
+/** What every callback counts against: per phone, and per operator. */
+const CALLBACK_LIMITS: PolicyName[] = ['channel', 'channel_network'];
+
+const secretParams = z.object({ secret: z.string().max(128) });
+
+/** Africa's Talking's USSD callback (form-encoded). */
+const ussdForm = z.object({
+  sessionId: z.string().min(1).max(128),
+  serviceCode: z.string().max(32).default(''),
+  phoneNumber: z.string().min(3).max(32),
+  networkCode: z.string().max(16).default(''),
+  text: z.string().max(1000).default(''),
+});
+
+/** Africa's Talking's incoming SMS callback (form-encoded). */
+const smsForm = z.object({
+  from: z.string().min(3).max(32),
+  to: z.string().max(32).default(''),
+  text: z.string().max(2000).default(''),
+  date: z.string().max(64).default(''),
+  id: z.string().min(1).max(128),
+  linkId: z.string().max(128).default(''),
+});
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * USSD and SMS callbacks (docs/channels.md). They exist only at /api/channels/<kind>/<secret> when
+ * CHANNEL_SECRET is set (elsewhere they are 404s like any unknown path), and only from
+ * CHANNEL_GATEWAY_ADDRESSES when that is set. Limits are counted per phone and per operator inside,
+ * since every callback comes from the gateway's own address.
+ */
+export function registerChannelRoutes(app: FastifyInstance, deps: Deps): void {
+  const { secret, gatewayAddresses, sms } = deps.config.channels;
+  const allowed = gatewayAddresses ? proxyAddr.compile([...gatewayAddresses]) : undefined;
+
+  /**
+   * Before the body is read: a wrong or missing secret is the same 404 as an unknown path, a
+   * stranger's address a 403.
+   */
+  function admit(request: FastifyRequest) {
+    const given = (request.params as { secret?: string }).secret ?? '';
+    const enabled = request.routeOptions.url === USSD_PATH || Boolean(sms);
+    if (!enabled || !secret || !timingSafeEqual(digest(given), digest(secret))) throw notFound('Not found');
+    if (allowed && !allowed(request.ip, 0))
+      throw new HttpError(403, 'Callbacks are taken from the gateway only');
+  }
+
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_LIMIT },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    scope.addHook('onRequest', async (request) => admit(request));
+    const api = typed(scope);
+    // Counted inside, per phone and operator: listed for the document's x-rate-limits.
+    const ussdConfig = {
+      publicDataUnchanged: true,
+      alsoLimitedBy: [
+        'channel',
+        'channel_network',
+        'report_visitor',
+        'channel_report_network',
+        'vote',
+        'channel_vote_network',
+        'channel_status_change_network',
+        'place_lookup',
+        'place_lookup_network',
+      ] satisfies PolicyName[],
+    };
+    const smsConfig = {
+      publicDataUnchanged: true,
+      alsoLimitedBy: [
+        'channel',
+        'channel_network',
+        'sms_reply',
+        'place_lookup',
+        'place_lookup_network',
+      ] satisfies PolicyName[],
+    };
+
+    api.post(
+      USSD_PATH,
+      {
+        config: ussdConfig,
+        schema: {
+          summary: 'USSD callback of the SMS/USSD gateway',
+          description:
+            "Africa's Talking's USSD format: form fields sessionId, serviceCode, phoneNumber, networkCode and " +
+            'text (the answers so far joined by *). The answer is plain text, `CON ` and a screen (the session ' +
+            'goes on) or `END ` and a screen (it ends), at most 182 characters. Exists only at the configured ' +
+            'secret path (docs/channels.md).',
+          tags: ['channels'],
+          consumes: ['application/x-www-form-urlencoded'],
+          params: secretParams,
+          body: ussdForm,
+          response: {
+            200: media('The next screen', 'text/plain'),
+            400: error('Not a USSD callback'),
+            403: error('Not from a configured gateway address'),
+            404: error('Not found (channels off, or another path)'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const form = request.body;
+        const phone = normalisePhone(form.phoneNumber);
+        reply.type('text/plain; charset=utf-8');
+        if (!phone) return 'END Hatari cannot serve this number.';
+        const identity = deps.channels.identify(phone, form.networkCode || 'unknown');
+        const refused = await refusedBy(deps, CALLBACK_LIMITS, identity);
+        if (refused) {
+          return `END ${say('en', 'tooMany', { wait: Math.ceil(refused.retryAfterSeconds / 60) })}`;
+        }
+        const screen = await answerUssd(deps, identity, {
+          sessionId: form.sessionId,
+          phone,
+          operator: form.networkCode,
+          text: form.text,
+        });
+        return `${screen.end ? 'END' : 'CON'} ${screen.text}`;
+      },
+    );
+
+    api.post(
+      '/api/channels/sms/:secret',
+      {
+        config: smsConfig,
+        schema: {
+          summary: 'Incoming SMS callback of the SMS/USSD gateway',
+          description:
+            "Africa's Talking's incoming-message format: form fields from, to, text, date, id and linkId. " +
+            'Commands NEAR <place>, WATCH <place> and STOP; answers are sent by SMS through the outbox. ' +
+            'A repeated id changes nothing. Exists only at the configured secret path when SMS is configured.',
+          tags: ['channels'],
+          consumes: ['application/x-www-form-urlencoded'],
+          params: secretParams,
+          body: smsForm,
+          response: {
+            200: empty('Taken; any answer goes by SMS'),
+            400: error('Not an SMS callback'),
+            403: error('Not from a configured gateway address'),
+            404: error('Not found (SMS off, or another path)'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const phone = normalisePhone(request.body.from);
+        if (phone) {
+          // An SMS names no operator: the number's range (+2567X) stands for it.
+          const identity = deps.channels.identify(phone, phone.slice(0, 6));
+          if (!(await refusedBy(deps, CALLBACK_LIMITS, identity))) {
+            await answerSms(deps, identity, { id: request.body.id, phone, text: request.body.text });
+          }
+        }
+        return reply.code(200).send();
+      },
+    );
+  });
+}

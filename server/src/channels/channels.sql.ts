@@ -1,0 +1,246 @@
+import type { Category, TimeOfDay } from '../../../common/domain.ts';
+import type { Queryable } from '../db/db.ts';
+import { escapeLike } from '../search/search.sql.ts';
+
+/** A place a phone user can mean: a spot area, or a place from the place search. */
+export interface NamedPoint {
+  name: string;
+  detail: string;
+  lat: number;
+  lng: number;
+}
+
+/** Areas of public spots containing the words, each at the centre of its spots; exact names first. */
+export async function matchingAreas(db: Queryable, q: string, limit: number): Promise<NamedPoint[]> {
+  return db.query<NamedPoint>(
+    `SELECT min(area) AS name, '' AS detail, avg(lat)::float8 AS lat, avg(lng)::float8 AS lng
+     FROM spots
+     WHERE publication = 'approved' AND area <> '' AND lower(area) LIKE lower($1)
+     GROUP BY lower(area)
+     ORDER BY bool_or(lower(area) = lower($2)) DESC, count(*) DESC, lower(area)
+     LIMIT $3`,
+    [`%${escapeLike(q)}%`, q, limit],
+  );
+}
+
+export interface NearDanger {
+  id: number;
+  title: string;
+  category: Category;
+  severity: number;
+  time_of_day: TimeOfDay;
+  distance_m: number;
+}
+
+/** Public spots that count as dangers within radiusM of a point, nearest first. */
+export async function nearestDangers(
+  db: Queryable,
+  at: { lat: number; lng: number },
+  radiusM: number,
+  limit: number,
+): Promise<NearDanger[]> {
+  return db.query<NearDanger>(
+    `SELECT s.id, s.title, s.category, s.severity, s.time_of_day,
+       round(ST_Distance(s.geog, p.g))::float8 AS distance_m
+     FROM spots s, (SELECT ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography AS g) p
+     WHERE s.publication = 'approved' AND s.counts_as_danger AND ST_DWithin(s.geog, p.g, $3)
+     ORDER BY distance_m, s.id
+     LIMIT $4`,
+    [at.lat, at.lng, radiusM, limit],
+  );
+}
+
+// Watches (SMS alerts a number asked for).
+
+/**
+ * Adds a watch, or renews the number and point of a place already watched; a new place is refused
+ * ('full') when the number watches `max` others.
+ */
+export async function upsertWatch(
+  db: Queryable,
+  w: { phoneHash: string; phoneEnc: string; place: string; lat: number; lng: number },
+  max: number,
+): Promise<'added' | 'renewed' | 'full'> {
+  const rows = await db.query<{ inserted: boolean }>(
+    `INSERT INTO sms_watches (phone_hash, phone_enc, place, lat, lng)
+     SELECT $1, $2, $3, $4, $5
+     WHERE (SELECT count(*) FROM sms_watches WHERE phone_hash = $1 AND place <> $3) < $6
+     ON CONFLICT (phone_hash, place) DO UPDATE
+       SET phone_enc = EXCLUDED.phone_enc, lat = EXCLUDED.lat, lng = EXCLUDED.lng, created_at = now()
+     RETURNING (xmax = 0) AS inserted`,
+    [w.phoneHash, w.phoneEnc, w.place, w.lat, w.lng, max],
+  );
+  const row = rows[0];
+  return row ? (row.inserted ? 'added' : 'renewed') : 'full';
+}
+
+/** STOP: every watch of the number and every alert not yet sent to it. */
+export async function deleteWatchesOf(db: Queryable, phoneHash: string): Promise<number> {
+  const rows = await db.query<{ id: number }>('DELETE FROM sms_watches WHERE phone_hash = $1 RETURNING id', [
+    phoneHash,
+  ]);
+  await db.query(
+    `DELETE FROM sms_outbox WHERE phone_hash = $1 AND kind = 'alert' AND state IN ('queued', 'sending')`,
+    [phoneHash],
+  );
+  return rows.length;
+}
+
+export interface WatchNear {
+  id: number;
+  phone_hash: string;
+  phone_enc: string;
+  place: string;
+  distance_m: number;
+  /** Alerts queued or sent to this number in the last 24 hours. */
+  alerts_today: number;
+}
+
+/** For each number watching within radiusM of the point, its nearest watch. */
+export async function watchesNear(
+  db: Queryable,
+  at: { lat: number; lng: number },
+  radiusM: number,
+): Promise<WatchNear[]> {
+  return db.query<WatchNear>(
+    `SELECT DISTINCT ON (w.phone_hash) w.id, w.phone_hash, w.phone_enc, w.place,
+       round(ST_Distance(w.geog, p.g))::float8 AS distance_m,
+       (SELECT count(*)::int FROM sms_outbox o
+        WHERE o.phone_hash = w.phone_hash AND o.kind = 'alert' AND o.created_at > now() - interval '1 day')
+         AS alerts_today
+     FROM sms_watches w, (SELECT ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography AS g) p
+     WHERE ST_DWithin(w.geog, p.g, $3)
+     ORDER BY w.phone_hash, distance_m`,
+    [at.lat, at.lng, radiusM],
+  );
+}
+
+export async function markWatchesAlerted(db: Queryable, ids: number[]): Promise<void> {
+  if (ids.length)
+    await db.query('UPDATE sms_watches SET last_alert_at = now() WHERE id = ANY($1::int[])', [ids]);
+}
+
+// The outbox.
+
+export interface OutboxMessage {
+  phoneHash: string;
+  phoneEnc: string;
+  kind: 'reply' | 'alert';
+  body: string;
+  spotId?: number;
+  sendAfter?: Date;
+}
+
+/** Queues a message; an alert of a spot already queued for the number is not queued again. */
+export async function enqueue(db: Queryable, m: OutboxMessage): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO sms_outbox (phone_hash, phone_enc, kind, body, spot_id, send_after)
+     VALUES ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now()))
+     ON CONFLICT (spot_id, phone_hash) DO NOTHING
+     RETURNING id`,
+    [m.phoneHash, m.phoneEnc, m.kind, m.body, m.spotId ?? null, m.sendAfter?.toISOString() ?? null],
+  );
+  return rows.length > 0;
+}
+
+export interface ClaimedMessage {
+  id: string;
+  send_key: string;
+  phone_enc: string;
+  body: string;
+  attempts: number;
+  created_at: Date | string;
+}
+
+/**
+ * Takes up to `limit` messages that are due, or whose sender stopped (a lease that ran out: the
+ * process died while sending), for `leaseSeconds`. SKIP LOCKED lets several instances share the work.
+ */
+export async function claimDue(
+  db: Queryable,
+  limit: number,
+  leaseSeconds: number,
+): Promise<ClaimedMessage[]> {
+  const rows = await db.query<ClaimedMessage>(
+    `UPDATE sms_outbox SET state = 'sending', attempts = attempts + 1,
+       lease_until = now() + make_interval(secs => $2)
+     WHERE id IN (
+       SELECT id FROM sms_outbox
+       WHERE (state = 'queued' AND send_after <= now()) OR (state = 'sending' AND lease_until < now())
+       ORDER BY send_after, id
+       LIMIT $1
+       FOR UPDATE SKIP LOCKED)
+     RETURNING id::text, send_key::text, phone_enc, body, attempts, created_at`,
+    [limit, leaseSeconds],
+  );
+  // RETURNING keeps no order: messages to one number go out in the order they were written.
+  return rows.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Sent or given up: the number is erased, the row kept for the daily cap and against resending. */
+export async function finish(
+  db: Queryable,
+  id: string,
+  state: 'sent' | 'failed',
+  error?: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE sms_outbox SET state = $2, phone_enc = NULL, lease_until = NULL, last_error = $3,
+       sent_at = CASE WHEN $2 = 'sent' THEN now() END
+     WHERE id = $1::bigint AND state = 'sending'`,
+    [id, state, error ?? null],
+  );
+}
+
+export async function retryLater(
+  db: Queryable,
+  id: string,
+  afterSeconds: number,
+  error: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE sms_outbox SET state = 'queued', lease_until = NULL, last_error = $3,
+       send_after = now() + make_interval(secs => $2)
+     WHERE id = $1::bigint AND state = 'sending'`,
+    [id, afterSeconds, error],
+  );
+}
+
+/** Old receipts, finished messages and watches without an alert for `watchDays`. */
+export async function purgeChannelData(db: Queryable, watchDays: number): Promise<void> {
+  await db.query(`DELETE FROM channel_receipts WHERE created_at < now() - interval '2 days'`);
+  await db.query(
+    `DELETE FROM sms_outbox WHERE state IN ('sent', 'failed') AND created_at < now() - interval '2 days'`,
+  );
+  await db.query(
+    `DELETE FROM sms_watches WHERE coalesce(last_alert_at, created_at) < now() - make_interval(days => $1)`,
+    [watchDays],
+  );
+}
+
+// Receipts of callbacks acted on.
+
+/** Claims a callback: true for the first, false for a repeat (whose answer, if ready, is returned). */
+export async function claimReceipt(
+  db: Queryable,
+  key: string,
+): Promise<{ first: true } | { first: false; answer: string | null }> {
+  const inserted = await db.query(
+    'INSERT INTO channel_receipts (key) VALUES ($1) ON CONFLICT DO NOTHING RETURNING key',
+    [key],
+  );
+  if (inserted.length) return { first: true };
+  const rows = await db.query<{ answer: string | null }>(
+    'SELECT answer FROM channel_receipts WHERE key = $1',
+    [key],
+  );
+  return { first: false, answer: rows[0]?.answer ?? null };
+}
+
+export async function settleReceipt(db: Queryable, key: string, answer: string): Promise<void> {
+  await db.query('UPDATE channel_receipts SET answer = $2 WHERE key = $1', [key, answer]);
+}
+
+export async function dropReceipt(db: Queryable, key: string): Promise<void> {
+  await db.query('DELETE FROM channel_receipts WHERE key = $1', [key]);
+}
