@@ -361,6 +361,36 @@ describe('the USSD menu', () => {
     assert.match(await reportFrom(newPhone(), '99902'), /Spot #\d+ is on the map/, 'another operator');
   });
 
+  it('offers the areas public spots name: a new one, one moved by an edit, never one only held spots name', async () => {
+    const post = (area: string, headers: Record<string, string> = {}) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/spots',
+        headers: { 'user-agent': `area ${area}`, ...headers },
+        payload: report({ area, lat: 0.3612, lng: 32.5705, severity: 4 }),
+      });
+    const near = async (place: string) => screen(await session().play('1', '1', place)).text;
+    assert.equal((await post('Nsooba Zone B')).statusCode, 201);
+    assert.match(await near('nsooba zone'), /Unlit footpath/, 'a new area at once');
+
+    await writeSiteSettings(t.db, { requireApproval: true });
+    try {
+      assert.equal((await post('Kyebando Hill')).statusCode, 201);
+    } finally {
+      await writeSiteSettings(t.db, { requireApproval: false });
+    }
+    assert.match(
+      await near('Kyebando Hill'),
+      /^No place called "Kyebando Hill"/,
+      'not an area only held spots name',
+    );
+
+    const moved = await post('Bwaise Market');
+    await t.db.query('UPDATE spots SET area = $1 WHERE id = $2', ['Bwaise Channel', moved.json().spot.id]);
+    assert.match(await near('Bwaise Channel'), /Unlit footpath/, 'an area given by an edit');
+    assert.match(await near('Bwaise Market'), /^No place called "Bwaise Market"/, 'its old name no longer');
+  });
+
   it('holds a report for moderators when the site says so', async () => {
     await writeSiteSettings(t.db, { requireApproval: true });
     try {

@@ -10,14 +10,35 @@ export interface NamedPoint {
   lng: number;
 }
 
-/** Areas of public spots containing the words, each at the centre of its spots; exact names first. */
+/** Areas the lexicon offers for one typed name, before those without public spots are dropped. */
+const AREA_CANDIDATES = 50;
+/** An area's centre is the mean of its newest public spots, at most this many. */
+const AREA_SAMPLE = 1000;
+
+/**
+ * Areas of public spots containing the words, each at the centre of its spots; exact names first,
+ * then the areas with the most spots (counted up to AREA_SAMPLE). Reads the spot_areas lexicon
+ * and, per area, its spots through an index, never every spot.
+ */
 export async function matchingAreas(db: Queryable, q: string, limit: number): Promise<NamedPoint[]> {
   return db.query<NamedPoint>(
-    `SELECT min(area) AS name, '' AS detail, avg(lat)::float8 AS lat, avg(lng)::float8 AS lng
-     FROM spots
-     WHERE publication = 'approved' AND area <> '' AND lower(area) LIKE lower($1)
-     GROUP BY lower(area)
-     ORDER BY bool_or(lower(area) = lower($2)) DESC, count(*) DESC, lower(area)
+    `SELECT a.name, '' AS detail, c.lat, c.lng
+     FROM (
+       SELECT key, name FROM spot_areas WHERE key LIKE lower($1)
+       ORDER BY key = lower($2) DESC, length(key), key
+       LIMIT ${AREA_CANDIDATES}
+     ) a
+     CROSS JOIN LATERAL (
+       SELECT avg(lat)::float8 AS lat, avg(lng)::float8 AS lng, count(*)::int AS n
+       FROM (
+         SELECT lat, lng FROM spots
+         WHERE publication = 'approved' AND lower(area) = a.key
+         ORDER BY id DESC
+         LIMIT ${AREA_SAMPLE}
+       ) s
+     ) c
+     WHERE c.n > 0
+     ORDER BY a.key = lower($2) DESC, c.n DESC, a.key
      LIMIT $3`,
     [`%${escapeLike(q)}%`, q, limit],
   );
@@ -32,7 +53,12 @@ export interface NearDanger {
   distance_m: number;
 }
 
-/** Public spots that count as dangers within radiusM of a point, nearest first. */
+/**
+ * Public spots that count as dangers within radiusM of a point, nearest first: read nearest first
+ * from the spatial index, so a point in a dense city costs `limit` spots, not every spot in reach.
+ * The index orders by distance alone: with a tie-breaker such as the id, PostgreSQL reads and sorts
+ * every spot in reach (0.5 s for central Kampala at a million spots, against 7 ms).
+ */
 export async function nearestDangers(
   db: Queryable,
   at: { lat: number; lng: number },
@@ -40,12 +66,16 @@ export async function nearestDangers(
   limit: number,
 ): Promise<NearDanger[]> {
   return db.query<NearDanger>(
-    `SELECT s.id, s.title, s.category, s.severity, s.time_of_day,
-       round(ST_Distance(s.geog, p.g))::float8 AS distance_m
-     FROM spots s, (SELECT ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography AS g) p
-     WHERE s.publication = 'approved' AND s.counts_as_danger AND ST_DWithin(s.geog, p.g, $3)
-     ORDER BY distance_m, s.id
-     LIMIT $4`,
+    `SELECT id, title, category, severity, time_of_day, round(ST_Distance(geog, p.g))::float8 AS distance_m
+     FROM (SELECT ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography AS g) p
+     CROSS JOIN LATERAL (
+       SELECT s.id, s.title, s.category, s.severity, s.time_of_day, s.geog
+       FROM spots s
+       WHERE s.publication = 'approved' AND s.counts_as_danger AND ST_DWithin(s.geog, p.g, $3)
+       ORDER BY s.geog <-> p.g
+       LIMIT $4
+     ) s
+     ORDER BY distance_m, id`,
     [at.lat, at.lng, radiusM, limit],
   );
 }

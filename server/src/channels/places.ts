@@ -23,7 +23,7 @@ export async function findPlaces(
   const q = typed.normalize('NFC').replace(/\s+/g, ' ').trim();
   if (q.length < MIN_PLACE_QUERY) return [];
   const found: NamedPoint[] = await matchingAreas(db, q, MAX_CHOICES);
-  const looked = await places.lookup(q, identity);
+  const looked = await places.find(q, identity);
   for (const p of 'places' in looked ? looked.places : []) {
     const named = p.name.toLowerCase();
     const same = found.some(

@@ -26,6 +26,7 @@ const UPSTREAM_MAX_WAIT_MS = 4000;
 const UPSTREAM_POLL_MS = 200;
 
 export type PlaceLookup = { places: Place[]; error?: string } | { throttled: PolicyDecision };
+export type PlaceFind = { places: FoundPlace[]; error?: string } | { throttled: PolicyDecision };
 
 export const normaliseQuery = (q: string) => q.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
 
@@ -58,32 +59,38 @@ export class PlaceSearch {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** The places a query names, with the public spots near each (the web's search). */
   async lookup(q: string, identity: Identity): Promise<PlaceLookup> {
+    const found = await this.find(q, identity);
+    if (!('places' in found)) return found;
+    if (!found.places.length) return { ...found, places: [] };
+    const nearby = await nearbySpots(this.db, found.places, NEARBY_RADIUS_M, NEARBY_LIMIT);
+    return { ...found, places: found.places.map((p, i) => ({ ...p, nearby: nearby[i] ?? [] })) };
+  }
+
+  /** The places a query names: from the cache, or from the place service in its turn. */
+  async find(q: string, identity: Identity): Promise<PlaceFind> {
     // A phone number names no place, and must not be cached or sent on as a query.
     if (redactPhoneNumbers(q) !== q) return { places: [] };
     const key = normaliseQuery(q);
-    let found = await cachedPlaces(this.db, key, CACHE_DAYS);
-    if (!found) {
-      const decision = closestToLimit(
-        await this.limiter.consume(['place_lookup', 'place_lookup_network'], identity),
-      );
-      if (decision && !decision.allowed) return { throttled: decision };
-      try {
-        found = await this.fetchOnce(key);
-      } catch (err) {
-        this.log.warn({ err }, 'place search failed');
-        const busy =
-          err instanceof PlaceServiceBusy || (err instanceof UpstreamError && err.reason === 'busy');
-        return {
-          places: [],
-          error: busy
-            ? 'Place search is busy right now. Showing matching spots only; try again in a moment.'
-            : 'Place search is unavailable right now. Showing matching spots only.',
-        };
-      }
+    const cached = await cachedPlaces(this.db, key, CACHE_DAYS);
+    if (cached) return { places: cached };
+    const decision = closestToLimit(
+      await this.limiter.consume(['place_lookup', 'place_lookup_network'], identity),
+    );
+    if (decision && !decision.allowed) return { throttled: decision };
+    try {
+      return { places: await this.fetchOnce(key) };
+    } catch (err) {
+      this.log.warn({ err }, 'place search failed');
+      const busy = err instanceof PlaceServiceBusy || (err instanceof UpstreamError && err.reason === 'busy');
+      return {
+        places: [],
+        error: busy
+          ? 'Place search is busy right now. Showing matching spots only; try again in a moment.'
+          : 'Place search is unavailable right now. Showing matching spots only.',
+      };
     }
-    const nearby = await nearbySpots(this.db, found, NEARBY_RADIUS_M, NEARBY_LIMIT);
-    return { places: found.map((p, i) => ({ ...p, nearby: nearby[i] ?? [] })) };
   }
 
   /** One upstream request per query at a time in this instance; the answer is cached for all. */

@@ -97,7 +97,12 @@ async function candidateIds(db: Queryable, tsquery: string): Promise<number[]> {
   return all.map((r) => r.id);
 }
 
-/** For each place, up to `limit` public spots within `radiusM`, nearest first. */
+/**
+ * For each place, up to `limit` public spots within `radiusM`, nearest first: read nearest first
+ * from the spatial index, so a place in a dense city costs `limit` spots, not every spot in reach.
+ * The index orders by distance alone: with a tie-breaker such as the id, PostgreSQL reads and sorts
+ * every spot in reach (1.5 s for four places in Kampala at a million spots, against 8 ms).
+ */
 export async function nearbySpots(
   db: Queryable,
   places: Array<{ lat: number; lng: number }>,
@@ -108,17 +113,15 @@ export async function nearbySpots(
   const rows = await db.query<NearbySpot & { place: number }>(
     `SELECT p.i::int - 1 AS place, n.*
      FROM unnest($1::float8[], $2::float8[]) WITH ORDINALITY AS p(lat, lng, i)
+     CROSS JOIN LATERAL (SELECT ST_SetSRID(ST_MakePoint(p.lng, p.lat), 4326)::geography AS g) pt
      CROSS JOIN LATERAL (
-       SELECT ${SUMMARY},
-         round(ST_Distance(s.geog, ST_SetSRID(ST_MakePoint(p.lng, p.lat), 4326)::geography)::numeric, 1)::float8
-           AS distance_m
+       SELECT ${SUMMARY}, round(ST_Distance(s.geog, pt.g)::numeric, 1)::float8 AS distance_m
        FROM spots s
-       WHERE s.publication = 'approved'
-         AND ST_DWithin(s.geog, ST_SetSRID(ST_MakePoint(p.lng, p.lat), 4326)::geography, $3)
-       ORDER BY distance_m, s.id
+       WHERE s.publication = 'approved' AND ST_DWithin(s.geog, pt.g, $3)
+       ORDER BY s.geog <-> pt.g
        LIMIT $4
      ) n
-     ORDER BY place, distance_m`,
+     ORDER BY place, distance_m, n.id`,
     [places.map((p) => p.lat), places.map((p) => p.lng), radiusM, limit],
   );
   const grouped: NearbySpot[][] = places.map(() => []);
