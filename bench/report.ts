@@ -57,7 +57,7 @@ export function writeReport(results: Results) {
   writeFileSync('bench/results/bench.json', `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync('bench/results/bench.svg', chartSvg(results));
   const table = [
-    '| Endpoint | req/s | vs hello-world | p50 ms | p97.5 ms | p99 ms | non-2xx | errors, timeouts | server peak RSS | health p99 ms | event loop max ms | server p50 ms | of it queued, p50 ms |',
+    '| Endpoint | req/s | vs hello-world | p50 ms | p97.5 ms | p99 ms | non-2xx or refused | errors, timeouts | server peak RSS | health p99 ms | event loop max ms | server p50 ms | of it queued, p50 ms |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.rows.map(
       (r) =>
@@ -68,7 +68,7 @@ export function writeReport(results: Results) {
   const beforeAfter = compared.length
     ? [
         `## Before and after, in this run\n\nThe server of \`${results.compare}\` measured just before this one on each endpoint, same database, same load (\`--compare\`). Each cell: before → after.\n`,
-        '| Endpoint | req/s | vs hello-world | p99 ms | non-2xx | errors, timeouts | server peak RSS | health p99 ms | server p50 ms |',
+        '| Endpoint | req/s | vs hello-world | p99 ms | non-2xx or refused | errors, timeouts | server peak RSS | health p99 ms | server p50 ms |',
         '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
         ...compared.map((r) => {
           const b = r.before as NonNullable<Row['before']>;

@@ -23,7 +23,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { openDatabase } from '../server/src/deps.ts';
 import { createLogger } from '../server/src/http/logger.ts';
-import { FakeOsrm } from '../server/test/fakes.ts';
+import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../server/test/fakes.ts';
 import { freePort, rssBytes, SERVER_NODE_ARGS, waitFor } from '../server/test/processes.ts';
 import { writeReport } from './report.ts';
 
@@ -51,6 +51,7 @@ export interface Row {
   p97_5: number;
   p99: number;
   ratio: number;
+  /** Answers not 2xx, and 2xx answers that refused what was asked (Target.refused). */
   non2xx: number;
   /** Requests that failed or timed out (autocannon gives up after 10 s). */
   errors: number;
@@ -148,7 +149,7 @@ async function startHello() {
   return { url: `http://127.0.0.1:${JSON.parse(line).port}`, child };
 }
 
-async function startHatari(osrmUrl: string, cwd = process.cwd()) {
+async function startHatari(fakes: { osrm: string; nominatim: string }, cwd = process.cwd()) {
   const port = await freePort();
   // An older checkout may not print its event loop's delay on SIGUSR2 (and would die of it).
   const reportsLoop = readFileSync(`${cwd}/server/src/main.ts`, 'utf8').includes('EVENT_LOOP_STATS');
@@ -162,8 +163,9 @@ async function startHatari(osrmUrl: string, cwd = process.cwd()) {
       SEED: '0',
       LOG_LEVEL: 'warn',
       EVENT_LOOP_STATS: '1',
-      OSRM_URL: osrmUrl,
-      NOMINATIM_URL: 'http://127.0.0.1:9',
+      OSRM_URL: fakes.osrm,
+      NOMINATIM_URL: fakes.nominatim,
+      CHANNEL_SECRET,
     },
     cwd,
   );
@@ -224,6 +226,31 @@ async function peakRss<T>(pid: number | undefined, work: () => Promise<T>): Prom
   }
 }
 
+/**
+ * Waits (at most a minute) until the database runs no query: a server's answers still queued
+ * when the load stops (the earlier checkout's, say) would otherwise be measured with the next.
+ */
+async function databaseIdle() {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    await waitFor(
+      async () => {
+        const { rows } = await client.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+        );
+        return rows[0].n === 0;
+      },
+      60_000,
+      'the database to finish earlier queries',
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 /** A checkout named by its commit, for the report. */
 const describeCheckout = (dir: string) =>
   execFileSync('git', ['-C', dir, 'log', '-1', '--format=%h (%ad)', '--date=short'], {
@@ -244,15 +271,22 @@ interface Target {
   method?: 'GET' | 'POST';
   path: () => string;
   body?: string;
+  /** A form body made for each request (a gateway's callback) instead of a JSON body. */
+  form?: () => Record<string, string>;
+  /** An answer that is not what was asked for, though a 2xx (a USSD screen that ends the session). */
+  refused?: (body: string) => boolean;
 }
 
 /** Server-Timing durations seen in the last run's answers: the whole check, and its wait. */
 let serverTimes: number[] = [];
 let queueTimes: number[] = [];
+/** 2xx answers of the last run that `refused` named. */
+let refusals = 0;
 
 async function load(base: string, target: Target) {
   serverTimes = [];
   queueTimes = [];
+  refusals = 0;
   return autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -263,15 +297,20 @@ async function load(base: string, target: Target) {
         setupRequest: (req) => ({
           ...req,
           path: target.path(),
-          body: target.body,
+          body: target.form ? new URLSearchParams(target.form()).toString() : target.body,
           headers: {
             ...req.headers,
             'x-forwarded-for': nextAddress(),
             'accept-encoding': 'gzip, br',
-            ...(target.body ? { 'content-type': 'application/json' } : {}),
+            ...(target.form
+              ? { 'content-type': 'application/x-www-form-urlencoded' }
+              : target.body
+                ? { 'content-type': 'application/json' }
+                : {}),
           },
         }),
-        onResponse: (_status, _body, _context, headers) => {
+        onResponse: (status, body, _context, headers) => {
+          if (status < 300 && target.refused?.(body)) refusals += 1;
           const timing = String(headers?.['server-timing'] ?? '');
           const check = /check;dur=([\d.]+)/.exec(timing);
           const queue = /queue;dur=([\d.]+)/.exec(timing);
@@ -283,13 +322,19 @@ async function load(base: string, target: Target) {
   });
 }
 
+const CHANNEL_SECRET = 'bench-channel-secret-0123456789';
+/** MTN, Airtel, UTL and Lycamobile Uganda: the networkCode a gateway sends. */
+const OPERATORS = ['64110', '64101', '64111', '64133'];
+let phones = 0;
+
 const ids = await ensureDatabase();
 const pick = () => ids[Math.floor(Math.random() * ids.length)];
 const osrm = new FakeOsrm();
-const osrmUrl = await osrm.start();
+const nominatim = new FakeNominatim(KAMPALA_PLACES);
+const fakes = { osrm: await osrm.start(), nominatim: await nominatim.start() };
 const hello = await startHello();
-const hatari = await startHatari(osrmUrl);
-const earlier = COMPARE ? await startHatari(osrmUrl, COMPARE) : undefined;
+const hatari = await startHatari(fakes);
+const earlier = COMPARE ? await startHatari(fakes, COMPARE) : undefined;
 
 const targets: Target[] = [
   // What the map asks for a phone's view of central Kampala at street zoom (390 × 844 px at zoom 16).
@@ -304,6 +349,12 @@ const targets: Target[] = [
     path: () =>
       `/api/search?q=${encodeURIComponent(SEARCHES[Math.floor(Math.random() * SEARCHES.length)] as string)}&places=0`,
   },
+  // A search the phone sends after a pause: spots, and the places the name means (from the place
+  // cache after the first request) with the spots near each.
+  {
+    name: 'GET /api/search (with places, cached)',
+    path: () => '/api/search?q=kampala',
+  },
   {
     name: 'POST /api/spots/{id}/vote',
     method: 'POST',
@@ -314,6 +365,25 @@ const targets: Target[] = [
   {
     name: 'GET /api/route 20 km (compact)',
     path: () => '/api/route?from=0.2946,32.502&to=0.3907,32.654&detail=compact',
+  },
+  // A basic phone's second page of dangers near a place: the menu is replayed from the answers
+  // (language, menu, the place typed, which of the places it names, More), so each callback finds
+  // the place and its dangers again. Every request is a new phone on one of Uganda's operators.
+  {
+    name: 'POST /api/channels/ussd (dangers near Kampala, page 2)',
+    method: 'POST',
+    path: () => `/api/channels/ussd/${CHANNEL_SECRET}`,
+    form: () => {
+      phones += 1;
+      return {
+        sessionId: `ATUid_bench_${phones}`,
+        serviceCode: '*384*1234#',
+        phoneNumber: `+25677${String(phones % 10_000_000).padStart(7, '0')}`,
+        networkCode: OPERATORS[phones % OPERATORS.length] as string,
+        text: '1*1*Kampala*1*9',
+      };
+    },
+    refused: (body) => !/^CON #\d+ /.test(body),
   },
 ];
 
@@ -331,13 +401,14 @@ try {
     p97_5: r.latency.p97_5,
     p99: r.latency.p99,
     ratio: Number((r.requests.average / helloRate).toFixed(3)),
-    non2xx: r.non2xx,
+    non2xx: r.non2xx + refusals,
     errors: r.errors + r.timeouts,
     peakRssMb: rss,
     ...extra,
   });
   rows.push(row('hello-world (bare Fastify)', helloRun, helloRss));
   const measure = async (server: typeof hatari, target: Target, label: string) => {
+    await databaseIdle();
     await load(server.url, { ...target, name: 'warm-up' });
     await server.eventLoop();
     const [[run, rss], healthP99] = await healthDuring(server.url, () =>
@@ -366,7 +437,7 @@ try {
   hello.child.kill('SIGTERM');
   hatari.child.kill('SIGTERM');
   earlier?.child.kill('SIGTERM');
-  await osrm.stop();
+  await Promise.all([osrm.stop(), nominatim.stop()]);
 }
 
 console.log(
@@ -380,7 +451,7 @@ console.table(
     'p97.5 ms': r.p97_5,
     'p99 ms': r.p99,
     'vs hello-world': r.ratio,
-    'non-2xx': r.non2xx,
+    'non-2xx or refused': r.non2xx,
     'errors, timeouts': r.errors,
     'peak RSS MB': r.peakRssMb,
     'health p99 ms': r.healthP99 ?? '',
