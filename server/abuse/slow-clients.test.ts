@@ -102,7 +102,7 @@ describe('slow clients', () => {
     await stop(server.proc);
     const took = Date.now() - started;
     assert.ok(took < 13_000, `shut down in ${took} ms`);
-    assert.ok((await slow.closedAfterMs) < 15_000);
+    assert.ok((await slow.closedAfterMs) < 15_000, '(await slow.closedAfterMs) < 15_000');
     console.log(`shut down with a slow client connected in ${took} ms`);
   });
 });

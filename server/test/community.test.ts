@@ -109,7 +109,10 @@ describe('POST /api/spots/{id}/vote', () => {
     assert.equal(down.last_confirmed_at, spot.last_confirmed_at);
     await new Promise((r) => setTimeout(r, 15));
     const up = (await vote(spot.id, 1, visitor(32))).json().spot;
-    assert.ok(Date.parse(up.last_confirmed_at) > Date.parse(spot.last_confirmed_at));
+    assert.ok(
+      Date.parse(up.last_confirmed_at) > Date.parse(spot.last_confirmed_at),
+      'Date.parse(up.last_confirmed_at) > Date.parse(spot.last_confirmed_at)',
+    );
   });
 
   it('keeps exact counts under 200 concurrent votes from different visitors', async () => {

@@ -14,7 +14,7 @@ describe('configuration', () => {
     assert.equal(c.trustProxy, false);
     assert.equal(c.seed, true);
     assert.match(c.geocoderUserAgent, /^Hatari\//);
-    assert.ok(Object.isFrozen(c));
+    assert.ok(Object.isFrozen(c), 'Object.isFrozen(c)');
   });
 
   it('parses every variable of the contract', () => {

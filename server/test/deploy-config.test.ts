@@ -73,7 +73,10 @@ describe('how the server is started', () => {
     const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts as Record<string, string>;
     assert.equal(scripts.start, command.join(' '));
     const lines = (file: string) => readFileSync(file, 'utf8').split('\n');
-    assert.ok(lines('deploy/systemd/hatari@.service').includes(`ExecStart=/usr/bin/${command.join(' ')}`));
+    assert.ok(
+      lines('deploy/systemd/hatari@.service').includes(`ExecStart=/usr/bin/${command.join(' ')}`),
+      `the systemd unit starts /usr/bin/${command.join(' ')}`,
+    );
     const cmd = lines('deploy/Dockerfile').find((l) => l.startsWith('CMD ['));
     assert.deepEqual(JSON.parse((cmd as string).slice('CMD '.length)), command);
   });

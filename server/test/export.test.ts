@@ -107,7 +107,7 @@ describe('open data: GET /api/spots.geojson and /api/spots.csv', () => {
     assert.equal(rows.length, 3);
     const cell = (row: string[] | undefined, name: string) => row?.[header?.indexOf(name) ?? -1];
     const titles = rows.map((r) => cell(r, 'title'));
-    assert.ok(titles.includes('Gulu, "north" stage'));
+    assert.ok(titles.includes('Gulu, "north" stage'), 'titles.includes(\'Gulu, "north" stage\')');
     assert.ok(titles.includes('\'=HYPERLINK("http://evil.example","click")'), 'a formula is text');
     const gulu = rows.find((r) => cell(r, 'title')?.startsWith('Gulu'));
     assert.equal(cell(gulu, 'description'), 'Two lines\nof text');
@@ -149,7 +149,7 @@ describe('open data: GET /api/spots.geojson and /api/spots.csv', () => {
     const etag = String(full.headers.etag);
     assert.match(etag, /^"[\w-]+"$/, 'a strong validator');
     assert.equal(full.headers['accept-ranges'], 'bytes');
-    assert.ok(full.headers['last-modified']);
+    assert.ok(full.headers['last-modified'], "full.headers['last-modified']");
     assert.equal(Number(full.headers['content-length']), full.rawPayload.length);
     const again = await t.inject({ url: '/api/spots.csv', headers: { 'if-none-match': etag } });
     assert.equal(again.statusCode, 304);
@@ -200,7 +200,10 @@ describe('open data: GET /api/spots.geojson and /api/spots.csv', () => {
     const snapshots = new ExportSnapshots(counting, createLogger('silent'), () => now);
     const first = await Promise.all(Array.from({ length: 20 }, () => snapshots.get('csv')));
     assert.equal(walks, 1, 'twenty concurrent downloads, one walk');
-    assert.ok(first.every((s) => s === first[0]));
+    assert.ok(
+      first.every((s) => s === first[0]),
+      'first.every((s) => s === first[0])',
+    );
     snapshots.markChanged();
     now += 1000;
     await snapshots.get('csv');

@@ -141,7 +141,7 @@ describe('GET /api/health', () => {
     const started = Date.now();
     const down = await health();
     assert.equal(down.statusCode, 503);
-    assert.ok(Date.now() - started < 2000);
+    assert.ok(Date.now() - started < 2000, 'Date.now() - started < 2000');
     const failedReport = await app.inject({ method: 'POST', url: '/api/spots', payload: report() });
     assert.equal(failedReport.statusCode, 500);
     assert.equal(failedReport.body, 'Internal Server Error');

@@ -42,13 +42,19 @@ describe('LineIndex', () => {
       { lat: 0.005, lng: 32.601 }, // ~111 m east of the northbound leg, 556 m up it
       { lat: 0, lng: 32.49 }, // before the start, on the road's line
     ].map((p) => index.measure(p)) as [Projected, Projected, Projected, Projected];
-    assert.ok(onRoad.distance < 0.01);
-    assert.ok(Math.abs(onRoad.along - km(0.05) * 1000) < 1);
-    assert.ok(Math.abs(beside.distance - 111.2) < 0.5);
-    assert.ok(Math.abs(beside.along - km(0.025) * 1000) < 1);
-    assert.ok(Math.abs(pastBend.distance - 111.2) < 0.5);
-    assert.ok(Math.abs(pastBend.along - (km(0.1) + km(0.005)) * 1000) < 1);
-    assert.ok(Math.abs(beforeStart.distance - km(0.01) * 1000) < 1);
+    assert.ok(onRoad.distance < 0.01, 'onRoad.distance < 0.01');
+    assert.ok(Math.abs(onRoad.along - km(0.05) * 1000) < 1, 'Math.abs(onRoad.along - km(0.05) * 1000) < 1');
+    assert.ok(Math.abs(beside.distance - 111.2) < 0.5, 'Math.abs(beside.distance - 111.2) < 0.5');
+    assert.ok(Math.abs(beside.along - km(0.025) * 1000) < 1, 'Math.abs(beside.along - km(0.025) * 1000) < 1');
+    assert.ok(Math.abs(pastBend.distance - 111.2) < 0.5, 'Math.abs(pastBend.distance - 111.2) < 0.5');
+    assert.ok(
+      Math.abs(pastBend.along - (km(0.1) + km(0.005)) * 1000) < 1,
+      'Math.abs(pastBend.along - (km(0.1) + km(0.005)) * 1000) < 1',
+    );
+    assert.ok(
+      Math.abs(beforeStart.distance - km(0.01) * 1000) < 1,
+      'Math.abs(beforeStart.distance - km(0.01) * 1000) < 1',
+    );
     assert.equal(beforeStart.along, 0);
   });
 
@@ -83,7 +89,7 @@ describe('LineIndex', () => {
                 );
                 assert.ok(Math.abs(got.along - want.along) < 1e-6, `${got.along} vs ${want.along}`);
               } else {
-                assert.ok(got.distance > withinM);
+                assert.ok(got.distance > withinM, 'got.distance > withinM');
               }
             }
           }

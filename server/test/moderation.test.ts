@@ -19,7 +19,7 @@ async function signIn(who: { username: string; password: string }): Promise<stri
   assert.equal(res.statusCode, 200, res.body);
   const cookie = String(res.headers['set-cookie']);
   const token = /hatari_session=([^;]+)/.exec(cookie)?.[1];
-  assert.ok(token);
+  assert.ok(token, 'token');
   return `hatari_session=${token}`;
 }
 
@@ -48,7 +48,10 @@ describe('sign-in and sessions', () => {
       `SELECT password_hash FROM users WHERE username = 'amina'`,
     );
     assert.match(stored[0]?.password_hash ?? '', /^scrypt\$/);
-    assert.ok(!stored[0]?.password_hash.includes(ADMIN.password));
+    assert.ok(
+      !stored[0]?.password_hash.includes(ADMIN.password),
+      '!stored[0]?.password_hash.includes(ADMIN.password)',
+    );
   });
 
   it('answers 401 alike for a wrong password and an unknown user', async () => {
@@ -67,7 +70,10 @@ describe('sign-in and sessions', () => {
     const cookie = await signIn(ADMIN);
     const token = cookie.split('=')[1] as string;
     const rows = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions');
-    assert.ok(rows.length > 0 && rows.every((r) => r.token_hash !== token));
+    assert.ok(
+      rows.length > 0 && rows.every((r) => r.token_hash !== token),
+      'rows.length > 0 && rows.every((r) => r.token_hash !== token)',
+    );
     assert.deepEqual((await as(cookie, { method: 'GET', url: '/api/auth/session' })).json(), {
       user: { username: 'amina', role: 'admin' },
     });
@@ -253,7 +259,10 @@ describe('moderating spots', () => {
       vote: 404,
       flag: 404,
     });
-    assert.ok((await queue('pending')).some((s) => s.id === id));
+    assert.ok(
+      (await queue('pending')).some((s) => s.id === id),
+      "(await queue('pending')).some((s) => s.id === id)",
+    );
     assert.equal((await t.inject({ method: 'GET', url: '/api/me' })).json().requireApproval, true);
 
     const approved = await act(id, 'approve');
@@ -300,7 +309,10 @@ describe('moderating spots', () => {
     assert.equal((await act(spot.id, 'unverify')).json().spot.moderator_verified, false);
     assert.equal((await act(spot.id, 'reject')).json().spot.publication, 'rejected');
     assert.equal((await t.inject({ method: 'GET', url: `/api/spots/${spot.id}` })).statusCode, 404);
-    assert.ok((await queue('rejected')).some((s) => s.id === spot.id));
+    assert.ok(
+      (await queue('rejected')).some((s) => s.id === spot.id),
+      "(await queue('rejected')).some((s) => s.id === spot.id)",
+    );
     assert.equal((await act(999999, 'approve')).statusCode, 404);
     assert.equal((await act(0, 'approve')).statusCode, 400);
   });
@@ -357,7 +369,10 @@ describe('moderating spots', () => {
     ]) {
       assert.ok(actions.includes(a), `log has ${a}`);
     }
-    assert.ok(entries.every((e) => e.actor && !Number.isNaN(Date.parse(e.at))));
+    assert.ok(
+      entries.every((e) => e.actor && !Number.isNaN(Date.parse(e.at))),
+      'entries.every((e) => e.actor && !Number.isNaN(Date.parse(e.at)))',
+    );
     const times = entries.map((e) => Date.parse(e.at));
     assert.deepEqual(
       times,
@@ -420,8 +435,12 @@ describe('settings and users (admins)', () => {
     const list = (await as(cookie, { method: 'GET', url: '/api/mod/users' })).json().users;
     assert.ok(
       list.some((u: { username: string; role: string }) => u.username === 'nakato' && u.role === 'moderator'),
+      'nakato is listed as a moderator',
     );
-    assert.ok(list.every((u: Record<string, unknown>) => !('password_hash' in u)));
+    assert.ok(
+      list.every((u: Record<string, unknown>) => !('password_hash' in u)),
+      "list.every((u: Record<string, unknown>) => !('password_hash' in u))",
+    );
     assert.equal(
       (await as(cookie, { method: 'PATCH', url: '/api/mod/users/nakato', payload: { role: 'admin' } })).json()
         .user.role,

@@ -85,7 +85,7 @@ describe('behind nginx, two instances on one PostgreSQL and one Redis', { skip }
     const nginx = await startNginx([Number(new URL(app.url).port)], { tls: true });
     cleanups.push(() => nginx.stop());
     const tls = nginx.https;
-    assert.ok(tls);
+    assert.ok(tls, 'tls');
 
     const secure = await signIn(tls.url, {}, tls.ca);
     assert.equal(secure.status, 200);

@@ -166,6 +166,10 @@ describe('redactPhoneNumbers', () => {
     });
   }
   it('never makes text longer than a number it replaced', () => {
-    for (const [input] of redacted) assert.ok(redactPhoneNumbers(input).length <= input.length);
+    for (const [input] of redacted)
+      assert.ok(
+        redactPhoneNumbers(input).length <= input.length,
+        'redactPhoneNumbers(input).length <= input.length',
+      );
   });
 });

@@ -72,15 +72,18 @@ describe('GET /api/route', () => {
     assert.equal(straight.risk, 2 + 5);
     for (const r of routes) {
       assert.equal(r.detour, false);
-      assert.ok(r.distance > 5000 && r.duration > 0);
+      assert.ok(r.distance > 5000 && r.duration > 0, 'r.distance > 5000 && r.duration > 0');
       assert.deepEqual(r.line[0], FROM);
       for (let i = 1; i < r.dangers.length; i++)
-        assert.ok((r.dangers[i - 1]?.along ?? 0) <= (r.dangers[i]?.along ?? 0));
-      for (const d of r.dangers) assert.ok(d.distance <= 150);
+        assert.ok(
+          (r.dangers[i - 1]?.along ?? 0) <= (r.dangers[i]?.along ?? 0),
+          '(r.dangers[i - 1]?.along ?? 0) <= (r.dangers[i]?.along ?? 0)',
+        );
+      for (const d of r.dangers) assert.ok(d.distance <= 150, 'd.distance <= 150');
     }
     const a = straight.dangers.find((d) => d.spot.title === 'Spot A');
     assert.ok(a && Math.abs(a.along - 2780) < 60, `Spot A is about 2.78 km along, got ${a?.along}`);
-    assert.ok(a && a.distance < 5);
+    assert.ok(a && a.distance < 5, 'a && a.distance < 5');
     const call = osrm.calls[0] as URL;
     assert.match(call.pathname, /^\/route\/v1\/car\/32\.550000,0\.300000;32\.600000,0\.300000$/);
     assert.equal(call.searchParams.get('alternatives'), 'true');
@@ -169,13 +172,16 @@ describe('GET /api/route', () => {
     assert.equal(best.risk, 0);
     assert.deepEqual(best.dangers, []);
     const fastest = Math.min(...routes.map((r) => r.duration));
-    assert.ok(best.duration <= 1.5 * fastest);
+    assert.ok(best.duration <= 1.5 * fastest, 'best.duration <= 1.5 * fastest');
     assert.deepEqual(
       routes.map((r) => r.risk),
       [...routes.map((r) => r.risk)].sort((x, y) => x - y),
     );
     // Without avoid there is no detour.
-    assert.ok(((await route(qs())).json().routes as Route[]).every((r) => !r.detour));
+    assert.ok(
+      ((await route(qs())).json().routes as Route[]).every((r) => !r.detour),
+      '((await route(qs())).json().routes as Route[]).every((r) => !r.detour)',
+    );
   });
 
   it('refuses a check with 503 before any other work while every place to score one is taken', async () => {
@@ -266,7 +272,7 @@ describe('GET /api/route', () => {
       osrm.mode = 'ok';
       assert.equal(res.statusCode, 502);
       assert.match(res.json().error, /routing service is unavailable/);
-      assert.ok(Date.now() - started < 9500);
+      assert.ok(Date.now() - started < 9500, 'Date.now() - started < 9500');
       // A failure is not cached: the next request reaches the service.
       assert.equal((await route(trip)).statusCode, 200);
     });

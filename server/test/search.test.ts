@@ -69,7 +69,8 @@ describe('spot search (places=0)', () => {
       'status',
       'title',
     ]);
-    for (let i = 1; i < spots.length; i++) assert.ok(spots[i - 1].score >= spots[i].score);
+    for (let i = 1; i < spots.length; i++)
+      assert.ok(spots[i - 1].score >= spots[i].score, 'spots[i - 1].score >= spots[i].score');
   });
 
   it('tolerates typos in the middle of a word', async () => {
@@ -79,7 +80,7 @@ describe('spot search (places=0)', () => {
 
   it('matches areas and descriptions, at most 8', async () => {
     const wakiso = (await search('q=wakiso&places=0')).json().spots;
-    assert.ok(wakiso.length > 0 && wakiso.length <= 8);
+    assert.ok(wakiso.length > 0 && wakiso.length <= 8, 'wakiso.length > 0 && wakiso.length <= 8');
     const police = (await search('q=police%20operations&places=0')).json().spots;
     assert.equal(police.length, 8);
   });
@@ -157,15 +158,19 @@ describe('place search', () => {
       ],
     );
     const near = places[0].nearby;
-    assert.ok(near.length >= 1 && near.length <= 5);
+    assert.ok(near.length >= 1 && near.length <= 5, 'near.length >= 1 && near.length <= 5');
     assert.equal(near[0].title, 'Kalerwe');
-    assert.ok(near[0].distance_m < 1);
-    for (let i = 1; i < near.length; i++) assert.ok(near[i - 1].distance_m <= near[i].distance_m);
-    assert.ok(near.every((s: { distance_m: number }) => s.distance_m <= 2000));
+    assert.ok(near[0].distance_m < 1, 'near[0].distance_m < 1');
+    for (let i = 1; i < near.length; i++)
+      assert.ok(near[i - 1].distance_m <= near[i].distance_m, 'near[i - 1].distance_m <= near[i].distance_m');
+    assert.ok(
+      near.every((s: { distance_m: number }) => s.distance_m <= 2000),
+      'near.every((s: { distance_m: number }) => s.distance_m <= 2000)',
+    );
     const call = nominatim.calls[0] as URL;
     assert.equal(call.searchParams.get('format'), 'jsonv2');
     assert.equal(call.searchParams.get('countrycodes'), 'ug');
-    assert.ok(call.searchParams.get('viewbox'));
+    assert.ok(call.searchParams.get('viewbox'), "call.searchParams.get('viewbox')");
     assert.equal(nominatim.userAgents[0], 'Hatari-test/1 (ops@example.org)');
   });
 
@@ -222,7 +227,7 @@ describe('place search', () => {
       const res = await limited.inject({ method: 'GET', url: '/api/search?q=kalerwe', ...who });
       assert.equal(res.statusCode, 429);
       assert.equal(res.headers['ratelimit-policy'], '30;w=60');
-      assert.ok(Number(res.headers['retry-after']) >= 1);
+      assert.ok(Number(res.headers['retry-after']) >= 1, "Number(res.headers['retry-after']) >= 1");
       const body = res.json();
       assert.equal(body.spots[0].title, 'Kalerwe');
       assert.deepEqual(body.places, []);
@@ -244,12 +249,12 @@ describe('place search', () => {
       assert.equal(body.spots[0].title, 'Kalerwe');
       assert.deepEqual(body.places, []);
       assert.match(body.error, /unavailable/);
-      assert.ok(Date.now() - started < 7000);
+      assert.ok(Date.now() - started < 7000, 'Date.now() - started < 7000');
       // Failures are not cached: the next search asks again.
       const again = await search(`q=kalerwe%20${mode}`);
       assert.equal(again.statusCode, 200);
       assert.equal(again.json().error, undefined, 'the service was asked again, and answered');
-      assert.ok(nominatim.calls.length >= 2);
+      assert.ok(nominatim.calls.length >= 2, 'nominatim.calls.length >= 2');
     });
   }
 

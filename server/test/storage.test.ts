@@ -83,7 +83,10 @@ describe('sourced seed data', () => {
       const again = await startTestApp({ database, env: { SEED: '1' } });
       const after = (await again.inject({ method: 'GET', url: '/api/spots' })).json().spots;
       assert.equal(after.length, 20);
-      assert.ok(!after.some((s: { title: string }) => s.title === 'Kalerwe'));
+      assert.ok(
+        !after.some((s: { title: string }) => s.title === 'Kalerwe'),
+        "!after.some((s: { title: string }) => s.title === 'Kalerwe')",
+      );
       await again.close();
     } finally {
       await database.drop();

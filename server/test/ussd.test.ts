@@ -193,7 +193,10 @@ describe('the USSD menu', () => {
         const pick = screen(await s.send('Kawempe'));
         const options = pick.lines.filter((l) => /^[1-5] /.test(l));
         assert.ok(options.length >= 3, `the spot area and both places: ${pick.text}`);
-        assert.ok(options.some((o) => o.includes('Kalerwe')) && options.some((o) => o.includes('Wandegeya')));
+        assert.ok(
+          options.some((o) => o.includes('Kalerwe')) && options.some((o) => o.includes('Wandegeya')),
+          "options.some((o) => o.includes('Kalerwe')) && options.some((o) => o.includes('Wandegeya'))",
+        );
         const wandegeya = options.find((o) => o.includes('Wandegeya'))?.[0] as string;
         const list = screen(await s.send(wandegeya));
         assert.match(list.text, /Wandegeya/);

@@ -54,7 +54,10 @@ describe('serving the web page', { skip: built ? false : 'the page is not built 
     assert.match(String(res.headers['content-type']), /^text\/javascript/);
     const plain = await t.inject({ url: script });
     assert.equal(brotliDecompressSync(res.rawPayload).toString(), plain.body);
-    assert.ok(res.rawPayload.length < plain.rawPayload.length / 2);
+    assert.ok(
+      res.rawPayload.length < plain.rawPayload.length / 2,
+      'res.rawPayload.length < plain.rawPayload.length / 2',
+    );
     const again = await t.inject({ url: script, headers: { 'if-none-match': String(res.headers.etag) } });
     assert.equal(again.statusCode, 304);
   });

@@ -54,7 +54,10 @@ describe('the moderator console', () => {
         .waitFor(),
     );
     await checked(visitor.page, '21-report-held');
-    assert.ok(!(await publicTitles(stack.url)).includes('Unlit path behind the stage'));
+    assert.ok(
+      !(await publicTitles(stack.url)).includes('Unlit path behind the stage'),
+      "!(await publicTitles(stack.url)).includes('Unlit path behind the stage')",
+    );
 
     await mod.page.getByRole('button', { name: 'Queue' }).click();
     const card = mod.page.locator('.mod-spot', { hasText: 'Unlit path behind the stage' });
@@ -71,7 +74,10 @@ describe('the moderator console', () => {
     await checked(mod.page, '22-mod-queue');
     await card.getByRole('button', { name: 'Approve' }).click();
     await assert.doesNotReject(card.getByText('Approved: it is on the map.').waitFor());
-    assert.ok((await publicTitles(stack.url)).includes('Unlit path behind the stage'));
+    assert.ok(
+      (await publicTitles(stack.url)).includes('Unlit path behind the stage'),
+      "(await publicTitles(stack.url)).includes('Unlit path behind the stage')",
+    );
 
     await card.getByRole('button', { name: 'Mark verified' }).click();
     await assert.doesNotReject(card.getByText('Marked verified by moderators.').waitFor());
