@@ -118,6 +118,11 @@ export class FakeSmsGateway {
   to(phone: string): string[] {
     return this.delivered.filter((d) => d.to === phone).map((d) => d.message);
   }
+
+  /** The alerts (not the replies) delivered to a number. */
+  alertsTo(phone: string): string[] {
+    return this.to(phone).filter((m) => m.startsWith('Hatari alert'));
+  }
 }
 
 /** The gateway's side of a USSD session: posts each answer so far, as the real one does. */

@@ -1,7 +1,8 @@
 import type { Spot } from '../../../common/api.ts';
 import { countsAsDanger } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
-import { enqueue, markWatchesAlerted, watchesNear } from './channels.sql.ts';
+import { markWatchesAlerted, watchesNear } from './channels.sql.ts';
+import { enqueue } from './outbox.sql.ts';
 import { distance, gsm, timeName } from './words.ts';
 
 /** WATCH alerts (docs/channels.md): new public dangers this severe, this close, this often. */

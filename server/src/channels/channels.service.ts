@@ -12,11 +12,11 @@ import {
   claimReceipt,
   deleteWatchesOf,
   dropReceipt,
-  enqueue,
   nearestDangers,
   settleReceipt,
   upsertWatch,
 } from './channels.sql.ts';
+import { enqueue } from './outbox.sql.ts';
 import type { PhoneCipher } from './phone.ts';
 import { findPlaces } from './places.ts';
 import type { Screen } from './screen.ts';

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { UpstreamError } from '../clients/http.ts';
 import type { SmsGateway } from '../clients/sms-gateway.ts';
 import type { Db } from '../db/db.ts';
-import { type ClaimedMessage, claimDue, finish, purgeChannelData, retryLater } from './channels.sql.ts';
+import { purgeChannelData } from './channels.sql.ts';
+import { type ClaimedMessage, claimDue, finish, retryLater } from './outbox.sql.ts';
 import type { PhoneCipher } from './phone.ts';
 
 export interface OutboxOptions {

@@ -63,7 +63,6 @@ export class PlaceSearch {
   async lookup(q: string, identity: Identity): Promise<PlaceLookup> {
     const found = await this.find(q, identity);
     if (!('places' in found)) return found;
-    if (!found.places.length) return { ...found, places: [] };
     const nearby = await nearbySpots(this.db, found.places, NEARBY_RADIUS_M, NEARBY_LIMIT);
     return { ...found, places: found.places.map((p, i) => ({ ...p, nearby: nearby[i] ?? [] })) };
   }

@@ -1,0 +1,90 @@
+import type { Queryable } from '../db/db.ts';
+
+/**
+ * The SMS outbox (sms_outbox): messages written in the transaction that caused them, then taken,
+ * sent and finished by the outbox worker (outbox.ts).
+ */
+
+export interface OutboxMessage {
+  phoneHash: string;
+  phoneEnc: string;
+  kind: 'reply' | 'alert';
+  body: string;
+  spotId?: number;
+  sendAfter?: Date;
+}
+
+/** Queues a message; an alert of a spot already queued for the number is not queued again. */
+export async function enqueue(db: Queryable, m: OutboxMessage): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO sms_outbox (phone_hash, phone_enc, kind, body, spot_id, send_after)
+     VALUES ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now()))
+     ON CONFLICT (spot_id, phone_hash) DO NOTHING
+     RETURNING id`,
+    [m.phoneHash, m.phoneEnc, m.kind, m.body, m.spotId ?? null, m.sendAfter?.toISOString() ?? null],
+  );
+  return rows.length > 0;
+}
+
+export interface ClaimedMessage {
+  id: string;
+  send_key: string;
+  phone_enc: string;
+  body: string;
+  attempts: number;
+  created_at: Date | string;
+}
+
+/**
+ * Takes up to `limit` messages that are due, or whose sender stopped (a lease that ran out: the
+ * process died while sending), for `leaseSeconds`. SKIP LOCKED lets several instances share the work.
+ */
+export async function claimDue(
+  db: Queryable,
+  limit: number,
+  leaseSeconds: number,
+): Promise<ClaimedMessage[]> {
+  const rows = await db.query<ClaimedMessage>(
+    `UPDATE sms_outbox SET state = 'sending', attempts = attempts + 1,
+       lease_until = now() + make_interval(secs => $2)
+     WHERE id IN (
+       SELECT id FROM sms_outbox
+       WHERE (state = 'queued' AND send_after <= now()) OR (state = 'sending' AND lease_until < now())
+       ORDER BY send_after, id
+       LIMIT $1
+       FOR UPDATE SKIP LOCKED)
+     RETURNING id::text, send_key::text, phone_enc, body, attempts, created_at`,
+    [limit, leaseSeconds],
+  );
+  // RETURNING keeps no order: messages to one number go out in the order they were written.
+  return rows.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Sent or given up: the number is erased, the row kept for the daily cap and against resending. */
+export async function finish(
+  db: Queryable,
+  id: string,
+  state: 'sent' | 'failed',
+  error?: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE sms_outbox SET state = $2, phone_enc = NULL, lease_until = NULL, last_error = $3,
+       sent_at = CASE WHEN $2 = 'sent' THEN now() END
+     WHERE id = $1::bigint AND state = 'sending'`,
+    [id, state, error ?? null],
+  );
+}
+
+export async function retryLater(
+  db: Queryable,
+  id: string,
+  afterSeconds: number,
+  error: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE sms_outbox SET state = 'queued', lease_until = NULL, last_error = $3,
+       send_after = now() + make_interval(secs => $2)
+     WHERE id = $1::bigint AND state = 'sending'`,
+    [id, afterSeconds, error],
+  );
+}
