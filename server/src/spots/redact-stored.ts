@@ -6,10 +6,12 @@ import { flagNotesAfter, setFlagNote, setSpotTexts, spotTextsAfter } from './spo
 
 /**
  * Raised when the redaction learns to catch more (version 2: numbers dressed up with invisible
- * characters, other scripts' digits, unusual separators, right-to-left overrides). Text stored
- * before is redacted again once per database, so what the old rules let through does not stay.
+ * characters, other scripts' digits, unusual separators, right-to-left overrides; version 3: any
+ * punctuation or symbol between groups, a letter O for a zero, groups written last first, and no
+ * invisible format character stored at all). Text stored before is redacted again once per
+ * database, so what the old rules let through does not stay.
  */
-export const REDACTION_VERSION = 2;
+export const REDACTION_VERSION = 3;
 const BATCH = 1000;
 
 /** Redacts stored spot texts and flag notes again under the current rules; returns rows changed. */
