@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, FLAG_REASONS, ROLES, STATUSES, TIMES_OF_DAY } from './domain.ts';
+import { CATEGORIES, FLAG_REASONS, REVIEW_REASONS, ROLES, STATUSES, TIMES_OF_DAY } from './domain.ts';
 
 export * from './report.ts';
 
@@ -165,18 +165,56 @@ export const statsResponse = z.object({
 // Moderators.
 
 export const userSchema = z.object({ username: z.string(), role: z.enum(ROLES) }).meta({ id: 'User' });
+export const sessionResponse = z.object({
+  user: userSchema,
+  two_factor: z
+    .object({
+      enabled: z.boolean().meta({ description: 'This account has a second factor' }),
+      required: z.boolean().meta({ description: 'The site requires one of every moderator' }),
+      session: z.boolean().meta({ description: 'This session was opened or confirmed with it' }),
+    })
+    .optional(),
+});
+
+export type Session = z.output<typeof sessionResponse>;
+export type TwoFactorState = NonNullable<Session['two_factor']>;
+
+export const twoFactorSetup = z.object({
+  secret: z.string().meta({ description: 'The shared secret (base32), to type into an app' }),
+  uri: z.string().meta({ description: 'The otpauth:// link authenticator apps read' }),
+  qr_svg: z.string().meta({ description: 'The link as a QR code (SVG)' }),
+});
+export type TwoFactorSetup = z.output<typeof twoFactorSetup>;
+export const recoveryCodes = z.object({
+  recovery_codes: z
+    .array(z.string())
+    .meta({ description: 'Shown once: each signs in once without the phone' }),
+});
+
 export const modSpotSchema = spotSchema
   .extend({
     publication: z.enum(['approved', 'pending', 'rejected']),
     auto_hidden: z.boolean().meta({ description: 'True when open flags took it off the public map.' }),
     review_reason: z
-      .enum(['disputed'])
+      .enum(REVIEW_REASONS)
       .nullable()
       .meta({
         description:
-          'Why it waits for review: "disputed" when community votes disputed a protected spot (verified, ' +
-          'or seeded with a source), which stays a danger. Cleared by the next moderator decision.',
+          'Why it waits for review: "disputed" when community votes disputed a protected spot, which stays ' +
+          'a danger; "flagged" when flags reached the hide threshold on a protected spot; "held" when they ' +
+          "reached it while the site's hide budget for the hour was spent, so the spot stayed on the map. " +
+          'Cleared by the next moderator decision.',
       }),
+    protected: z.boolean().meta({
+      description:
+        'Verified, seeded with a source, or restored by a moderator in the last 30 days: flags and votes ' +
+        'never take it off the map, routes or statistics.',
+    }),
+    restored_until: z
+      .string()
+      .meta({ format: 'date-time' })
+      .nullable()
+      .meta({ description: 'Until when a restore protects it (null when not restored lately).' }),
     burst: z.boolean().meta({
       description: 'True when one network sent a burst of votes or flags on it in the last 7 days.',
     }),
@@ -196,18 +234,43 @@ export type ModSpot = z.output<typeof modSpotSchema>;
 export const modQueueResponse = z.object({
   spots: z.array(modSpotSchema),
   counts: z
-    .object({ pending: z.number().int(), flagged: z.number().int(), review: z.number().int() })
-    .meta({ description: 'How many spots wait in each queue that needs a moderator' }),
+    .object({
+      pending: z.number().int(),
+      flagged: z.number().int(),
+      review: z.number().int(),
+      alarms: z.number().int().meta({ description: 'Bursts across networks not yet reviewed' }),
+    })
+    .meta({ description: 'How many spots (or alarms) wait in each queue that needs a moderator' }),
 });
 
 export const settingsSchema = z.object({
   requireApproval: z.boolean(),
-  autoHideFlagThreshold: z
+  autoHideFlagThreshold: z.number().int().min(0).max(50).meta({
+    description: 'Open flags from distinct wide networks (IPv4 /24, IPv6 /48) that hide a spot; 0 = never',
+  }),
+  autoHideBudgetPerHour: z
     .number()
     .int()
     .min(0)
-    .max(50)
-    .meta({ description: 'Open flags from distinct networks that hide a spot; 0 = never' }),
+    .max(1000)
+    .meta({
+      description:
+        'Auto-hides by flags allowed in any hour, site-wide; past it a spot whose flags reach the threshold ' +
+        'stays on the map and waits for review',
+    }),
+  disputeBudgetPerHour: z
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .meta({
+      description:
+        'Spots community votes may move into disputed in any hour, site-wide; past it such a vote is a 429 ' +
+        'and stores nothing',
+    }),
+  requireTwoFactor: z.boolean().meta({
+    description: 'Every moderator must sign in with a one-time code (TOTP) as well as the password',
+  }),
 });
 export const logResponse = z.object({
   entries: z.array(
@@ -245,3 +308,61 @@ export const networkActivitySchema = z
   })
   .meta({ id: 'NetworkActivity' });
 export type NetworkActivity = z.output<typeof networkActivitySchema>;
+
+// Alarms: the site-wide budgets and bursts across networks (docs/moderators.md, "Alarms").
+
+const dateTime = z.string().meta({ format: 'date-time' });
+const budgetUse = z.object({
+  used: z.number().int().meta({ description: 'Actions that took effect in the last hour' }),
+  per_hour: z.number().int().meta({ description: 'The budget (a moderator setting)' }),
+});
+
+export const burstSchema = z
+  .object({
+    from: dateTime.meta({ description: 'Start of its first ten-minute bucket' }),
+    to: dateTime.meta({ description: 'End of its last ten-minute bucket' }),
+    denials: z.number().int().meta({ description: '"Not anymore" votes still counted' }),
+    flags: z.number().int().meta({ description: 'Open flags' }),
+    refused: z.number().int().meta({ description: 'Votes refused because the dispute budget was spent' }),
+    hidden: z.number().int().meta({ description: 'Spots its flags hid' }),
+    held: z.number().int().meta({ description: 'Spots kept on the map because the hide budget was spent' }),
+    disputed: z.number().int().meta({ description: 'Spots its votes moved into disputed' }),
+    budget_spent: z.boolean().meta({ description: 'It spent the last of a site budget' }),
+    networks: z.array(
+      z.object({
+        key: networkKey.meta({ description: 'Opaque: pass it back to revert only some networks.' }),
+        label: z.string().meta({ description: 'Anonymous, per burst: "network 1" acted first.' }),
+        denials: z.number().int(),
+        flags: z.number().int(),
+        refused_spots: z.number().int().meta({ description: 'Spots it had disputes refused on' }),
+      }),
+    ),
+    spots: z.array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        status: z.enum(STATUSES),
+        publication: z.enum(['approved', 'pending', 'rejected']),
+        auto_hidden: z.boolean(),
+        review_reason: z.enum(REVIEW_REASONS).nullable(),
+        denials: z.number().int(),
+        flags: z.number().int(),
+        refused: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'Burst' });
+export type Burst = z.output<typeof burstSchema>;
+
+export const alarmsResponse = z.object({
+  budgets: z.object({ hides: budgetUse, disputes: budgetUse }),
+  bursts: z.array(burstSchema).meta({ description: 'Not yet reviewed, newest first (at most 10)' }),
+});
+export type Alarms = z.output<typeof alarmsResponse>;
+
+export const revertResponse = z.object({
+  spots: z.number().int().meta({ description: 'Spots restored (and protected for 30 days)' }),
+  votes: z.number().int().meta({ description: '"Not anymore" votes voided' }),
+  flags: z.number().int().meta({ description: 'Flags dismissed' }),
+  shown_again: z.number().int().meta({ description: 'Hidden spots back on the map' }),
+});

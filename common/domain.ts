@@ -30,6 +30,10 @@ export const FLAG_REASONS = [
 ] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
+/** Why a spot waits in the moderators' review queue (docs/moderators.md). */
+export const REVIEW_REASONS = ['disputed', 'flagged', 'held'] as const;
+export type ReviewReason = (typeof REVIEW_REASONS)[number];
+
 export const ROLES = ['moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -68,9 +72,10 @@ export const TEXT_LIMITS = {
 } as const;
 
 /**
- * Whether a public spot counts as a danger (route dangers, statistics, nearby alerts): the community
- * has not disputed it, or it is protected from votes (verified by moderators, or seeded with its
- * source). The database keeps the same rule in spots.counts_as_danger.
+ * Whether a public spot counts as a danger (nearby alerts on the page): the community has not
+ * disputed it, or it is protected from votes (verified by moderators, or seeded with its source).
+ * The server's rule (server/src/spots/protection.ts) also protects a spot a moderator restored in
+ * the last 30 days, which the public Spot does not show.
  */
 export const countsAsDanger = (s: {
   status: Status;

@@ -1,8 +1,16 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createFreshDatabase, migratedDataDir, report, TEST_DATABASE_URL } from '../test/helpers.ts';
+import {
+  createFreshDatabase,
+  migratedDataDir,
+  report,
+  TEST_DATABASE_URL,
+  TEST_REDIS_URL,
+} from '../test/helpers.ts';
+import { type RunningServer, startServer, stop } from '../test/processes.ts';
 
 /**
  * The attacks on the community signal, replayed over HTTP against a running server. Each returns
@@ -16,10 +24,18 @@ export interface Client {
 }
 
 export interface Sender {
+  /**
+   * Where the request comes from: a forwarded address behind the trusted proxy; without one, an
+   * address of this machine's loopback network (127.0.0.0/8) the request is sent from, so the
+   * server sees its own socket peers on several IPv4 networks.
+   */
   ip?: string;
   ua: string;
   cookie?: string;
 }
+
+/** A loopback address in the IPv4 /24 numbered `n` (0..65535), to send from without a proxy. */
+export const loopbackNetwork = (n: number, host = 7) => `127.${(n >> 8) & 255}.${n & 255}.${host}`;
 
 export async function call(
   c: Client,
@@ -30,18 +46,28 @@ export async function call(
   extra: Record<string, string> = {},
 ): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
   const headers: Record<string, string> = { 'user-agent': who.ua, ...extra };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  if (payload !== undefined) headers['content-type'] = 'application/json';
   if (who.cookie) headers.cookie = who.cookie;
   if (c.proxy && who.ip) headers['x-forwarded-for'] = who.ip;
-  const res = await fetch(`${c.base}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+  const localAddress = !c.proxy && who.ip?.startsWith('127.') ? who.ip : undefined;
+  const res = await new Promise<{ status: number; text: string; headers: Headers }>((resolve, reject) => {
+    const req = http.request(new URL(path, c.base), { method, headers, localAddress, agent: false }, (r) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (d: Buffer) => chunks.push(d));
+      r.on('end', () => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(r.headers)) if (v !== undefined) h.set(k, [v].flat().join(', '));
+        resolve({ status: r.statusCode ?? 0, text: Buffer.concat(chunks).toString(), headers: h });
+      });
+      r.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
   });
-  const text = await res.text();
   let json: Record<string, unknown> = {};
   try {
-    json = text ? JSON.parse(text) : {};
+    json = res.text ? JSON.parse(res.text) : {};
   } catch {}
   return { status: res.status, json, headers: res.headers };
 }
@@ -51,17 +77,67 @@ export { report };
 /**
  * Storage for a server under attack, as environment variables: a fresh PostgreSQL database (the
  * default where tests have one), or embedded storage in a temporary folder. `remove` throws it away.
+ * It starts migrated by this checkout's migrations, unless the attacks are replayed against other
+ * code (ABUSE_SERVER_DIR): then it starts empty and that code migrates it its own way.
  */
 export async function freshStorage(
   kind: 'postgres' | 'embedded' = TEST_DATABASE_URL ? 'postgres' : 'embedded',
 ): Promise<{ env: Record<string, string>; remove(): Promise<void> }> {
+  const empty = Boolean(process.env.ABUSE_SERVER_DIR);
   if (kind === 'postgres') {
-    const fresh = await createFreshDatabase();
+    const fresh = await createFreshDatabase({ empty });
     return { env: { DATABASE_URL: fresh.url }, remove: fresh.dropDatabase };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'hatari-abuse-'));
-  await migratedDataDir(dir);
+  if (!empty) await migratedDataDir(dir);
   return { env: { DATA_DIR: dir }, remove: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The set-ups the attacks on the community signal are replayed in. */
+export interface Setup {
+  name: string;
+  proxy: boolean;
+  storage: 'embedded' | 'postgres';
+}
+export const SETUPS: Setup[] = [
+  { name: 'embedded, no proxy', proxy: false, storage: 'embedded' },
+  { name: 'embedded, trusted proxy', proxy: true, storage: 'embedded' },
+  { name: 'PostgreSQL + Redis, trusted proxy', proxy: true, storage: 'postgres' },
+  { name: 'PostgreSQL + Redis, no proxy', proxy: false, storage: 'postgres' },
+];
+/** Why a set-up cannot run here, if it cannot. */
+export const setupSkipped = (setup: Setup) =>
+  setup.storage === 'postgres' && !(TEST_DATABASE_URL && TEST_REDIS_URL)
+    ? 'needs TEST_DATABASE_URL and TEST_REDIS_URL'
+    : false;
+export const ATTACKED_ADMIN = { username: 'amina', password: 'correct-horse-battery' };
+
+/**
+ * The real server (as `npm start` runs it, with the seed and an admin) in a set-up, on fresh
+ * storage, against the fake router at `osrmUrl`; ABUSE_SERVER_DIR runs another checkout's. Its
+ * clean-ups are added to `cleanups`.
+ */
+export async function startAttackedServer(
+  setup: Setup,
+  osrmUrl: string,
+  cleanups: Array<() => Promise<unknown> | unknown>,
+): Promise<{ server: RunningServer; c: Client }> {
+  const env: Record<string, string> = {
+    SEED: '1',
+    OSRM_URL: osrmUrl,
+    NOMINATIM_URL: 'http://127.0.0.1:9',
+    ADMIN_USERNAME: ATTACKED_ADMIN.username,
+    ADMIN_PASSWORD: ATTACKED_ADMIN.password,
+    LOG_LEVEL: 'warn',
+  };
+  if (setup.proxy) env.TRUST_PROXY = 'true';
+  const storage = await freshStorage(setup.storage);
+  cleanups.push(storage.remove);
+  Object.assign(env, storage.env);
+  if (setup.storage === 'postgres') env.REDIS_URL = TEST_REDIS_URL as string;
+  const server = await startServer(env, process.env.ABUSE_SERVER_DIR);
+  cleanups.push(() => stop(server.proc));
+  return { server, c: { base: server.url, proxy: setup.proxy } };
 }
 
 interface SpotLite {
@@ -75,13 +151,17 @@ interface SpotLite {
   moderator_verified: boolean;
 }
 
+let reads = 0;
+/** A new reader each time: the checks of an attack must not spend a visitor's read limit. */
+const reader = (): Sender => ({ ua: `reader ${++reads}` });
+
 export async function publicSpots(c: Client): Promise<SpotLite[]> {
-  const res = await call(c, { ua: 'reader' }, 'GET', '/api/spots?limit=5000');
+  const res = await call(c, reader(), 'GET', '/api/spots?limit=5000');
   return res.json.spots as SpotLite[];
 }
 
 export const statsTotal = async (c: Client) =>
-  ((await call(c, { ua: 'reader' }, 'GET', '/api/stats')).json.totals as { total: number }).total;
+  ((await call(c, reader(), 'GET', '/api/stats')).json.totals as { total: number }).total;
 
 export interface StuffingFigures {
   requests: number;
@@ -160,7 +240,7 @@ export async function voteStuffing(c: Client, address: string, maxRequests = 400
 export async function dangersThrough(c: Client, spot: { lat: number; lng: number }): Promise<number[]> {
   const from = `${spot.lat},${(spot.lng - 0.01).toFixed(5)}`;
   const to = `${spot.lat},${(spot.lng + 0.01).toFixed(5)}`;
-  const res = await call(c, { ua: 'router' }, 'GET', `/api/route?from=${from}&to=${to}`);
+  const res = await call(c, { ua: `router ${++reads}` }, 'GET', `/api/route?from=${from}&to=${to}`);
   assert.equal(res.status, 200, JSON.stringify(res.json));
   const routes = res.json.routes as Array<{ summary: string; dangers: Array<{ spot: { id: number } }> }>;
   const straight = routes.find((r) => r.summary === 'Straight Road') ?? routes[0];
@@ -189,4 +269,4 @@ export async function device(c: Client, who: Sender): Promise<Sender> {
 }
 
 export const isPublic = async (c: Client, id: number) =>
-  (await call(c, { ua: 'reader' }, 'GET', `/api/spots/${id}`)).status === 200;
+  (await call(c, reader(), 'GET', `/api/spots/${id}`)).status === 200;

@@ -1,18 +1,20 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { FakeOsrm } from '../test/fakes.ts';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../test/helpers.ts';
-import { type RunningServer, serverOutput, startServer, stop } from '../test/processes.ts';
+import { type RunningServer, serverOutput } from '../test/processes.ts';
 import {
+  ATTACKED_ADMIN,
   type Client,
   call,
   dangersThrough,
   device,
-  freshStorage,
   isPublic,
   publicSpots,
   report,
+  SETUPS,
+  setupSkipped,
   signIn,
+  startAttackedServer,
   statsTotal,
   voteStuffing,
 } from './attacks.ts';
@@ -23,21 +25,7 @@ import {
  * ABUSE_SERVER_DIR points at another checkout to replay them against other code (the note shows
  * them failing on the code before the defences).
  */
-const SERVER_DIR = process.env.ABUSE_SERVER_DIR;
-const ADMIN = { username: 'amina', password: 'correct-horse-battery' };
 const STATUS_CHANGE_BUDGET = 10;
-
-interface Setup {
-  name: string;
-  proxy: boolean;
-  storage: 'embedded' | 'postgres';
-}
-const SETUPS: Setup[] = [
-  { name: 'embedded, no proxy', proxy: false, storage: 'embedded' },
-  { name: 'embedded, trusted proxy', proxy: true, storage: 'embedded' },
-  { name: 'PostgreSQL + Redis, trusted proxy', proxy: true, storage: 'postgres' },
-  { name: 'PostgreSQL + Redis, no proxy', proxy: false, storage: 'postgres' },
-];
 
 const osrm = new FakeOsrm();
 let osrmUrl: string;
@@ -51,30 +39,12 @@ const figures: Record<string, unknown> = {};
 after(() => console.log(`\nattack figures:\n${JSON.stringify(figures, null, 2)}`));
 
 for (const setup of SETUPS) {
-  const needsPostgres = setup.storage === 'postgres' && !(TEST_DATABASE_URL && TEST_REDIS_URL);
-  describe(`attacks on the community signal (${setup.name})`, {
-    skip: needsPostgres && 'needs TEST_DATABASE_URL and TEST_REDIS_URL',
-  }, () => {
+  describe(`attacks on the community signal (${setup.name})`, { skip: setupSkipped(setup) }, () => {
     let server: RunningServer;
     let c: Client;
     const cleanups: Array<() => Promise<unknown> | unknown> = [];
     before(async () => {
-      const env: Record<string, string> = {
-        SEED: '1',
-        OSRM_URL: osrmUrl,
-        NOMINATIM_URL: 'http://127.0.0.1:9',
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        LOG_LEVEL: 'warn',
-      };
-      if (setup.proxy) env.TRUST_PROXY = 'true';
-      const storage = await freshStorage(setup.storage);
-      cleanups.push(storage.remove);
-      Object.assign(env, storage.env);
-      if (setup.storage === 'postgres') env.REDIS_URL = TEST_REDIS_URL as string;
-      server = await startServer(env, SERVER_DIR);
-      cleanups.push(() => stop(server.proc));
-      c = { base: server.url, proxy: setup.proxy };
+      ({ server, c } = await startAttackedServer(setup, osrmUrl, cleanups));
     });
     after(async () => {
       const fellBack = serverOutput(server.proc).match(/.*counting in memory.*/g);
@@ -98,7 +68,7 @@ for (const setup of SETUPS) {
         });
         assert.equal(res.status, 200);
       }
-      const moderator = await signIn(c, ADMIN.username, ADMIN.password);
+      const moderator = await signIn(c, ATTACKED_ADMIN.username, ATTACKED_ADMIN.password);
       const queue = (await call(c, moderator, 'GET', '/api/mod/spots?state=bursts')).json.spots as Array<{
         id: number;
         burst: boolean;
@@ -206,7 +176,7 @@ for (const setup of SETUPS) {
         const nets = ['2001:db8:6::1', '2001:db8:7::1', '2001:db8:8::1'];
         for (const ip of nets) await call(c, { ip, ua: 'Flagger' }, 'POST', `/api/spots/${id}/flag`, {});
         assert.equal(await isPublic(c, id), false, 'three networks hide it until reviewed');
-        const moderator = await signIn(c, ADMIN.username, ADMIN.password);
+        const moderator = await signIn(c, ATTACKED_ADMIN.username, ATTACKED_ADMIN.password);
         const dismissed = await call(c, moderator, 'POST', `/api/mod/spots/${id}/dismiss-flags`, {});
         assert.equal(dismissed.status, 200);
         assert.ok(await isPublic(c, id), 'await isPublic(c, id)');

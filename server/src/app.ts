@@ -19,8 +19,10 @@ import { fastifyTrustProxy } from './identity/identify.ts';
 import { registerRateLimits } from './limits/rate-limit.ts';
 import { registerAdminRoutes } from './moderation/admin.routes.ts';
 import { registerAuthRoutes } from './moderation/auth.routes.ts';
+import { registerBurstRoutes } from './moderation/bursts.routes.ts';
 import { registerModSpotRoutes } from './moderation/mod-spots.routes.ts';
 import { registerNetworkRoutes } from './moderation/networks.routes.ts';
+import { registerTwoFactorRoutes } from './moderation/two-factor.routes.ts';
 import { registerPageRoutes } from './page/page.routes.ts';
 import { registerRouteRoutes } from './routing/route.routes.ts';
 import { registerSearchRoutes } from './search/search.routes.ts';
@@ -103,8 +105,10 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerRouteRoutes(app, deps);
   registerHealthRoutes(app, deps);
   registerAuthRoutes(app, deps);
+  registerTwoFactorRoutes(app, deps);
   registerModSpotRoutes(app, deps);
   registerNetworkRoutes(app, deps);
+  registerBurstRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerChannelRoutes(app, deps);
 

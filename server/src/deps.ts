@@ -25,6 +25,7 @@ import { MemoryStore } from './limits/memory-store.ts';
 import { RateLimiter } from './limits/rate-limit.ts';
 import { RedisStore } from './limits/redis-store.ts';
 import { ensureFirstAdmin } from './moderation/auth.service.ts';
+import { SignInGuard } from './moderation/sign-in-guard.ts';
 import { CachedRouter } from './routing/cached-router.ts';
 import { RoutePlanner } from './routing/route.service.ts';
 import { PlaceSearch } from './search/places.ts';
@@ -48,6 +49,8 @@ export interface Deps {
   readonly exports: ExportSnapshots;
   /** USSD and SMS: who a phone is, the key its number is sealed with, and the SMS outbox. */
   readonly channels: Channels;
+  /** Moderators' sign-in: delays per account, known devices, the bounded queue of password checks. */
+  readonly signIn: SignInGuard;
   close(): Promise<void>;
 }
 
@@ -164,6 +167,7 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
       publicCache: new PublicReadCache(),
       exports,
       channels,
+      signIn: new SignInGuard(db, await ensureSecret(db, 'sign_in_key')),
       close: async () => {
         exports.close();
         await channels.outbox?.close();

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { createPgDb } from '../src/db/pg.ts';
 import { createPgliteDb } from '../src/db/pglite.ts';
 import { signIn } from '../src/moderation/auth.service.ts';
+import { SignInGuard } from '../src/moderation/sign-in-guard.ts';
 import { createFreshDatabase, migratedDataDir, onPostgres } from './helpers.ts';
 
 /** Runs `npm run admin -- …` as a user would, with the password on standard input. */
@@ -59,11 +60,11 @@ describe('npm run admin', () => {
 
     const db = await openDb();
     try {
-      assert.equal(await signIn(db, 'sarah', 'first password 123'), undefined);
-      assert.deepEqual((await signIn(db, 'sarah', 'second password 456'))?.user, {
-        username: 'sarah',
-        role: 'moderator',
-      });
+      const guard = new SignInGuard(db, 'a test key');
+      const attempt = (password: string) => signIn(db, guard, { username: 'sarah', password });
+      assert.deepEqual(await attempt('first password 123'), { kind: 'wrong' });
+      const right = await attempt('second password 456');
+      assert.deepEqual(right.kind === 'signed-in' && right.user, { username: 'sarah', role: 'moderator' });
     } finally {
       await db.close();
     }

@@ -229,7 +229,7 @@ describe('protected spots', () => {
     );
   });
 
-  it('networks whose flags were dismissed on a spot do not hide it again for 30 days', async () => {
+  it('a spot whose flags were dismissed is protected for 30 days: flags from any network send it to review', async () => {
     const owner = network(1)[0] as Who;
     const { id } = await newSpot(owner, { title: 'Flag target' });
     const flaggers = [network(1)[0], network(1)[0], network(1)[0]] as Who[];
@@ -244,11 +244,19 @@ describe('protected spots', () => {
       assert.equal(res.json().result, 'flagged');
     }
     assert.equal((await spotRow(id))?.publication, 'approved');
-    // Three other networks still can.
+    // Three other networks cannot either while the restore protects it: the spot goes to review.
     const fresh = [network(1)[0], network(1)[0], network(1)[0]] as Who[];
     const last = [];
     for (const f of fresh) last.push((await flag(f, id)).json().result);
-    assert.equal(last.at(-1), 'hidden');
+    assert.deepEqual(last, ['flagged', 'flagged', 'flagged']);
+    const [row] = await t.db.query<{ publication: string; review_reason: string }>(
+      'SELECT publication, review_reason FROM spots WHERE id = $1',
+      [id],
+    );
+    assert.deepEqual(row, { publication: 'approved', review_reason: 'flagged' });
+    // Once the 30 days are over, the next flag hides it: the three fresh networks' flags are open.
+    await t.db.query(`UPDATE spots SET restored_until = now() - interval '1 second' WHERE id = $1`, [id]);
+    assert.equal((await flag(network(1)[0] as Who, id)).json().result, 'hidden');
   });
 });
 

@@ -8,9 +8,9 @@ before(async () => {
 });
 after(() => t.close());
 
-/** A distinct visitor: its own network address and phone. */
+/** A distinct visitor: its own phone and network (an IPv4 /24 of its own). */
 const visitor = (n: number) => ({
-  remoteAddress: `198.51.${Math.floor(n / 250)}.${(n % 250) + 1}`,
+  remoteAddress: `198.${51 + Math.floor(n / 250)}.${n % 250}.1`,
   ua: `Phone ${n}`,
 });
 type Who = ReturnType<typeof visitor>;

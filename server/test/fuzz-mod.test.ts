@@ -76,9 +76,10 @@ describe('fuzzing the moderator API', () => {
       await t.db.query(
         `SELECT (SELECT json_agg(s ORDER BY s.id) FROM spots s) AS spots,
                 (SELECT json_agg(f ORDER BY f.id) FROM flags f) AS flags,
-                (SELECT json_agg(json_build_object('u', u.username, 'r', u.role, 'p', u.password_hash)
-                        ORDER BY u.username) FROM users u) AS users,
+                (SELECT json_agg(json_build_object('u', u.username, 'r', u.role, 'p', u.password_hash,
+                          't', u.totp_secret, 'c', u.recovery_codes) ORDER BY u.username) FROM users u) AS users,
                 (SELECT json_agg(x) FROM settings x) AS settings,
+                (SELECT json_agg(r ORDER BY r.id) FROM signal_reviews r) AS reviews,
                 (SELECT count(*) FROM mod_log) AS log`,
       ),
     );
@@ -168,6 +169,40 @@ describe('fuzzing the moderator API', () => {
     );
   });
 
+  it(`POST /api/mod/bursts/revert and /keep: ${RUNS} periods, network lists and content types`, async () => {
+    const period = bodyNear(
+      oneFieldBroken({
+        from: '2026-01-01T00:00:00Z',
+        to: '2026-01-01T00:10:00+03:00',
+        networks: ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('revert', 'keep'), period, contentType, visitor, (a, b, type, ua) =>
+        check(
+          { method: 'POST', url: `/api/mod/bursts/${a}`, payload: b, headers: typeHeader(type) },
+          ua,
+          [200, 204, 400, 413, 415],
+        ),
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it(`POST /api/auth/two-factor/enable and /disable: ${RUNS} codes, passwords and content types`, async () => {
+    const proof = bodyNear(oneFieldBroken({ code: '123456', password: ADMIN.password }));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('enable', 'disable'), proof, contentType, visitor, (a, b, type, ua) =>
+        check(
+          { method: 'POST', url: `/api/auth/two-factor/${a}`, payload: b, headers: typeHeader(type) },
+          ua,
+          [400, 403, 409, 413, 415],
+        ),
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
   it(`POST /api/mod/users: ${RUNS} new accounts`, async () => {
     const account = bodyNear(
       oneFieldBroken({ username: 'fuzz-new', password: 'a long enough password', role: 'moderator' }),
@@ -217,6 +252,7 @@ describe('fuzzing the moderator API', () => {
     '/api/mod/log',
     '/api/mod/users',
     '/api/mod/settings',
+    '/api/mod/alarms',
     '/api/auth/session',
   ]) {
     it(`GET ${path}: ${RUNS} query strings`, async () => {

@@ -18,6 +18,7 @@ import { DeviceCredentials } from '../src/identity/device-credential.ts';
 import { createIdentify } from '../src/identity/identify.ts';
 import { POLICIES } from '../src/limits/policies.ts';
 import { type PolicyTable, RateLimiter } from '../src/limits/rate-limit.ts';
+import { SignInGuard } from '../src/moderation/sign-in-guard.ts';
 import { ExportSnapshots } from '../src/spots/export-snapshots.ts';
 import { record, scanDatabase, scanDatabaseAt, scanLogs } from './raw-ips.ts';
 
@@ -288,6 +289,7 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
     publicCache: new PublicReadCache(),
     exports: new ExportSnapshots(db, log),
     channels: createChannels(config, db, log, 'test-salt-test-salt'),
+    signIn: new SignInGuard(db, 'test-sign-in-key'),
     close: () => db.close(),
   });
   app.addHook('onClose', () => limiter.counters.close());

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { TrustProxy } from '../src/config.ts';
-import { networkKey, visitorAddressKey } from '../src/identity/address.ts';
+import { networkKey, visitorAddressKey, wideNetworkKey } from '../src/identity/address.ts';
 import {
   DEVICE_MAX_AGE_SECONDS,
   DEVICE_RENEW_AFTER_SECONDS,
@@ -66,6 +66,23 @@ describe('visitorAddressKey and networkKey', () => {
   });
   it('leaves what is not an address as it is (never reached: Fastify gives addresses)', () => {
     assert.equal(v('not-an-ip'), 'not-an-ip');
+    assert.equal(wideNetworkKey('not-an-ip'), 'not-an-ip');
+    assert.equal(wideNetworkKey('1.2.3'), '1.2.3');
+  });
+  it('groups a wide network by its IPv4 /24 or IPv6 /48', () => {
+    const w = wideNetworkKey;
+    assert.equal(w('203.0.113.7'), '203.0.113.0/24');
+    assert.equal(w('203.0.113.255'), w('203.0.113.0'));
+    assert.notEqual(w('203.0.113.7'), w('203.0.114.7'));
+    assert.notEqual(w('203.0.113.7'), w('203.1.113.7'));
+    assert.notEqual(w('203.0.113.7'), w('204.0.113.7'));
+    assert.equal(w('255.254.253.252'), '255.254.253.0/24');
+    assert.equal(w('0.0.0.1'), '0.0.0.0/24');
+    assert.equal(w('::ffff:41.210.143.25'), '41.210.143.0/24', 'a mapped IPv4 by its /24');
+    assert.equal(w('2001:db8:1:2ff::1'), '20010db8000100000000000000000000/48');
+    assert.equal(w('2001:db8:1:0::1'), w('2001:db8:1:ffff:ffff::1'), 'the 256 /56s of a /48 are one');
+    assert.notEqual(w('2001:db8:1::1'), w('2001:db8:2::1'));
+    assert.notEqual(w('2001:db8:1::1'), w('2001:db9:1::1'));
   });
 });
 
@@ -198,6 +215,20 @@ describe('identify', () => {
     assert.notEqual(s1.visitor, s2.visitor);
     assert.equal(s1.network, s2.network);
     assert.notEqual(s1.network, other56.network);
+    assert.equal(s1.wideNetwork, other56.wideNetwork, 'one /48');
+  });
+
+  it('hashes the wide network (IPv4 /24, IPv6 /48) apart from the network', async () => {
+    const [a, sameSlash24, otherSlash24] = (await identities(false, [
+      { remoteAddress: '41.210.143.25' },
+      { remoteAddress: '41.210.143.200' },
+      { remoteAddress: '41.210.144.25' },
+    ])) as [Identity, Identity, Identity];
+    assert.notEqual(a.network, sameSlash24.network);
+    assert.equal(a.wideNetwork, sameSlash24.wideNetwork);
+    assert.notEqual(a.wideNetwork, otherSlash24.wideNetwork);
+    assert.notEqual(a.wideNetwork, a.network);
+    assert.match(a.wideNetwork, /^[A-Za-z0-9_-]{43}$/);
   });
 
   it('a valid device credential names the visitor; a forged one does not', async () => {

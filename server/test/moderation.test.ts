@@ -76,6 +76,7 @@ describe('sign-in and sessions', () => {
     );
     assert.deepEqual((await as(cookie, { method: 'GET', url: '/api/auth/session' })).json(), {
       user: { username: 'amina', role: 'admin' },
+      two_factor: { enabled: false, required: false, session: false },
     });
     assert.equal((await as(cookie, { method: 'POST', url: '/api/auth/logout' })).statusCode, 204);
     assert.equal((await as(cookie, { method: 'GET', url: '/api/auth/session' })).statusCode, 401);
@@ -282,7 +283,7 @@ describe('moderating spots', () => {
         method: 'POST',
         url: `/api/spots/${spot.id}/flag`,
         payload: { reason: 'inaccurate', note: `wrong place ${n}` },
-        remoteAddress: `203.0.113.${n}`,
+        remoteAddress: `203.0.${n}.113`,
       });
     }
     const flagged = (await queue('flagged')).find((s) => s.id === spot.id);
@@ -296,6 +297,9 @@ describe('moderating spots', () => {
     const dismissed = (await act(spot.id, 'dismiss-flags')).json().spot;
     assert.equal(dismissed.publication, 'approved');
     assert.equal(dismissed.flag_count, 0);
+    assert.equal(dismissed.protected, true, 'restored: protected from flags and votes');
+    const days = (Date.parse(dismissed.restored_until) - Date.now()) / 86_400_000;
+    assert.ok(days > 29.9 && days <= 30, `protected for 30 days (${days})`);
     assert.equal((await t.inject({ method: 'GET', url: `/api/spots/${spot.id}` })).statusCode, 200);
   });
 
@@ -391,18 +395,30 @@ describe('settings and users (admins)', () => {
     const put = await as(cookie, {
       method: 'PUT',
       url: '/api/mod/settings',
-      payload: { autoHideFlagThreshold: 5 },
+      payload: { autoHideFlagThreshold: 5, disputeBudgetPerHour: 12 },
     });
-    assert.deepEqual(put.json(), { requireApproval: false, autoHideFlagThreshold: 5 });
+    assert.deepEqual(put.json(), {
+      requireApproval: false,
+      autoHideFlagThreshold: 5,
+      autoHideBudgetPerHour: 5,
+      disputeBudgetPerHour: 12,
+      requireTwoFactor: false,
+    });
     for (const payload of [
       { autoHideFlagThreshold: 51 },
       { autoHideFlagThreshold: -1 },
+      { autoHideBudgetPerHour: -1 },
+      { disputeBudgetPerHour: 1.5 },
       { requireApproval: 'yes' },
       {},
     ]) {
       assert.equal((await as(cookie, { method: 'PUT', url: '/api/mod/settings', payload })).statusCode, 400);
     }
-    await as(cookie, { method: 'PUT', url: '/api/mod/settings', payload: { autoHideFlagThreshold: 3 } });
+    await as(cookie, {
+      method: 'PUT',
+      url: '/api/mod/settings',
+      payload: { autoHideFlagThreshold: 3, disputeBudgetPerHour: 20 },
+    });
   });
 
   it('creates, lists, changes and removes accounts, and never removes the last admin', async () => {

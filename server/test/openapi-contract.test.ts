@@ -215,6 +215,16 @@ describe('every endpoint answers as the generated OpenAPI document says', () => 
       payload: { network, from: '2020-01-01T00:00:00Z', to: new Date().toISOString() },
     });
     await call('POST', '/api/mod/networks/void-votes', { ...as, payload: { network: 'x' } });
+    const setup = await call('POST', '/api/auth/two-factor/setup', { ...as, payload: {} });
+    assert.match(setup.json().uri, /^otpauth:/);
+    await call('POST', '/api/auth/two-factor/enable', { ...as, payload: { code: '000000' } });
+    await call('POST', '/api/auth/two-factor/disable', { ...as, payload: { password: 'x', code: '000000' } });
+    const alarms = await call('GET', '/api/mod/alarms', as);
+    assert.ok(alarms.json().budgets.hides.per_hour >= 0, 'budgets listed');
+    const period = { from: '2020-01-01T00:00:00Z', to: new Date().toISOString() };
+    await call('POST', '/api/mod/bursts/keep', { ...as, payload: period });
+    await call('POST', '/api/mod/bursts/revert', { ...as, payload: { ...period, networks: [network] } });
+    await call('POST', '/api/mod/bursts/revert', { ...as, payload: { from: period.to, to: period.from } });
     await call('GET', '/api/mod/settings', as);
     await call('GET', '/api/mod/users', as);
     await call('POST', '/api/mod/users', {

@@ -81,7 +81,7 @@ describe('rate-limit headers in the document', () => {
     assert.deepEqual(policies('/api/spots/{id}/vote', 'post'), [
       'vote 60/3600s per visitor',
       'vote_network 300/3600s per network',
-      'status_change_network 10/3600s per network',
+      'status_change_network 10/3600s per wide_network',
     ]);
     assert.deepEqual(policies('/api/spots/{id}/flag', 'post'), [
       'flag 20/3600s per visitor',

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { currentCode } from '../../server/src/moderation/two-factor.ts';
 import { axeViolations, browserSuite, openPhone, PHONE, screenshot } from './browser.ts';
 
 async function signIn(page: Page, password = 'correct-horse-battery') {
@@ -13,6 +14,18 @@ async function signIn(page: Page, password = 'correct-horse-battery') {
 async function checked(page: Page, name: string) {
   await screenshot(page, name);
   assert.deepEqual(await axeViolations(page), [], `axe-core finds nothing wrong: ${name}`);
+}
+
+/** The admin's session for API calls beside the browser, as headers. */
+async function apiSignIn(url: string): Promise<Record<string, string>> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'amina', password: 'correct-horse-battery' }),
+  });
+  assert.equal(res.status, 200);
+  const cookie = /hatari_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0] ?? '';
+  return { 'content-type': 'application/json', cookie };
 }
 
 const publicTitles = async (url: string) => {
@@ -234,6 +247,120 @@ describe('the moderator console', () => {
     };
     assert.deepEqual([after.spot.confirmations, after.spot.denials], [3, 0]);
     await checked(page, '28-mod-burst-voided');
+    await context.close();
+  });
+
+  test('a burst shows as an alarm at once, and one action in the console reverts it', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const admin = await apiSignIn(stack.url);
+    const settings = (body: unknown) =>
+      fetch(`${stack.url}/api/mod/settings`, { method: 'PUT', headers: admin, body: JSON.stringify(body) });
+    const before = await (await fetch(`${stack.url}/api/mod/settings`, { headers: admin })).json();
+    // One flag hides a spot, and one hide an hour is all the site allows: the second waits.
+    assert.equal(
+      (await settings({ requireApproval: false, autoHideFlagThreshold: 1, autoHideBudgetPerHour: 1 })).status,
+      200,
+    );
+    try {
+      const ids: number[] = [];
+      for (const title of ['Alarm target one', 'Alarm target two']) {
+        const made = await fetch(`${stack.url}/api/spots`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'user-agent': `alarm-reporter ${title}` },
+          body: JSON.stringify({
+            title,
+            lat: 0.33,
+            lng: 32.6,
+            category: 'other',
+            severity: 3,
+            time_of_day: 'night',
+          }),
+        });
+        ids.push(((await made.json()) as { spot: { id: number } }).spot.id);
+      }
+      const results = [];
+      for (const id of ids) {
+        const res = await fetch(`${stack.url}/api/spots/${id}/flag`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'user-agent': 'alarm-flagger' },
+          body: JSON.stringify({ reason: 'inaccurate' }),
+        });
+        results.push(((await res.json()) as { result: string }).result);
+      }
+      assert.deepEqual(results, ['hidden', 'flagged'], 'the second hide waits for a moderator');
+
+      const { page, context } = await openPhone(browser, stack.url, { path: '/moderate' });
+      await signIn(page);
+      await assert.doesNotReject(page.getByText(/^Alarms waiting: 1\./).waitFor());
+      assert.match(await page.getByRole('button', { name: /^Alarms/ }).innerText(), /Alarms\s+1/);
+      await page.getByRole('button', { name: 'Open the alarms' }).click();
+      const card = page.locator('.burst-card');
+      await assert.doesNotReject(card.waitFor());
+      assert.match(await card.innerText(), /hidden: 1/);
+      assert.match(await card.innerText(), /kept on the map by the budget: 1/);
+      assert.match(await page.locator('.budgets').innerText(), /Hidden by flags this hour: 1 of 1/);
+      await checked(page, '29-mod-alarm');
+      page.once('dialog', (d) => void d.accept());
+      await card.getByRole('button', { name: 'Revert this burst' }).click();
+      await assert.doesNotReject(
+        page.getByText(/flags dismissed: 2 · back on the map: 1 · protected for 30 days: 2\./).waitFor(),
+      );
+      await assert.doesNotReject(page.getByText('No bursts are waiting.').waitFor());
+      await checked(page, '30-mod-alarm-reverted');
+      for (const id of ids) {
+        const mod = (await (
+          await fetch(`${stack.url}/api/mod/spots?state=all&limit=1000`, { headers: admin })
+        ).json()) as {
+          spots: { id: number; publication: string; protected: boolean }[];
+        };
+        const spot = mod.spots.find((s) => s.id === id);
+        assert.deepEqual(
+          [spot?.publication, spot?.protected],
+          ['approved', true],
+          `spot ${id} is back and protected`,
+        );
+      }
+      await context.close();
+    } finally {
+      await settings(before);
+    }
+  });
+
+  test('a moderator turns on two-step sign-in, then signs in with the code', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url, { path: '/moderate' });
+    await signIn(page);
+    await page.getByRole('button', { name: 'Your account' }).click();
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const secret = await page.locator('code.secret').innerText();
+    assert.match(secret, /^[A-Z2-7]{32}$/);
+    assert.ok(
+      await page.getByRole('img', { name: 'QR code of the authenticator link' }).isVisible(),
+      'a QR code to scan',
+    );
+    await checked(page, '31-mod-two-factor-setup');
+    await page.getByLabel('Code').fill(currentCode(secret));
+    await page.getByRole('button', { name: 'Turn it on' }).click();
+    await assert.doesNotReject(page.getByText(/^On: you sign in with your password and a code/).waitFor());
+    assert.equal(await page.locator('.recovery-codes li').count(), 10, 'ten recovery codes, shown once');
+    const recovery = await page.locator('.recovery-codes li').first().innerText();
+    await checked(page, '32-mod-two-factor-on');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+
+    await signIn(page);
+    await assert.doesNotReject(page.getByLabel('Code').waitFor());
+    await page.getByLabel('Code').fill(currentCode(secret, Date.now() + 30_000));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await assert.doesNotReject(page.getByText('amina (admin)').waitFor());
+    // Off again, with the password and a recovery code (the app's next code was just used), so the
+    // other tests sign in as before.
+    await page.getByRole('button', { name: 'Your account' }).click();
+    await page.locator('#off-password').fill('correct-horse-battery');
+    await page.locator('#off-code').fill(recovery);
+    await page.getByRole('button', { name: 'Turn two-step sign-in off' }).click();
+    await assert.doesNotReject(page.getByText('Two-step sign-in is off.').waitFor());
     await context.close();
   });
 

@@ -5,6 +5,7 @@ import type { Identity } from '../identity/identify.ts';
 import { readSiteSettings } from '../settings/settings.sql.ts';
 import { redactPhoneNumbers } from '../spots/redact.ts';
 import { toSpot } from '../spots/spots.sql.ts';
+import { budgetUse, noteHeld, noteRefusedDispute, spendBudget } from './budgets.sql.ts';
 import type { FlagInput, VoteValue } from './community.schema.ts';
 import {
   countOpenFlagNetworks,
@@ -22,6 +23,24 @@ const spotNotFound = () => notFound('Spot not found');
 /** Thrown inside the vote's transaction to roll it back when the vote would change the status. */
 const NEEDS_STATUS_CHANGE = Symbol('needs a status change');
 
+/** Thrown inside the vote's transaction to roll it back when the site's dispute budget is spent. */
+class DisputeBudgetSpent {
+  constructor(readonly retryAfterSeconds: number) {}
+}
+
+/** The 429 of a vote the site's dispute budget holds back (channels word it their own way). */
+export class DisputesHeld extends HttpError {
+  constructor(retryAfterSeconds: number) {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    super(
+      429,
+      'Many spots were marked "not anymore" across the site in the last hour, so moderators now decide ' +
+        `on any more. Your vote was not counted; you can try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 /**
  * One vote per visitor per spot. The spot row is locked for the transaction, so concurrent votes on
  * a spot apply one after another: counts always equal the vote rows, and the same vote sent twice at
@@ -32,8 +51,13 @@ const NEEDS_STATUS_CHANGE = Symbol('needs a status change');
  * holding the embedded database's only connection, or a pool connection, while it waits for a
  * counter would starve the counters): the first pass finds the change and rolls back,
  * `spendStatusChange` counts it (throwing the 429 when none is left, so nothing is stored), and the
- * vote is applied again. A protected spot (moderator-verified, or seeded with a source) that becomes
- * disputed stays a danger and waits in the moderators' review queue.
+ * vote is applied again.
+ *
+ * A vote that moves an unprotected spot into `disputed` takes a danger off routes and statistics, so
+ * it also spends one of the site's disputes for the hour (budgets.sql.ts, in the same transaction);
+ * when none is left the vote is refused with a 429 and stores nothing but a count of the attempt for
+ * the moderators. A protected spot (spots/protection.ts) that becomes disputed stays a danger and
+ * waits in the moderators' review queue instead.
  */
 export async function castVote(
   db: Db,
@@ -58,6 +82,11 @@ export async function castVote(
       if (row.status !== spot.status) {
         if (!statusChangeSpent) throw NEEDS_STATUS_CHANGE;
         if (row.status === 'disputed' && spot.protected) await markForReview(tx, spotId, 'disputed');
+        else if (row.status === 'disputed') {
+          const { disputeBudgetPerHour } = await readSiteSettings(tx);
+          const budget = await spendBudget(tx, 'disputed', disputeBudgetPerHour, spotId);
+          if (!budget.spent) throw new DisputeBudgetSpent(budget.retryAfterSeconds);
+        }
       }
       return toSpot(row);
     });
@@ -67,13 +96,21 @@ export async function castVote(
     if (err !== NEEDS_STATUS_CHANGE) throw err;
   }
   await spendStatusChange();
-  return apply(true);
+  try {
+    return await apply(true);
+  } catch (err) {
+    if (!(err instanceof DisputeBudgetSpent)) throw err;
+    await noteRefusedDispute(db, spotId, identity.network);
+    throw new DisputesHeld(err.retryAfterSeconds);
+  }
 }
 
 /**
- * A flag asks moderators to look. When open flags from distinct networks reach the site's threshold
- * the spot leaves the public map until reviewed; spots verified by moderators never do. Networks
- * whose flags a moderator dismissed on this spot in the last 30 days do not count again.
+ * A flag asks moderators to look. When open flags from distinct wide networks reach the site's
+ * threshold the spot leaves the public map until reviewed, if the site's hide budget for the hour
+ * allows; otherwise, and always for a protected spot (spots/protection.ts), it stays on the map and
+ * goes to the moderators' review queue. Wide networks whose flags a moderator dismissed on this spot
+ * in the last 30 days do not count again. The flag is stored and answered `flagged` either way.
  */
 export async function flagSpot(
   db: Db,
@@ -89,9 +126,18 @@ export async function flagSpot(
       note: redactPhoneNumbers(input.note),
     });
     if (!inserted) throw new HttpError(409, 'You already flagged this spot');
-    const { autoHideFlagThreshold } = await readSiteSettings(tx);
-    if (autoHideFlagThreshold === 0 || spot.moderator_verified) return 'flagged';
+    const { autoHideFlagThreshold, autoHideBudgetPerHour } = await readSiteSettings(tx);
+    if (autoHideFlagThreshold === 0) return 'flagged';
     if ((await countOpenFlagNetworks(tx, spotId)) < autoHideFlagThreshold) return 'flagged';
+    if (spot.protected) {
+      await markForReview(tx, spotId, 'flagged');
+      return 'flagged';
+    }
+    if (!(await spendBudget(tx, 'hidden', autoHideBudgetPerHour, spotId)).spent) {
+      if (spot.review_reason !== 'held') await noteHeld(tx, spotId);
+      await markForReview(tx, spotId, 'held');
+      return 'flagged';
+    }
     await hideForReview(tx, spotId);
     return 'hidden';
   });
@@ -107,5 +153,14 @@ export async function visitorState(db: Db, visitor: string) {
     votes: Object.fromEntries(votes.map((v) => [String(v.spot_id), v.value])),
     requireApproval: settings.requireApproval,
     flags,
+  };
+}
+
+/** How much of each site-wide budget the last hour used, and the budgets (moderators' alarms). */
+export async function siteBudgets(db: Db) {
+  const [used, settings] = await Promise.all([budgetUse(db), readSiteSettings(db)]);
+  return {
+    hides: { used: used.hidden, per_hour: settings.autoHideBudgetPerHour },
+    disputes: { used: used.disputed, per_hour: settings.disputeBudgetPerHour },
   };
 }

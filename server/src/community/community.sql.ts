@@ -1,6 +1,8 @@
 import type { SpotStatus } from '../../../common/api.ts';
+import type { ReviewReason } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Identity } from '../identity/identify.ts';
+import { PROTECTED } from '../spots/protection.ts';
 import { SPOT_COLUMNS, type SpotRow } from '../spots/spots.sql.ts';
 import type { VoteValue } from './community.schema.ts';
 
@@ -8,30 +10,30 @@ export interface LockedSpot {
   id: number;
   moderator_verified: boolean;
   status: SpotStatus;
-  /** Verified, or seeded with a source: votes never take it out of dangers. */
+  /** Verified, seeded with a source, or lately restored (spots/protection.ts). */
   protected: boolean;
+  /** Why it already waits for a moderator, if it does. */
+  review_reason: ReviewReason | null;
 }
 
 /** Locks a public spot for the rest of the transaction, so its counts change one vote at a time. */
 export async function lockPublicSpot(tx: Queryable, id: number): Promise<LockedSpot | undefined> {
   const rows = await tx.query<LockedSpot>(
-    `SELECT id, moderator_verified, status,
-       moderator_verified OR (seeded AND source_url IS NOT NULL) AS protected
-     FROM spots WHERE id = $1 AND publication = 'approved' FOR UPDATE`,
+    `SELECT s.id, s.moderator_verified, s.status, ${PROTECTED} AS protected, s.review_reason
+     FROM spots s WHERE s.id = $1 AND s.publication = 'approved' FOR UPDATE`,
     [id],
   );
   return rows[0];
 }
 
 /** Puts a spot in the moderators' review queue (kept since the first reason until they decide). */
-export async function markForReview(tx: Queryable, id: number, reason: 'disputed'): Promise<void> {
+export async function markForReview(tx: Queryable, id: number, reason: ReviewReason): Promise<void> {
   await tx.query(
     `UPDATE spots SET review_reason = $2, review_since = coalesce(review_since, now()) WHERE id = $1`,
     [id, reason],
   );
 }
 
-/** Records a visitor's vote, or switches it to the other value, with where it came from (hashed). */
 /**
  * Records a visitor's vote on a spot locked by this transaction, or switches it, and moves the spot's
  * counts to match, in one statement; a "still dangerous" vote also marks the spot confirmed now.
@@ -48,9 +50,11 @@ export async function recordVote(
   const rows = await tx.query<SpotRow & { previous: VoteValue | null; changed: boolean }>(
     `WITH prev AS (SELECT value FROM votes WHERE spot_id = $1 AND visitor = $2),
      vote AS (
-       INSERT INTO votes (spot_id, visitor, value, network, agent, device) VALUES ($1, $2, $3, $4, $5, $6)
+       INSERT INTO votes (spot_id, visitor, value, network, wide_network, agent, device)
+       VALUES ($1, $2, $3, $4, $7, $5, $6)
        ON CONFLICT (spot_id, visitor) DO UPDATE SET value = EXCLUDED.value, network = EXCLUDED.network,
-         agent = EXCLUDED.agent, device = EXCLUDED.device, updated_at = now()
+         wide_network = EXCLUDED.wide_network, agent = EXCLUDED.agent, device = EXCLUDED.device,
+         updated_at = now()
        WHERE votes.value <> EXCLUDED.value
      ),
      counted AS (
@@ -63,7 +67,7 @@ export async function recordVote(
      )
      SELECT (SELECT value FROM prev) AS previous, counted.id IS NOT NULL AS changed, counted.*
      FROM (SELECT 1) AS one LEFT JOIN counted ON true`,
-    [spotId, who.visitor, value, who.network, who.agent, who.device],
+    [spotId, who.visitor, value, who.network, who.agent, who.device, who.wideNetwork],
   );
   const { previous, changed, ...spot } = rows[0] as SpotRow & {
     previous: VoteValue | null;
@@ -80,10 +84,10 @@ export async function insertFlag(
   f: { reason: string; note: string },
 ): Promise<boolean> {
   const rows = await tx.query(
-    `INSERT INTO flags (spot_id, visitor, network, agent, device, reason, note)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO flags (spot_id, visitor, network, wide_network, agent, device, reason, note)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (spot_id, visitor) DO NOTHING RETURNING id`,
-    [spotId, who.visitor, who.network, who.agent, who.device, f.reason, f.note],
+    [spotId, who.visitor, who.network, who.wideNetwork, who.agent, who.device, f.reason, f.note],
   );
   return rows.length === 1;
 }
@@ -92,23 +96,27 @@ export async function insertFlag(
 export const DISMISSED_NETWORK_DAYS = 30;
 
 /**
- * Open flags counted by network: one phone rotating user agents is still one network, and networks
- * whose flags on this spot were dismissed lately do not count at all.
+ * Open flags counted by wide network (IPv4 /24, IPv6 /48): one phone rotating user agents, or one
+ * subscriber rotating through its prefix, is still one, and wide networks whose flags on this spot
+ * were dismissed lately do not count at all.
  */
 export async function countOpenFlagNetworks(tx: Queryable, spotId: number): Promise<number> {
   const rows = await tx.query<{ n: number }>(
-    `SELECT count(DISTINCT f.network)::int AS n FROM flags f
+    `SELECT count(DISTINCT f.wide_network)::int AS n FROM flags f
      WHERE f.spot_id = $1 AND f.resolved_at IS NULL
-       AND NOT EXISTS (SELECT 1 FROM flags d WHERE d.spot_id = f.spot_id AND d.network = f.network
+       AND NOT EXISTS (SELECT 1 FROM flags d WHERE d.spot_id = f.spot_id AND d.wide_network = f.wide_network
          AND d.resolution = 'dismissed' AND d.resolved_at > now() - make_interval(days => $2))`,
     [spotId, DISMISSED_NETWORK_DAYS],
   );
   return rows[0]?.n ?? 0;
 }
 
+/** Takes a spot off the public map until a moderator decides (it waits among pending spots). */
 export async function hideForReview(tx: Queryable, spotId: number): Promise<void> {
   await tx.query(
-    `UPDATE spots SET publication = 'pending', auto_hidden_at = now(), updated_at = now() WHERE id = $1`,
+    `UPDATE spots SET publication = 'pending', auto_hidden_at = now(), updated_at = now(),
+       review_reason = NULL, review_since = NULL
+     WHERE id = $1`,
     [spotId],
   );
 }

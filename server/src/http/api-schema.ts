@@ -23,8 +23,22 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Policies a service counts on top of the route's own (a vote's status changes). */
     alsoLimitedBy?: PolicyName[];
+    /** The route needs a moderator's session cookie (moderation/guard.ts). */
+    moderatorSession?: true;
   }
 }
+
+/** The moderators' session cookie, as the document declares it (moderation/auth.service.ts). */
+const SESSION_SCHEME = {
+  moderatorSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'hatari_session',
+    description:
+      'Set by POST /api/auth/login: HttpOnly, SameSite=Strict. State-changing calls also need ' +
+      'Content-Type: application/json and, when the browser sends Origin, this site as it.',
+  },
+} as const;
 
 export const errorSchema = z
   .object({
@@ -120,6 +134,8 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
   app.setSerializerCompiler(serializerCompiler);
   // "method /path/{param}" → the route's own policies and those its service counts on top.
   const limits = new Map<string, { own: PolicyName[]; also: PolicyName[] }>();
+  // "method /path/{param}" of the routes that need a moderator's session.
+  const signedIn = new Set<string>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -136,7 +152,7 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
     transform: (doc) => {
       const out = jsonSchemaTransform(doc);
       const config = doc.route.config as
-        | { rateLimit?: PolicyName[]; alsoLimitedBy?: PolicyName[] }
+        | { rateLimit?: PolicyName[]; alsoLimitedBy?: PolicyName[]; moderatorSession?: true }
         | undefined;
       const path = doc.url.replace(/:(\w+)/g, '{$1}');
       for (const m of [doc.route.method].flat()) {
@@ -144,15 +160,19 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
           own: config?.rateLimit ?? [],
           also: config?.alsoLimitedBy ?? [],
         });
+        if (config?.moderatorSession) signedIn.add(`${m.toLowerCase()} ${path}`);
       }
       return out;
     },
     transformObject: (documentObject) => {
       const doc = jsonSchemaTransformObject(documentObject) as {
         paths?: Record<string, Record<string, Operation>>;
+        components?: { securitySchemes?: Record<string, unknown> };
       };
+      doc.components = { ...doc.components, securitySchemes: SESSION_SCHEME };
       for (const [path, operations] of Object.entries(doc.paths ?? {})) {
         for (const [method, op] of Object.entries(operations)) {
+          if (signedIn.has(`${method} ${path}`)) op.security = [{ moderatorSession: [] }];
           const { own = [], also = [] } = limits.get(`${method} ${path}`) ?? {};
           describeHeaders(op, own.length > 0);
           const policies = [...own, ...also];

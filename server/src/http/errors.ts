@@ -13,6 +13,8 @@ export interface Issue {
 export class HttpError extends ExpectedError {
   /** Sent as Retry-After: when trying again makes sense. */
   retryAfterSeconds?: number;
+  /** Fields the body carries beside `error` (declared in the route's schema for this status). */
+  extra?: Record<string, unknown>;
 
   constructor(
     readonly status: number,
@@ -67,7 +69,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply
         .code(err.status)
-        .send(err.issues ? { error: err.message, issues: err.issues } : { error: err.message });
+        .send({ error: err.message, ...err.extra, ...(err.issues && { issues: err.issues }) });
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) {

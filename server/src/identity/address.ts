@@ -7,11 +7,15 @@ import { isIP } from 'node:net';
  * - A visitor without a device credential is its address plus its user agent. IPv6 addresses are
  *   taken by their /64, since one phone or home is given a whole /64 and could otherwise rotate
  *   through addresses for fresh quotas.
- * - A network (flag distinctness, network ceilings) is an IPv4 address, or an IPv6 /56: providers
- *   hand one customer a /56 (or a /48), so the /64s inside it are one subscriber, not many.
+ * - A network (network ceilings) is an IPv4 address, or an IPv6 /56: providers hand one customer a
+ *   /56 (or a /48), so the /64s inside it are one subscriber, not many.
+ * - A wide network (flag distinctness, status-change budgets) is an IPv4 /24 or an IPv6 /48: what
+ *   takes a danger off the map must come from places one subscriber cannot span. A /48 holds 256
+ *   /56s, and a few neighbouring IPv4 addresses are cheap to rotate through.
  */
 const VISITOR_PREFIX = 64;
 const NETWORK_PREFIX = 56;
+const WIDE_NETWORK_PREFIX = 48;
 
 /** The eight 16-bit groups of an IPv6 address, or undefined when it is not one. */
 export function ipv6Groups(raw: string): number[] | undefined {
@@ -44,11 +48,21 @@ function prefixKey(groups: number[], bits: number): string {
   return `${((value >> dropped) << dropped).toString(16).padStart(32, '0')}/${bits}`;
 }
 
-function keyAt(raw: string, bits: number): string {
+function keyAt(raw: string, bits: number, ipv4Bits = 32): string {
   const ip = raw.trim();
   const groups = ipv6Groups(ip);
-  if (!groups) return ip;
-  return unmapped(groups) ?? prefixKey(groups, bits);
+  const v4 = groups ? unmapped(groups) : ip;
+  if (v4 !== undefined) return ipv4Bits === 32 ? v4 : ipv4Prefix(v4, ipv4Bits);
+  return prefixKey(groups as number[], bits);
+}
+
+/** The /bits of an IPv4 address (`a.b.c.0/24`); anything that is not one stays as it is. */
+function ipv4Prefix(ip: string, bits: number): string {
+  const parts = ip.split('.').map(Number);
+  if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255)) return ip;
+  const value = parts.reduce((acc, p) => acc * 256 + p, 0);
+  const kept = value - (value % 2 ** (32 - bits));
+  return `${[24, 16, 8, 0].map((shift) => Math.floor(kept / 2 ** shift) % 256).join('.')}/${bits}`;
 }
 
 /** The address part of a visitor without a device credential: IPv4 as is, IPv6 by its /64. */
@@ -56,3 +70,6 @@ export const visitorAddressKey = (raw: string) => keyAt(raw, VISITOR_PREFIX);
 
 /** The network of an address: IPv4 as is, IPv6 by its /56. */
 export const networkKey = (raw: string) => keyAt(raw, NETWORK_PREFIX);
+
+/** The wide network of an address: IPv4 by its /24, IPv6 by its /48. */
+export const wideNetworkKey = (raw: string) => keyAt(raw, WIDE_NETWORK_PREFIX, 24);

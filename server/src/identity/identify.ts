@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import proxyAddr from 'proxy-addr';
 import type { TrustProxy } from '../config.ts';
-import { networkKey, visitorAddressKey } from './address.ts';
+import { networkKey, visitorAddressKey, wideNetworkKey } from './address.ts';
 import { DEVICE_COOKIE, type DeviceCredentials } from './device-credential.ts';
 
 /**
@@ -11,6 +11,8 @@ import { DEVICE_COOKIE, type DeviceCredentials } from './device-credential.ts';
  * - `visitor`: the device's salted hash when the request carries a valid device credential (the web
  *   page), else the salted hash of client address + user agent, as the spec's API defines it (docs/privacy.md).
  * - `network`: the salted hash of the client address (IPv6 by its /56).
+ * - `wideNetwork`: the salted hash of the address's IPv4 /24 or IPv6 /48, which flag distinctness
+ *   and the status-change budget count by (docs/api.md, "Protected spots and site-wide budgets").
  * - `agent`: a short salted hash of the user agent, so moderators can see how many agents a burst
  *   of votes used without learning them.
  * Raw addresses are used here in memory and never stored, logged, put in a key or returned.
@@ -18,6 +20,7 @@ import { DEVICE_COOKIE, type DeviceCredentials } from './device-credential.ts';
 export interface Identity {
   visitor: string;
   network: string;
+  wideNetwork: string;
   agent: string;
   /** True when a valid device credential named the visitor. */
   device: boolean;
@@ -55,20 +58,19 @@ const saltedHash = (salt: string) => (value: string) =>
 
 /**
  * Who is asking through USSD or SMS (docs/channels.md): the visitor is the salted hash of the phone
- * number (E.164), the network the salted hash of the mobile operator (the gateway's networkCode), so
- * the same limits as the web apply per phone and per operator. The number itself goes no further.
+ * number (E.164), the network (and wide network) the salted hash of the mobile operator (the gateway's
+ * networkCode), so the same limits as the web apply per phone and per operator. The number itself
+ * goes no further.
  */
 export type ChannelIdentify = (phoneE164: string, operator: string) => Identity;
 
 export function createChannelIdentify(salt: string): ChannelIdentify {
   const hash = saltedHash(salt);
   const agent = hash('agent\nphone channel').slice(0, 12);
-  return (phone, operator) => ({
-    visitor: hash(`phone\n${phone}`),
-    network: hash(`operator\n${operator}`),
-    agent,
-    device: false,
-  });
+  return (phone, operator) => {
+    const network = hash(`operator\n${operator}`);
+    return { visitor: hash(`phone\n${phone}`), network, wideNetwork: network, agent, device: false };
+  };
 }
 
 export function createIdentify(opts: IdentityOptions): Identify {
@@ -98,6 +100,7 @@ export function createIdentify(opts: IdentityOptions): Identify {
         ? hash(`device\n${credential.id}`)
         : hash(`visitor\n${visitorAddressKey(address)}\n${userAgent}`),
       network: hash(`network\n${networkKey(address)}`),
+      wideNetwork: hash(`wide\n${wideNetworkKey(address)}`),
       agent: hash(`agent\n${userAgent}`).slice(0, 12),
       device: Boolean(credential),
     };

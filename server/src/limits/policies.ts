@@ -1,11 +1,12 @@
 /**
  * Every rate limit (docs/api.md, "Rate limits"), as data. A limit applies per visitor unless it is per network
- * (many phones share a carrier address, so network limits are higher).
+ * (many phones share a carrier address, so network limits are higher) or per wide network (an IPv4
+ * /24 or IPv6 /48: what one subscriber cannot span, for what takes a danger off the map).
  */
 export interface Policy {
   limit: number;
   windowSeconds: number;
-  per: 'visitor' | 'network';
+  per: 'visitor' | 'network' | 'wide_network';
 }
 
 export const POLICIES = {
@@ -18,8 +19,11 @@ export const POLICIES = {
    * posing as a crowd.
    */
   vote_network: { limit: 300, windowSeconds: 3600, per: 'network' },
-  /** Votes that move a spot between unverified, confirmed and disputed (counted in the service). */
-  status_change_network: { limit: 10, windowSeconds: 3600, per: 'network' },
+  /**
+   * Votes that move a spot between unverified, confirmed and disputed (counted in the service), per
+   * wide network: the 256 /56s of one /48 share these ten.
+   */
+  status_change_network: { limit: 10, windowSeconds: 3600, per: 'wide_network' },
   flag: { limit: 20, windowSeconds: 3600, per: 'visitor' },
   flag_network: { limit: 60, windowSeconds: 3600, per: 'network' },
   /** New (or renewed) device credentials. */
@@ -39,6 +43,8 @@ export const POLICIES = {
   read: { limit: 120, windowSeconds: 60, per: 'visitor' },
   read_network: { limit: 6000, windowSeconds: 60, per: 'network' },
   sign_in: { limit: 10, windowSeconds: 15 * 60, per: 'network' },
+  /** Sign-in attempts from one IPv4 /24 or IPv6 /48, whatever the addresses inside it. */
+  sign_in_wide: { limit: 20, windowSeconds: 15 * 60, per: 'wide_network' },
   /** The open-data downloads: a whole-country file is heavy, and it changes slowly. */
   export: { limit: 10, windowSeconds: 3600, per: 'visitor' },
   export_network: { limit: 60, windowSeconds: 3600, per: 'network' },

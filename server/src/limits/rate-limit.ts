@@ -11,6 +11,9 @@ export interface PolicyDecision extends Decision {
 
 export type PolicyTable = Record<PolicyName, Pick<Policy, 'limit' | 'windowSeconds' | 'per'>>;
 
+/** Whose hash a policy's counter is keyed by. */
+const SUBJECT = { visitor: 'visitor', network: 'network', wide_network: 'wideNetwork' } as const;
+
 export class RateLimiter {
   constructor(
     readonly counters: FallbackCounters,
@@ -25,8 +28,8 @@ export class RateLimiter {
     const counts = await this.counters.hitAll(
       policies.map((policy) => {
         const p = this.policies[policy];
-        const subject = p.per === 'visitor' ? identity.visitor : identity.network;
-        return { key: `${policy}:${subject}`, windowSeconds: p.windowSeconds, shadow: p.per === 'network' };
+        const subject = identity[SUBJECT[p.per]];
+        return { key: `${policy}:${subject}`, windowSeconds: p.windowSeconds, shadow: p.per !== 'visitor' };
       }),
     );
     return policies.map((policy, i) => ({
@@ -61,6 +64,7 @@ export function tooManyMessage(d: PolicyDecision): string {
     case 'status_change_network':
       return `Too many spots changed status from your network in the last hour. Please try again in ${when}.`;
     case 'sign_in':
+    case 'sign_in_wide':
       return `Too many sign-in attempts. Please wait ${when} and try again.`;
     default:
       return `Too many requests. Please wait ${when} and try again.`;

@@ -4,7 +4,15 @@ import { HttpError } from '../http/errors.ts';
 import { readSiteSettings, type SiteSettings, writeSiteSettings } from '../settings/settings.sql.ts';
 import { createUser, type SessionUser, setPassword } from './auth.service.ts';
 import { appendLog, recentLog } from './log.sql.ts';
-import { countAdmins, deleteUser, findUserByName, listUsers, type UserRow, updateRole } from './users.sql.ts';
+import {
+  clearTotp,
+  countAdmins,
+  deleteUser,
+  findUserByName,
+  listUsers,
+  type UserRow,
+  updateRole,
+} from './users.sql.ts';
 
 /** Site settings, accounts and the log: each change is made and logged in one transaction. */
 
@@ -55,17 +63,23 @@ export function changeAccount(
   db: Db,
   actor: SessionUser,
   username: string,
-  patch: { role?: Role; password?: string },
+  patch: { role?: Role; password?: string; resetTwoFactor?: true },
 ) {
   return db.transaction(async (tx) => {
     const demoted = patch.role === 'moderator' ? 'The last admin cannot stop being an admin' : undefined;
     const user = await accountToChange(tx, username, demoted);
     if (patch.role) await updateRole(tx, username, patch.role);
     if (patch.password) await setPassword(tx, username, patch.password);
+    if (patch.resetTwoFactor) await clearTotp(tx, username);
     await appendLog(tx, {
       actor: actor.username,
       action: 'user_update',
-      detail: { username, role: patch.role, password: patch.password ? 'changed' : undefined },
+      detail: {
+        username,
+        role: patch.role,
+        password: patch.password ? 'changed' : undefined,
+        twoFactor: patch.resetTwoFactor ? 'reset' : undefined,
+      },
     });
     return { username, role: patch.role ?? user.role };
   });

@@ -4,7 +4,9 @@ import type { Role } from '../../../common/domain.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
 import { appendLog } from './log.sql.ts';
-import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './passwords.ts';
+import { hashPassword, UNKNOWN_USER_HASH } from './passwords.ts';
+import type { SignInGuard } from './sign-in-guard.ts';
+import { codeStep, matchingRecoveryCode } from './two-factor.ts';
 import {
   countAdmins,
   deleteExpiredSessions,
@@ -13,7 +15,10 @@ import {
   findUserByName,
   insertSession,
   insertUser,
+  type UserRow,
   updatePassword,
+  useRecoveryCode,
+  useTotpStep,
 } from './users.sql.ts';
 
 export const SESSION_COOKIE = 'hatari_session';
@@ -28,29 +33,69 @@ export interface SessionUser {
 /** Only a hash of the session token is stored, so a database leak does not hand out sessions. */
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+export interface Credentials {
+  username: string;
+  password: string;
+  /** The authenticator's code, or a recovery code, for an account with a second factor. */
+  code?: string;
+}
+
+export type SignInResult =
+  | { kind: 'signed-in'; token: string; user: SessionUser; knownDevice: string }
+  /** The name or password is wrong (which one is not said). */
+  | { kind: 'wrong' }
+  /** Name and password are right and the account has a second factor: its code is missing or wrong. */
+  | { kind: 'code-needed' }
+  | { kind: 'wrong-code' };
+
 /**
- * Checks the password (against a dummy hash for unknown names, so both failures take as long) and
- * opens a new session, noted in the moderators' log. Undefined when the name or password is wrong.
- * Signing in always starts a fresh session: an earlier token (planted or stale) is ended first.
+ * Claims an attempt at the account (growing delays: SignInGuard), checks the password (against a
+ * dummy hash for unknown names, so both failures take as long) and, for an account with a second
+ * factor, the code; then opens a new session, noted in the moderators' log, and starts the account's
+ * attempts afresh. Signing in always starts a fresh session: an earlier token (planted or stale) is
+ * ended first.
  */
 export async function signIn(
   db: Db,
-  username: string,
-  password: string,
-  previousToken?: string,
-): Promise<{ token: string; user: SessionUser } | undefined> {
-  if (previousToken) await signOut(db, previousToken);
-  const user = await findUserByName(db, username.trim().toLowerCase());
-  const ok = await verifyPassword(password, user?.password_hash ?? UNKNOWN_USER_HASH);
-  if (!user || !ok) return undefined;
+  guard: SignInGuard,
+  given: Credentials,
+  cookies: { session?: string; knownDevice?: string } = {},
+): Promise<SignInResult> {
+  if (cookies.session) await signOut(db, cookies.session);
+  const username = given.username.trim().toLowerCase();
+  const attempt = await guard.claim(username, cookies.knownDevice);
+  const user = await findUserByName(db, username);
+  const ok = await guard.verifyPassword(given.password, user?.password_hash ?? UNKNOWN_USER_HASH);
+  if (!user || !ok) return { kind: 'wrong' };
+  if (user.totp_secret) {
+    if (!given.code?.trim()) return { kind: 'code-needed' };
+    if (!(await secondFactorHolds(db, user, given.code))) return { kind: 'wrong-code' };
+  }
+  await guard.succeeded(attempt);
   const token = randomBytes(32).toString('base64url');
   await deleteExpiredSessions(db);
-  await insertSession(db, tokenHash(token), user.id, SESSION_TTL_SECONDS);
+  await insertSession(db, tokenHash(token), user.id, SESSION_TTL_SECONDS, Boolean(user.totp_secret));
   await appendLog(db, { actor: user.username, action: 'sign_in' });
-  return { token, user: { username: user.username, role: user.role } };
+  return {
+    kind: 'signed-in',
+    token,
+    user: { username: user.username, role: user.role },
+    knownDevice: guard.knownDevice(username),
+  };
+}
+
+/** A code from the user's authenticator (each time step once) or one of its recovery codes (once). */
+export async function secondFactorHolds(db: Queryable, user: UserRow, code: string): Promise<boolean> {
+  if (!user.totp_secret) return false;
+  const last = user.totp_last_step === null ? null : Number(user.totp_last_step);
+  const step = codeStep(user.totp_secret, code, last);
+  if (step !== undefined) return useTotpStep(db, user.id, step);
+  const recovery = matchingRecoveryCode(code, user.recovery_codes);
+  return recovery !== undefined && useRecoveryCode(db, user.id, recovery);
 }
 
 export const sessionUser = (db: Queryable, token: string) => findSessionUser(db, tokenHash(token));
+export { tokenHash };
 export const signOut = (db: Queryable, token: string) => deleteSession(db, tokenHash(token));
 
 export async function createUser(

@@ -3,6 +3,7 @@ import type { Role } from '../../../common/domain.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import type { PolicyName } from '../limits/policies.ts';
+import { readSiteSettings } from '../settings/settings.sql.ts';
 import { SESSION_COOKIE, type SessionUser, sessionUser } from './auth.service.ts';
 
 declare module 'fastify' {
@@ -41,17 +42,30 @@ export const sameSiteJson: onRequestAsyncHookHandler = async (request) => {
 
 /**
  * Route options for moderator endpoints: same-site JSON, then signed in with at least `role`, before
- * the request is validated (a stranger learns nothing from a 400).
+ * the request is validated (a stranger learns nothing from a 400). While the site requires a second
+ * factor, a session opened without one may only set it up (`settingUp`): everything else is a 403.
  */
-export function requireRole(deps: Deps, role: Role) {
+export function requireRole(deps: Deps, role: Role, opts: { settingUp?: boolean } = {}) {
   const preValidation: preValidationAsyncHookHandler = async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    const user = token ? await sessionUser(deps.db, token) : undefined;
-    if (!user) throw new HttpError(401, 'Sign in as a moderator first');
-    if (role === 'admin' && user.role !== 'admin') throw new HttpError(403, 'Only admins can do this');
-    request.moderator = user;
+    const session = token ? await sessionUser(deps.db, token) : undefined;
+    if (!session) throw new HttpError(401, 'Sign in as a moderator first');
+    if (role === 'admin' && session.role !== 'admin') throw new HttpError(403, 'Only admins can do this');
+    if (!opts.settingUp && !session.two_factor && (await readSiteSettings(deps.db)).requireTwoFactor) {
+      const refusal = new HttpError(
+        403,
+        'This site requires two-step sign-in: set up an authenticator first',
+      );
+      refusal.extra = { two_factor_setup: true };
+      throw refusal;
+    }
+    request.moderator = { username: session.username, role: session.role };
   };
-  return { onRequest: sameSiteJson, preValidation, config: { rateLimit: ['moderation'] as PolicyName[] } };
+  return {
+    onRequest: sameSiteJson,
+    preValidation,
+    config: { rateLimit: ['moderation'] as PolicyName[], moderatorSession: true as const },
+  };
 }
 
 /** The signed-in moderator of a request that passed requireRole. */

@@ -4,6 +4,7 @@ import type { Db } from '../db/db.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { redactReport } from '../spots/spots.service.ts';
 import type { SessionUser } from './auth.service.ts';
+import { countAlarms } from './bursts.service.ts';
 import { appendLog } from './log.sql.ts';
 import {
   clearReview,
@@ -13,6 +14,7 @@ import {
   findModSpots,
   lockSpot,
   resolveOpenFlags,
+  restoreSpot,
   setPublication,
   setVerified,
   updateSpotFields,
@@ -23,8 +25,12 @@ const spotNotFound = () => notFound('Spot not found');
 
 /** A queue's spots, and how many wait in each queue that needs a moderator. */
 export async function moderationQueue(db: Db, state: ModState, limit: number) {
-  const [spots, counts] = await Promise.all([findModSpots(db, state, limit), countQueues(db)]);
-  return { spots, counts };
+  const [spots, counts, alarms] = await Promise.all([
+    findModSpots(db, state, limit),
+    countQueues(db),
+    countAlarms(db),
+  ]);
+  return { spots, counts: { ...counts, alarms } };
 }
 
 export async function reload(db: Parameters<typeof findModSpot>[0], id: number): Promise<ModSpot> {
@@ -35,7 +41,9 @@ export async function reload(db: Parameters<typeof findModSpot>[0], id: number):
 
 /**
  * Approve and reject decide publication and close the open flags (they have been looked at).
- * Dismissing flags says they were wrong: a spot they had hidden comes back on the map.
+ * Dismissing flags says they were wrong: a spot they had hidden comes back on the map. Either way a
+ * spot the flags had hidden, or whose flags were dismissed, is restored: protected from flags and
+ * votes for 30 days (spots/protection.ts), so fresh networks cannot take it off again meanwhile.
  */
 export async function moderateSpot(
   db: Db,
@@ -52,6 +60,10 @@ export async function moderateSpot(
       case 'reject':
         await setPublication(tx, id, action === 'approve' ? 'approved' : 'rejected');
         detail.flagsClosed = await resolveOpenFlags(tx, id, 'actioned');
+        if (action === 'approve' && spot.auto_hidden) {
+          await restoreSpot(tx, id);
+          detail.restored = true;
+        }
         break;
       case 'verify':
       case 'unverify':
@@ -60,6 +72,8 @@ export async function moderateSpot(
       case 'dismiss-flags':
         detail.flagsClosed = await resolveOpenFlags(tx, id, 'dismissed');
         if (spot.auto_hidden && spot.publication === 'pending') await setPublication(tx, id, 'approved');
+        await restoreSpot(tx, id);
+        detail.restored = true;
         break;
     }
     // Whatever they decided, a moderator has looked at the spot.

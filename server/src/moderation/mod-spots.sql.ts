@@ -2,13 +2,15 @@ import type { z } from 'zod';
 import type { ModSpot, modQueueResponse, ReportInput } from '../../../common/api.ts';
 import { type FlagReason, REPORT_FIELDS } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
+import { PROTECTED, RESTORE } from '../spots/protection.ts';
 import { type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from '../spots/spots.sql.ts';
 import type { ModState } from './moderation.schema.ts';
 import { BURSTS_OF_SPOT, SPOTS_WITH_BURSTS } from './networks.sql.ts';
 
 const OPEN_FLAGS = 'f.spot_id = s.id AND f.resolved_at IS NULL';
 const MOD_COLUMNS = `${SPOT_COLUMNS}, s.publication, s.auto_hidden_at IS NOT NULL AS auto_hidden,
-  s.review_reason, EXISTS (${BURSTS_OF_SPOT}) AS burst,
+  s.review_reason, ${PROTECTED} AS protected,
+  CASE WHEN s.restored_until > now() THEN s.restored_until END AS restored_until, EXISTS (${BURSTS_OF_SPOT}) AS burst,
   (SELECT count(*)::int FROM flags f WHERE ${OPEN_FLAGS}) AS flag_count,
   (SELECT coalesce(json_agg(json_build_object('reason', f.reason, 'note', f.note, 'created_at', f.created_at)
      ORDER BY f.created_at DESC), '[]'::json) FROM flags f WHERE ${OPEN_FLAGS}) AS flags`;
@@ -17,6 +19,8 @@ interface ModSpotRow extends SpotRow {
   publication: Publication;
   auto_hidden: boolean;
   review_reason: ModSpot['review_reason'];
+  protected: boolean;
+  restored_until: Date | string | null;
   burst: boolean;
   flag_count: number;
   flags: Array<{ reason: FlagReason; note: string; created_at: string }>;
@@ -27,6 +31,8 @@ const toModSpot = (r: ModSpotRow): ModSpot => ({
   publication: r.publication,
   auto_hidden: r.auto_hidden,
   review_reason: r.review_reason,
+  protected: r.protected,
+  restored_until: r.restored_until === null ? null : new Date(r.restored_until).toISOString(),
   burst: r.burst,
   flag_count: r.flag_count,
   flags: r.flags.map((f) => ({ ...f, created_at: new Date(f.created_at).toISOString() })),
@@ -50,7 +56,7 @@ export async function findModSpots(db: Queryable, state: ModState, limit: number
   return rows.map(toModSpot);
 }
 
-type QueueCounts = z.output<typeof modQueueResponse>['counts'];
+type QueueCounts = Omit<z.output<typeof modQueueResponse>['counts'], 'alarms'>;
 
 /** How many spots wait in the queues that need a moderator (each count reads its own index). */
 export async function countQueues(db: Queryable): Promise<QueueCounts> {
@@ -68,12 +74,16 @@ export async function findModSpot(db: Queryable, id: number): Promise<ModSpot | 
   return rows[0] && toModSpot(rows[0]);
 }
 
-export async function lockSpot(
-  tx: Queryable,
-  id: number,
-): Promise<{ publication: Publication; auto_hidden: boolean } | undefined> {
-  const rows = await tx.query<{ publication: Publication; auto_hidden: boolean }>(
-    'SELECT publication, auto_hidden_at IS NOT NULL AS auto_hidden FROM spots WHERE id = $1 FOR UPDATE',
+interface LockedSpot {
+  publication: Publication;
+  auto_hidden: boolean;
+  status: SpotRow['status'];
+}
+
+export async function lockSpot(tx: Queryable, id: number): Promise<LockedSpot | undefined> {
+  const rows = await tx.query<LockedSpot>(
+    `SELECT publication, auto_hidden_at IS NOT NULL AS auto_hidden, status FROM spots WHERE id = $1
+     FOR UPDATE`,
     [id],
   );
   return rows[0];
@@ -85,6 +95,33 @@ export async function setPublication(tx: Queryable, id: number, publication: Pub
     'UPDATE spots SET publication = $2, auto_hidden_at = NULL, updated_at = now() WHERE id = $1',
     [id, publication],
   );
+}
+
+/**
+ * A moderator restored the spot (dismissed its flags, cleared a dispute, reverted a burst): flags and
+ * votes cannot take it off the map for the next 30 days (spots/protection.ts).
+ */
+export async function restoreSpot(tx: Queryable, id: number): Promise<void> {
+  await tx.query(`UPDATE spots SET ${RESTORE} WHERE id = $1`, [id]);
+}
+
+/** Puts back on the map those of the spots that flags had hid; returns their ids. */
+export async function showHiddenAgain(tx: Queryable, ids: number[]): Promise<number[]> {
+  const rows = await tx.query<{ id: number }>(
+    `UPDATE spots SET publication = 'approved', auto_hidden_at = NULL, updated_at = now()
+     WHERE id = ANY ($1::int[]) AND publication = 'pending' AND auto_hidden_at IS NOT NULL RETURNING id`,
+    [ids],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Restores those of the spots that were disputed and no longer are (a moderator cleared it). */
+export async function restoreClearedDisputes(tx: Queryable, disputedBefore: number[]): Promise<number[]> {
+  const rows = await tx.query<{ id: number }>(
+    `UPDATE spots SET ${RESTORE} WHERE id = ANY ($1::int[]) AND status <> 'disputed' RETURNING id`,
+    [disputedBefore],
+  );
+  return rows.map((r) => r.id);
 }
 
 /** A moderator has looked at the spot: it leaves the review queue. */

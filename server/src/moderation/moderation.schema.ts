@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { networkKey, reportFieldRules, settingsSchema, userSchema } from '../../../common/api.ts';
+import { networkKey, reportFieldRules, settingsSchema } from '../../../common/api.ts';
 import { ROLES } from '../../../common/domain.ts';
+import { errorSchema } from '../http/api-schema.ts';
 import { PASSWORD_RULES } from './passwords.ts';
 
 export { ROLES };
@@ -16,12 +17,32 @@ export const password = z
   .min(PASSWORD_RULES.min, `password must be at least ${PASSWORD_RULES.min} characters`)
   .max(PASSWORD_RULES.max, `password must be at most ${PASSWORD_RULES.max} characters`);
 
+/** A code from an authenticator app (6 digits) or a recovery code (4 groups of 5). */
+const secondFactorCode = z
+  .string()
+  .max(40)
+  .meta({ description: 'An authenticator code, or a recovery code' });
+
 export const loginBody = z.object({
   username: z.string({ error: 'username is required' }).max(100),
   password: z.string({ error: 'password is required' }).max(PASSWORD_RULES.max),
+  code: secondFactorCode.optional(),
 });
 
-export const sessionResponse = z.object({ user: userSchema });
+export const signInRefusal = errorSchema
+  .extend({
+    two_factor: z
+      .boolean()
+      .optional()
+      .meta({ description: 'True when the name and password were right and the code is missing' }),
+  })
+  .meta({ id: 'SignInRefusal' });
+
+export const twoFactorConfirm = z.object({ code: secondFactorCode });
+export const twoFactorRemove = z.object({
+  password: z.string().max(PASSWORD_RULES.max),
+  code: secondFactorCode,
+});
 
 export const MOD_STATES = ['pending', 'flagged', 'review', 'bursts', 'rejected', 'approved', 'all'] as const;
 export type ModState = (typeof MOD_STATES)[number];
@@ -43,12 +64,25 @@ export type SpotPatch = z.output<typeof spotPatch>;
 
 export const settingsPatch = settingsSchema
   .partial()
-  .refine((p) => Object.keys(p).length > 0, 'Send requireApproval and/or autoHideFlagThreshold');
+  .refine(
+    (p) => Object.keys(p).length > 0,
+    `Send at least one of ${settingsSchema.keyof().options.join(', ')}`,
+  );
 
 export const userCreate = z.object({ username, password, role: z.enum(ROLES) });
 export const userPatch = z
-  .object({ password: password.optional(), role: z.enum(ROLES).optional() })
-  .refine((p) => p.password !== undefined || p.role !== undefined, 'Send a new password and/or role');
+  .object({
+    password: password.optional(),
+    role: z.enum(ROLES).optional(),
+    resetTwoFactor: z
+      .literal(true)
+      .optional()
+      .meta({ description: "Turns the account's second factor off (a lost phone); it sets one up again" }),
+  })
+  .refine(
+    (p) => p.password !== undefined || p.role !== undefined || p.resetTwoFactor,
+    'Send a new password, a role and/or resetTwoFactor',
+  );
 export const usernameParams = z.object({ username });
 
 export const logQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) });
@@ -58,10 +92,18 @@ export const voidTarget = z.object({
 });
 export type VoidTarget = z.output<typeof voidTarget>;
 
-export const voidPeriod = z.object({
-  network: networkKey,
-  from: z.iso
-    .datetime({ offset: true, error: 'from must be an ISO date-time' })
-    .transform((v) => new Date(v)),
-  to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).transform((v) => new Date(v)),
+const instant = (name: string) =>
+  z.iso.datetime({ offset: true, error: `${name} must be an ISO date-time` }).transform((v) => new Date(v));
+
+export const voidPeriod = z.object({ network: networkKey, from: instant('from'), to: instant('to') });
+
+/** A burst's period, as GET /api/mod/alarms gives it (a moderator may widen or narrow it). */
+export const burstPeriod = z.object({
+  from: instant('from'),
+  to: instant('to'),
+  networks: z
+    .array(networkKey)
+    .max(100)
+    .optional()
+    .meta({ description: "Only these networks' votes and flags (keys from the alarm); all when absent" }),
 });

@@ -6,7 +6,14 @@ import { readSiteSettings } from '../settings/settings.sql.ts';
 import type { SessionUser } from './auth.service.ts';
 import { appendLog } from './log.sql.ts';
 import { reload } from './mod-spots.service.ts';
-import { clearReview, lockSpot, resolveOpenFlags, setPublication } from './mod-spots.sql.ts';
+import {
+  clearReview,
+  lockSpot,
+  resolveOpenFlags,
+  restoreClearedDisputes,
+  restoreSpot,
+  setPublication,
+} from './mod-spots.sql.ts';
 import type { VoidTarget } from './moderation.schema.ts';
 import {
   deleteNetworkVotesInPeriod,
@@ -42,7 +49,7 @@ export async function spotNetworks(db: Db, id: number): Promise<NetworkActivity[
 /**
  * Voids one network's votes (counts and status follow) or open flags (a spot they hid comes back
  * when the networks left no longer reach the threshold) on one spot, with its log entry, in one
- * transaction.
+ * transaction. A spot it brings back, or whose dispute it clears, is restored (protected 30 days).
  */
 export async function voidNetworkOnSpot(
   db: Db,
@@ -59,6 +66,8 @@ export async function voidNetworkOnSpot(
       const gone = await deleteNetworkVotesOnSpot(tx, id, target.network);
       voided = gone.up + gone.down;
       Object.assign(detail, gone);
+      if (spot.status === 'disputed' && (await restoreClearedDisputes(tx, [id])).length)
+        detail.restored = true;
     } else {
       voided = await resolveOpenFlags(tx, id, 'voided', target.network);
       detail.flags = voided;
@@ -67,7 +76,9 @@ export async function voidNetworkOnSpot(
         autoHideFlagThreshold > 0 && (await countOpenFlagNetworks(tx, id)) >= autoHideFlagThreshold;
       if (spot.auto_hidden && spot.publication === 'pending' && !stillHidden) {
         await setPublication(tx, id, 'approved');
+        await restoreSpot(tx, id);
         detail.shownAgain = true;
+        detail.restored = true;
       }
     }
     await clearReview(tx, id);
@@ -76,7 +87,10 @@ export async function voidNetworkOnSpot(
   });
 }
 
-/** Voids a network's votes on every spot over a period: each spot's counts and log entry follow. */
+/**
+ * Voids a network's votes on every spot over a period: each spot's counts and log entry follow, and
+ * a spot whose dispute it clears is restored.
+ */
 export async function voidNetworkVotes(
   db: Db,
   actor: SessionUser,
@@ -86,14 +100,23 @@ export async function voidNetworkVotes(
 ): Promise<{ spots: number; votes: number }> {
   if (from > to) throw new HttpError(400, 'from must not be after to');
   return db.transaction(async (tx) => {
-    await lockSpotsVotedBy(tx, network, from, to);
+    const locked = await lockSpotsVotedBy(tx, network, from, to);
     const per = await deleteNetworkVotesInPeriod(tx, network, from, to);
+    const disputed = locked.filter((s) => s.status === 'disputed').map((s) => s.id);
+    const restored = new Set(await restoreClearedDisputes(tx, disputed));
     for (const p of per) {
       await appendLog(tx, {
         actor: actor.username,
         action: 'void-votes',
         spotId: p.spot_id,
-        detail: { network: network.slice(0, 8), up: p.up, down: p.down, from: iso(from), to: iso(to) },
+        detail: {
+          network: network.slice(0, 8),
+          up: p.up,
+          down: p.down,
+          from: iso(from),
+          to: iso(to),
+          ...(restored.has(p.spot_id) && { restored: true }),
+        },
       });
     }
     return { spots: per.length, votes: per.reduce((n, p) => n + p.up + p.down, 0) };

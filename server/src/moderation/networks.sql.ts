@@ -98,19 +98,18 @@ export async function deleteNetworkVotesOnSpot(
 }
 
 /** Locks, in id order, the spots a network voted on in a period (before their votes are deleted). */
-export async function lockSpotsVotedBy(
+export function lockSpotsVotedBy(
   tx: Queryable,
   network: string,
   from: Date,
   to: Date,
-): Promise<number[]> {
-  const rows = await tx.query<{ id: number }>(
-    `SELECT id FROM spots WHERE id IN (
+): Promise<Array<{ id: number; status: string }>> {
+  return tx.query<{ id: number; status: string }>(
+    `SELECT id, status FROM spots WHERE id IN (
        SELECT DISTINCT spot_id FROM votes WHERE network = $1 AND updated_at BETWEEN $2 AND $3)
      ORDER BY id FOR UPDATE`,
     [network, from, to],
   );
-  return rows.map((r) => r.id);
 }
 
 /** Deletes a network's votes cast in a period on every spot; returns what went, per spot. */

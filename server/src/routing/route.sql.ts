@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db.ts';
+import { COUNTS_AS_DANGER } from '../spots/protection.ts';
 import { SPOT_COLUMNS, type SpotRow } from '../spots/spots.sql.ts';
 import { LineIndex, lineGeoJson } from './line-geometry.ts';
 import type { MeasuredDanger } from './route.schema.ts';
@@ -16,7 +17,7 @@ export interface SpotsNearLine {
 const RECORD = 22;
 
 /**
- * Public spots that count as dangers (not disputed, or protected: see counts_as_danger) that may
+ * Public spots that count as dangers (not disputed, or protected: spots/protection.ts) that may
  * lie within bufferM of a line (packed [lng, lat] pairs): the index finds them, the caller
  * measures them exactly.
  * A long line's bounding box is huge, so an index filter on it lets through most spots of a city
@@ -41,7 +42,7 @@ export async function spotsNearLine(
      near AS (
        SELECT DISTINCT ON (c.id) c.* FROM pieces CROSS JOIN LATERAL (
          SELECT s.id, s.lat, s.lng, s.severity FROM spots s
-         WHERE s.publication = 'approved' AND s.counts_as_danger AND s.time_of_day = ANY($3::text[])
+         WHERE s.publication = 'approved' AND ${COUNTS_AS_DANGER} AND s.time_of_day = ANY($3::text[])
            AND ST_Intersects(ST_SetSRID(ST_MakePoint(s.lng, s.lat), 4326), pieces.p)
        ) c
        ORDER BY c.id

@@ -21,5 +21,9 @@ export type NetworkActivity = api.NetworkActivity;
 export type User = z.output<typeof api.userSchema> & { created_at?: string };
 export type LogEntry = z.output<typeof api.logResponse>['entries'][number];
 export type Settings = z.output<typeof api.settingsSchema>;
+export type Alarms = api.Alarms;
+export type Session = api.Session;
+export type TwoFactorState = api.TwoFactorState;
+export type Burst = api.Burst;
 /** What a report (or a moderator's edit) sends. */
 export type ReportFields = api.ReportInput;

@@ -44,6 +44,14 @@ export function SettingsPanel() {
         />
         {t('mod.requireApproval')}
       </label>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={settings.requireTwoFactor}
+          onChange={(e) => setSettings({ ...settings, requireTwoFactor: e.currentTarget.checked })}
+        />
+        {t('mod.requireTwoFactor')}
+      </label>
       <Field id="auto-hide" label={t('mod.autoHide')} hint={t('mod.autoHideHint')}>
         <input
           id="auto-hide"
@@ -52,6 +60,26 @@ export function SettingsPanel() {
           max={50}
           value={settings.autoHideFlagThreshold}
           onInput={(e) => setSettings({ ...settings, autoHideFlagThreshold: Number(e.currentTarget.value) })}
+        />
+      </Field>
+      <Field id="hide-budget" label={t('mod.hideBudget')} hint={t('mod.hideBudgetHint')}>
+        <input
+          id="hide-budget"
+          type="number"
+          min={0}
+          max={1000}
+          value={settings.autoHideBudgetPerHour}
+          onInput={(e) => setSettings({ ...settings, autoHideBudgetPerHour: Number(e.currentTarget.value) })}
+        />
+      </Field>
+      <Field id="dispute-budget" label={t('mod.disputeBudget')} hint={t('mod.disputeBudgetHint')}>
+        <input
+          id="dispute-budget"
+          type="number"
+          min={0}
+          max={1000}
+          value={settings.disputeBudgetPerHour}
+          onInput={(e) => setSettings({ ...settings, disputeBudgetPerHour: Number(e.currentTarget.value) })}
         />
       </Field>
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
@@ -138,6 +166,17 @@ export function UsersPanel({ me }: { me: string }) {
               <td class="actions">
                 <button type="button" onClick={() => resetPassword(u.username)}>
                   {t('mod.resetPassword')}
+                </button>
+                <button
+                  type="button"
+                  onClick={() =>
+                    confirm(t('mod.confirmResetTwoFactor', { name: u.username })) &&
+                    void call(`/api/mod/users/${encodeURIComponent(u.username)}`, 'PATCH', {
+                      resetTwoFactor: true,
+                    })
+                  }
+                >
+                  {t('mod.resetTwoFactor')}
                 </button>
                 {u.username !== me && (
                   <button

@@ -33,6 +33,7 @@ export function describeDetail(action: string, detail: Record<string, unknown> |
   if (d.role !== undefined && d.role !== null)
     parts.push(t('mod.log.d.role', { role: named(`mod.role.${text(d.role)}`, text(d.role)) }));
   if (d.password === 'changed') parts.push(t('mod.log.d.password'));
+  if (d.twoFactor === 'reset') parts.push(t('mod.log.d.twoFactorReset'));
   if (d.network !== undefined) parts.push(t('mod.log.d.network', { network: text(d.network) }));
   // A network's votes voided over a period carry `from` and `to` as times; elsewhere `from` is the
   // spot's publication before the decision.
@@ -42,12 +43,15 @@ export function describeDetail(action: string, detail: Record<string, unknown> |
     parts.push(t('mod.log.d.from', { state: named(`mod.publication.${text(d.from)}`, text(d.from)) }));
   if (action.startsWith('void') && (d.up !== undefined || d.down !== undefined))
     parts.push(t('mod.log.d.votes', { up: num(d.up), down: num(d.down) }));
-  if (d.flags !== undefined) parts.push(t('mod.log.d.flags', { n: num(d.flags) }));
+  if (action === 'revert-burst')
+    parts.push(t('mod.log.d.reverted', { votes: num(d.votes), flags: num(d.flags) }));
+  else if (d.flags !== undefined) parts.push(t('mod.log.d.flags', { n: num(d.flags) }));
   if (d.flagsClosed !== undefined && num(d.flagsClosed) > 0)
     parts.push(t('mod.log.d.flagsClosed', { n: num(d.flagsClosed) }));
   if (Array.isArray(d.fields))
     parts.push(t('mod.log.d.fields', { fields: d.fields.map((f) => fieldLabel(String(f))).join(', ') }));
   if (d.shownAgain) parts.push(t('mod.log.d.shownAgain'));
+  if (d.restored) parts.push(t('mod.log.d.restored'));
   if (d.requireApproval !== undefined)
     parts.push(t(d.requireApproval ? 'mod.log.d.approvalOn' : 'mod.log.d.approvalOff'));
   if (d.autoHideFlagThreshold !== undefined)
@@ -56,6 +60,10 @@ export function describeDetail(action: string, detail: Record<string, unknown> |
         ? t('mod.log.d.autoHide', { n: num(d.autoHideFlagThreshold) })
         : t('mod.log.d.autoHideOff'),
     );
+  if (d.autoHideBudgetPerHour !== undefined)
+    parts.push(t('mod.log.d.hideBudget', { n: num(d.autoHideBudgetPerHour) }));
+  if (d.disputeBudgetPerHour !== undefined)
+    parts.push(t('mod.log.d.disputeBudget', { n: num(d.disputeBudgetPerHour) }));
   return parts.join(' · ');
 }
 

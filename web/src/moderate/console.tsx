@@ -1,25 +1,61 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { t, useLang } from '../lib/i18n.ts';
 import { LanguageSelect } from '../lib/language-select.tsx';
-import type { User } from '../lib/types.ts';
+import type { Alarms, Session, TwoFactorState, User } from '../lib/types.ts';
 import { Field, Notice } from '../lib/ui.tsx';
 import { SettingsPanel, UsersPanel } from './admin.tsx';
+import { AlarmsPanel } from './alarms.tsx';
 import { AuditLog } from './audit-log.tsx';
 import { Queue } from './queue.tsx';
+import { CodeField, TwoFactorPanel } from './two-factor.tsx';
 
-type Tab = 'queue' | 'settings' | 'users' | 'log';
+type Tab = 'queue' | 'alarms' | 'settings' | 'users' | 'log' | 'account';
+
+/** How often a signed-in console asks for alarms, so a burst shows while the moderator works. */
+const ALARM_POLL_MS = 30_000;
+
+/** The site's alarms, asked for now and every ALARM_POLL_MS while the page is shown. */
+function useAlarms(signedIn: boolean) {
+  const [alarms, setAlarms] = useState<Alarms>();
+  const load = useCallback(() => {
+    if (document.visibilityState === 'hidden') return;
+    void api<Alarms>('/api/mod/alarms').then((res) => res.ok && setAlarms(res.data));
+  }, []);
+  useEffect(() => {
+    if (!signedIn) return;
+    load();
+    const timer = setInterval(load, ALARM_POLL_MS);
+    document.addEventListener('visibilitychange', load);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', load);
+    };
+  }, [signedIn, load]);
+  return { alarms, reload: load };
+}
 
 /** The moderator console at /moderate: sign in, then the queue, the log and (for admins) the site. */
 export function Console() {
   useLang();
   const [user, setUser] = useState<User | null>();
+  const [twoFactor, setTwoFactor] = useState<TwoFactorState>();
   const [tab, setTab] = useState<Tab>('queue');
+  // While the site requires a second factor this session lacks, setting one up is all it may do.
+  const heldBack = Boolean(twoFactor?.required && !twoFactor.session);
+  const { alarms, reload } = useAlarms(Boolean(user) && !heldBack);
+  const waiting = alarms?.bursts.length ?? 0;
 
-  useEffect(() => {
-    void api<{ user: User }>('/api/auth/session').then((res) => setUser(res.ok ? res.data.user : null));
-  }, []);
+  const loadSession = useCallback(
+    () =>
+      void api<Session>('/api/auth/session').then((res) => {
+        setUser(res.ok ? res.data.user : null);
+        setTwoFactor(res.ok ? res.data.two_factor : undefined);
+      }),
+    [],
+  );
+  useEffect(loadSession, []);
 
   async function signOut() {
     await api('/api/auth/logout', { method: 'POST' });
@@ -27,7 +63,12 @@ export function Console() {
   }
 
   if (user === undefined) return <p class="boot">{t('common.loading')}</p>;
-  const tabs: Tab[] = user?.role === 'admin' ? ['queue', 'log', 'settings', 'users'] : ['queue', 'log'];
+  const tabs: Tab[] = heldBack
+    ? ['account']
+    : user?.role === 'admin'
+      ? ['queue', 'alarms', 'log', 'settings', 'users', 'account']
+      : ['queue', 'alarms', 'log', 'account'];
+  const shown = tabs.includes(tab) ? tab : (tabs[0] as Tab);
   return (
     <div class="console">
       <header class="console-head">
@@ -45,18 +86,31 @@ export function Console() {
       {user && (
         <nav class="tabs" aria-label={t('mod.sections')}>
           {tabs.map((name) => (
-            <button key={name} type="button" aria-pressed={tab === name} onClick={() => setTab(name)}>
+            <button key={name} type="button" aria-pressed={shown === name} onClick={() => setTab(name)}>
               {t(`mod.tab.${name}`)}
+              {name === 'alarms' && waiting > 0 && <span class="count-badge">{waiting}</span>}
             </button>
           ))}
         </nav>
       )}
+      {user && waiting > 0 && shown !== 'alarms' && (
+        <div class="alarm-banner" role="alert">
+          {t('mod.alarm.banner', { n: waiting })}{' '}
+          <button type="button" class="primary" onClick={() => setTab('alarms')}>
+            {t('mod.alarm.open')}
+          </button>
+        </div>
+      )}
       <main>
-        {!user && <SignIn onSignedIn={setUser} />}
-        {user && tab === 'queue' && <Queue onSignedOut={() => setUser(null)} />}
-        {user && tab === 'log' && <AuditLog />}
-        {user && tab === 'settings' && <SettingsPanel />}
-        {user && tab === 'users' && <UsersPanel me={user.username} />}
+        {!user && <SignIn onSignedIn={loadSession} />}
+        {user && shown === 'alarms' && <AlarmsPanel alarms={alarms} onChanged={reload} />}
+        {user && shown === 'queue' && <Queue onSignedOut={() => setUser(null)} />}
+        {user && shown === 'log' && <AuditLog />}
+        {user && shown === 'settings' && <SettingsPanel />}
+        {user && shown === 'users' && <UsersPanel me={user.username} />}
+        {user && shown === 'account' && twoFactor && (
+          <TwoFactorPanel state={twoFactor} onChanged={loadSession} />
+        )}
       </main>
       <footer class="muted">
         <a href="/">{t('mod.backToMap')}</a>
@@ -65,22 +119,27 @@ export function Console() {
   );
 }
 
-function SignIn({ onSignedIn }: { onSignedIn(user: User): void }) {
+function SignIn({ onSignedIn }: { onSignedIn(): void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState<string>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
   async function submit(e: Event) {
     e.preventDefault();
     setBusy(true);
-    const res = await api<{ user: User }>('/api/auth/login', {
+    const res = await api<{ user: User; two_factor?: boolean }>('/api/auth/login', {
       method: 'POST',
-      body: { username, password },
+      body: code === undefined ? { username, password } : { username, password, code },
     });
     setBusy(false);
-    if (res.ok) onSignedIn(res.data.user);
-    else setError(res.status === 401 ? t('mod.badLogin') : describeFailure(res));
+    if (res.ok) return onSignedIn();
+    if (res.status === 401 && res.data?.two_factor) {
+      // Name and password were right: the account asks for its code.
+      setError(code === undefined ? undefined : t('mod.2fa.wrongCode'));
+      setCode('');
+    } else setError(res.status === 401 ? t('mod.badLogin') : describeFailure(res));
   }
 
   return (
@@ -105,6 +164,7 @@ function SignIn({ onSignedIn }: { onSignedIn(user: User): void }) {
           onInput={(e) => setPassword(e.currentTarget.value)}
         />
       </Field>
+      {code !== undefined && <CodeField value={code} onInput={setCode} />}
       {error && <Notice kind="error">{error}</Notice>}
       <button type="submit" class="primary" disabled={busy}>
         {t('mod.signIn')}

@@ -114,6 +114,11 @@ function ModSpotCard({
         {spot.auto_hidden && <span class="badge hidden">{t('mod.autoHidden')}</span>}
         {spot.review_reason && <span class="badge review">{t(`mod.review.${spot.review_reason}`)}</span>}
         {spot.burst && <span class="badge burst">{t('mod.burst')}</span>}
+        {spot.restored_until && (
+          <span class="badge verified">
+            {t('mod.protectedUntil', { date: formatDateTime(spot.restored_until) })}
+          </span>
+        )}
         <SeverityBadge severity={spot.severity} />
         <StatusBadge status={spot.status} verified={spot.moderator_verified} />
       </p>

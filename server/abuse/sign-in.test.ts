@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { type RunningServer, rssBytes, startServer, stop } from '../test/processes.ts';
+import { type Client, call, freshStorage } from './attacks.ts';
+
+/**
+ * Attacks on moderators' sign-in against the real server, behind a trusted proxy (so each request
+ * may claim a network): guesses from every /56 of one IPv6 /48, a stream of guesses at one account
+ * from many networks, and a flood of wrong passwords at once, whose password checks must neither
+ * pile up in memory nor starve the server. ABUSE_SERVER_DIR replays them against other code.
+ */
+const ADMIN = { username: 'amina', password: 'correct-horse-battery' };
+let server: RunningServer;
+let c: Client;
+const cleanups: Array<() => Promise<unknown> | unknown> = [];
+const figures: Record<string, unknown> = {};
+
+before(async () => {
+  const storage = await freshStorage();
+  cleanups.push(storage.remove);
+  server = await startServer(
+    {
+      ...storage.env,
+      SEED: '0',
+      TRUST_PROXY: 'true',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    process.env.ABUSE_SERVER_DIR,
+  );
+  cleanups.push(() => stop(server.proc));
+  c = { base: server.url, proxy: true };
+});
+after(async () => {
+  console.log(`\nsign-in attack figures:\n${JSON.stringify(figures, null, 2)}`);
+  for (const clean of cleanups.reverse()) await clean();
+});
+
+const guess = (ip: string, username: string, password = 'a wrong guess 123') =>
+  call(c, { ip, ua: 'Guesser' }, 'POST', '/api/auth/login', { username, password });
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((t, s) => Object.assign(t, { [s]: (t[s] ?? 0) + 1 }), {});
+
+describe('attacks on moderators sign-in', () => {
+  it('every /56 of one /48 guessing gets 20 password checks per 15 minutes, not 2,560', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 256; i++)
+      statuses.push((await guess(`2001:db8:5151:${(i * 256).toString(16)}::1`, `user-${i}`)).status);
+    figures.onePrefix48 = { guesses: 256, ...tally(statuses) };
+    assert.ok(statuses.filter((s) => s === 401).length <= 20, JSON.stringify(tally(statuses)));
+  });
+
+  it("guesses at one account from many networks wait ever longer, and the moderator's own browser still gets in", async () => {
+    const own = await call(c, { ip: '41.1.1.1', ua: 'Moderator phone' }, 'POST', '/api/auth/login', ADMIN);
+    assert.equal(own.status, 200);
+    const known = /hatari_known=[^;]+/.exec(own.headers.get('set-cookie') ?? '')?.[0];
+    assert.ok(known, 'a known-device cookie');
+    const started = Date.now();
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await guess(`41.${10 + i}.0.9`, ADMIN.username)).status);
+    const seconds = (Date.now() - started) / 1000;
+    const back = await call(
+      c,
+      { ip: '41.1.1.1', ua: 'Moderator phone', cookie: known },
+      'POST',
+      '/api/auth/login',
+      ADMIN,
+    );
+    figures.oneAccount = { guesses: 60, seconds, ...tally(statuses), ownBrowser: back.status };
+    assert.ok(statuses.filter((s) => s === 401).length <= 8, JSON.stringify(tally(statuses)));
+    assert.equal(back.status, 200, 'never a lockout of the moderator');
+  });
+
+  it('84 wrong passwords at once leave memory and the server as they were', async () => {
+    const before = rssBytes(server.proc.pid as number);
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssBytes(server.proc.pid as number));
+    }, 20);
+    const started = Date.now();
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 84 }, (_, i) => guess(`2001:db8:${(0x6000 + i).toString(16)}::1`, `flood-${i}`)),
+      )
+    ).map((r) => r.status);
+    clearInterval(sampler);
+    const health = await fetch(`${server.url}/api/health`);
+    const mb = (b: number) => Math.round(b / 1024 / 1024);
+    figures.flood = {
+      attempts: 84,
+      seconds: (Date.now() - started) / 1000,
+      ...tally(statuses),
+      rssBeforeMb: mb(before),
+      rssPeakMb: mb(peak),
+      rssGrowthMb: mb(peak - before),
+    };
+    assert.equal(health.status, 200);
+    assert.ok(peak - before < 64 * 1024 * 1024, `RSS grew by ${mb(peak - before)} MB`);
+    assert.ok(statuses.includes(503), 'past the queue a guess is refused at once');
+  });
+});

@@ -1,0 +1,86 @@
+import type { Queryable } from '../db/db.ts';
+
+/**
+ * The site-wide budgets of actions that take a danger off the map (docs/api.md, "Protected spots
+ * and site-wide budgets"): every such action that took effect is a row of signal_events, and a
+ * budget is the number of its rows in the last hour. Each budget is spent under its own
+ * transaction-scoped advisory lock, so concurrent spenders on any number of instances take turns and
+ * the count is exact: no hour, sliding, ever holds more than the budget.
+ */
+export type BudgetKind = 'hidden' | 'disputed';
+
+/** Advisory lock keys (any constants shared by every instance; migrations use 4_201_001). */
+const LOCK: Record<BudgetKind, number> = { hidden: 4_201_101, disputed: 4_201_102 };
+/** How long the events are kept (the moderators' alarms look back 7 days). */
+const KEEP_DAYS = 30;
+
+export type Spend = { spent: true } | { spent: false; retryAfterSeconds: number };
+
+/**
+ * Spends one of the hour's `perHour` actions of `kind` on `spotId`, inside the caller's transaction
+ * (rolled back with it). When none is left, nothing is written and the answer says when one frees.
+ */
+export async function spendBudget(
+  tx: Queryable,
+  kind: BudgetKind,
+  perHour: number,
+  spotId: number,
+): Promise<Spend> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK[kind]]);
+  const [row] = await tx.query<{ used: number; frees_in: number | null }>(
+    `WITH recent AS (
+       SELECT at FROM signal_events WHERE kind = $1 AND at > now() - interval '1 hour'
+     )
+     SELECT (SELECT count(*)::int FROM recent) AS used,
+       (SELECT extract(epoch FROM at + interval '1 hour' - now())::float8 FROM recent
+        ORDER BY at OFFSET greatest((SELECT count(*) FROM recent) - $2, 0) LIMIT 1) AS frees_in`,
+    [kind, perHour],
+  );
+  const used = row?.used ?? 0;
+  if (used >= perHour) {
+    const wait = perHour === 0 || row?.frees_in == null ? 3600 : row.frees_in;
+    return { spent: false, retryAfterSeconds: Math.max(1, Math.ceil(wait)) };
+  }
+  await tx.query(
+    `WITH old AS (DELETE FROM signal_events WHERE kind = $1 AND at < now() - make_interval(days => $3))
+     INSERT INTO signal_events (kind, spot_id) VALUES ($1, $2)`,
+    [kind, spotId, KEEP_DAYS],
+  );
+  return { spent: true };
+}
+
+/** Notes that flags would have hidden a spot past the budget, so it went to review instead. */
+export async function noteHeld(tx: Queryable, spotId: number): Promise<void> {
+  await tx.query(`INSERT INTO signal_events (kind, spot_id) VALUES ('held', $1)`, [spotId]);
+}
+
+/** How much of each budget the last hour used. */
+export async function budgetUse(db: Queryable): Promise<Record<BudgetKind, number>> {
+  const rows = await db.query<{ kind: BudgetKind; used: number }>(
+    `SELECT kind, count(*)::int AS used FROM signal_events
+     WHERE kind IN ('hidden', 'disputed') AND at > now() - interval '1 hour' GROUP BY kind`,
+  );
+  const used = { hidden: 0, disputed: 0 };
+  for (const r of rows) used[r.kind] = r.used;
+  return used;
+}
+
+/** Networks kept per spot and bucket: enough to show moderators a crowd, bounded whatever comes. */
+const NETWORKS_KEPT = 20;
+const REFUSALS_KEPT_DAYS = 7;
+
+/**
+ * Counts a vote refused because the dispute budget was spent: one row per spot and ten minutes,
+ * with at most NETWORKS_KEPT of the (hashed) networks that sent such votes. Nothing of the vote.
+ */
+export async function noteRefusedDispute(db: Queryable, spotId: number, network: string): Promise<void> {
+  await db.query(
+    `WITH old AS (DELETE FROM signal_refusals WHERE bucket < now() - make_interval(days => $4))
+     INSERT INTO signal_refusals AS r (spot_id, bucket, attempts, networks)
+     VALUES ($1, signal_bucket(now()), 1, ARRAY[$2::text])
+     ON CONFLICT (spot_id, bucket) DO UPDATE SET attempts = r.attempts + 1, last_at = now(),
+       networks = CASE WHEN $2 = ANY (r.networks) OR cardinality(r.networks) >= $3 THEN r.networks
+                       ELSE r.networks || $2::text END`,
+    [spotId, network, NETWORKS_KEPT, REFUSALS_KEPT_DAYS],
+  );
+}

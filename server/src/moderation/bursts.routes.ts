@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { alarmsResponse, revertResponse } from '../../../common/api.ts';
+import type { Deps } from '../deps.ts';
+import { empty, error, json, typed } from '../http/api-schema.ts';
+import { ALARM, keepBurst, revertBurst, signalAlarms } from './bursts.service.ts';
+import { actorOf, requireRole } from './guard.ts';
+import { authErrors } from './mod-spots.routes.ts';
+import { burstPeriod } from './moderation.schema.ts';
+
+const badInput = error('Bad body');
+
+/** Moderators' alarms: the site-wide budgets, bursts across networks, and one action to undo one. */
+export function registerBurstRoutes(app: FastifyInstance, deps: Deps): void {
+  const api = typed(app);
+  const moderator = requireRole(deps, 'moderator');
+
+  api.get(
+    '/api/mod/alarms',
+    {
+      ...moderator,
+      schema: {
+        summary: 'Site budgets used this hour, and bursts across networks not yet reviewed',
+        description:
+          `A burst is one or more neighbouring ten-minute buckets of the last ${ALARM.lookbackDays} days holding ` +
+          `${ALARM.acts} or more "not anymore" votes and flags from ${ALARM.networks} or more networks, a vote ` +
+          'refused by the dispute budget, a spot held back from hiding by the hide budget, or the action that ' +
+          'spent the last of a budget.',
+        tags: ['moderators'],
+        response: { 200: json('Budgets and bursts', alarmsResponse), ...authErrors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return signalAlarms(deps.db);
+    },
+  );
+
+  api.post(
+    '/api/mod/bursts/revert',
+    {
+      ...moderator,
+      schema: {
+        summary: 'Revert a burst across all its networks and spots',
+        description:
+          'In one transaction: the "not anymore" votes cast in the period are voided (counts, status, map ' +
+          'and statistics follow), its open flags dismissed, the spots they hid shown again, and every spot ' +
+          'touched restored: protected from flags and votes for 30 days. Logged per spot.',
+        tags: ['moderators'],
+        body: burstPeriod,
+        response: { 200: json('What it reverted', revertResponse), 400: badInput, ...authErrors },
+      },
+    },
+    async (request) => revertBurst(deps.db, actorOf(request), request.body),
+  );
+
+  api.post(
+    '/api/mod/bursts/keep',
+    {
+      ...moderator,
+      schema: {
+        summary: 'Keep what a burst did (it was no attack): its period leaves the alarms',
+        tags: ['moderators'],
+        body: burstPeriod,
+        response: { 204: empty('Kept'), 400: badInput, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      await keepBurst(deps.db, actorOf(request), request.body);
+      return reply.code(204).send();
+    },
+  );
+}

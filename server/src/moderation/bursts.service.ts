@@ -1,0 +1,136 @@
+import type { Alarms, Burst } from '../../../common/api.ts';
+import { siteBudgets } from '../community/community.service.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import { HttpError } from '../http/errors.ts';
+import type { SessionUser } from './auth.service.ts';
+import {
+  type BurstRow,
+  burstNetworks,
+  burstSpots,
+  dismissFlagsIn,
+  findBursts,
+  lockBurstSpots,
+  recordReview,
+  voidDenials,
+} from './bursts.sql.ts';
+import { appendLog } from './log.sql.ts';
+import { clearReview, restoreSpot, showHiddenAgain } from './mod-spots.sql.ts';
+
+export { ALARM } from './bursts.sql.ts';
+
+/** What one alarm lists: the busiest networks and spots of its period. */
+const LISTED = { networks: 50, spots: 100 } as const;
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+async function describe(db: Queryable, row: BurstRow): Promise<Burst> {
+  const from = new Date(row.from_at);
+  const to = new Date(row.to_at);
+  const [networks, spots] = await Promise.all([
+    burstNetworks(db, from, to, LISTED.networks),
+    burstSpots(db, from, to, LISTED.spots),
+  ]);
+  return {
+    from: iso(from),
+    to: iso(to),
+    denials: row.denials,
+    flags: row.flags,
+    refused: row.refused,
+    hidden: row.hidden,
+    held: row.held,
+    disputed: row.disputed,
+    budget_spent: row.budget_spent,
+    networks: networks.map((n, i) => ({
+      key: n.network,
+      label: `network ${i + 1}`,
+      denials: n.denials,
+      flags: n.flags,
+      refused_spots: n.refused_spots,
+    })),
+    spots: spots.map((s) => ({
+      ...s,
+      status: s.status as Burst['spots'][number]['status'],
+    })) as Burst['spots'],
+  };
+}
+
+/** The site budgets' use and the bursts across networks not yet reviewed, newest first. */
+export async function signalAlarms(db: Db): Promise<Alarms> {
+  const budgets = await siteBudgets(db);
+  const rows = await findBursts(db, { hide: budgets.hides.per_hour, dispute: budgets.disputes.per_hour });
+  const bursts: Burst[] = [];
+  for (const row of rows) bursts.push(await describe(db, row));
+  return { budgets, bursts };
+}
+
+/** How many bursts wait for a moderator (the count on the console's Alarms tab). */
+export async function countAlarms(db: Db): Promise<number> {
+  const budgets = await siteBudgets(db);
+  return (await findBursts(db, { hide: budgets.hides.per_hour, dispute: budgets.disputes.per_hour })).length;
+}
+
+export interface Period {
+  from: Date;
+  to: Date;
+  /** Only these networks' acts; every network's when absent. */
+  networks?: string[];
+}
+
+function checkPeriod(p: Period) {
+  if (p.from > p.to) throw new HttpError(400, 'from must not be after to');
+}
+
+/**
+ * Reverts a burst in one transaction: the period's "not anymore" votes are voided (counts and
+ * status follow), its open flags dismissed, the spots they hid shown again, and every spot it
+ * touched restored (protected for 30 days) and taken out of review; one log entry per spot and one
+ * for the whole, and the period leaves the alarms.
+ */
+export async function revertBurst(db: Db, actor: SessionUser, period: Period) {
+  checkPeriod(period);
+  const { from, to } = period;
+  const networks = period.networks?.length ? period.networks : null;
+  return db.transaction(async (tx) => {
+    const ids = await lockBurstSpots(tx, from, to, networks);
+    const votes = new Map((await voidDenials(tx, from, to, networks)).map((r) => [r.spot_id, r.down]));
+    const flags = new Map((await dismissFlagsIn(tx, from, to, networks)).map((r) => [r.spot_id, r.flags]));
+    const shown = new Set(await showHiddenAgain(tx, ids));
+    const window = { from: iso(from), to: iso(to) };
+    for (const id of ids) {
+      await restoreSpot(tx, id);
+      await clearReview(tx, id);
+      await appendLog(tx, {
+        actor: actor.username,
+        action: 'revert-burst',
+        spotId: id,
+        detail: {
+          ...window,
+          votes: votes.get(id) ?? 0,
+          flags: flags.get(id) ?? 0,
+          shownAgain: shown.has(id),
+        },
+      });
+    }
+    const sum = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+    const result = { spots: ids.length, votes: sum(votes), flags: sum(flags), shown_again: shown.size };
+    await appendLog(tx, {
+      actor: actor.username,
+      action: 'revert-burst',
+      detail: { ...window, ...result, networks: networks?.length ?? 'all' },
+    });
+    await recordReview(tx, from, to, actor.username, 'reverted');
+    return result;
+  });
+}
+
+/** A moderator looked at a burst and keeps what it did: the period leaves the alarms. */
+export async function keepBurst(db: Db, actor: SessionUser, period: Period): Promise<void> {
+  checkPeriod(period);
+  await db.transaction(async (tx) => {
+    await recordReview(tx, period.from, period.to, actor.username, 'kept');
+    await appendLog(tx, {
+      actor: actor.username,
+      action: 'keep-burst',
+      detail: { from: iso(period.from), to: iso(period.to) },
+    });
+  });
+}

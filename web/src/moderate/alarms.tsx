@@ -1,0 +1,155 @@
+import { useState } from 'preact/hooks';
+import { api } from '../lib/api.ts';
+import { describeFailure } from '../lib/failures.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { t } from '../lib/i18n.ts';
+import type { Alarms, Burst } from '../lib/types.ts';
+import { Notice } from '../lib/ui.tsx';
+
+/** A date-time input's value (local time, to the minute) and back. */
+const toInput = (iso: string) => {
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const fromInput = (value: string) => new Date(value).toISOString();
+
+/**
+ * The site budgets of the hour and the bursts across networks that wait for a moderator: each
+ * burst's window, networks and spots, and one action that reverts it (or keeps it).
+ */
+export function AlarmsPanel({ alarms, onChanged }: { alarms?: Alarms; onChanged(): void }) {
+  // What the last action did: said here, since its burst leaves the list when it is done.
+  const [done, setDone] = useState<string>();
+  if (!alarms) return <p class="muted">{t('common.loading')}</p>;
+  const { hides, disputes } = alarms.budgets;
+  return (
+    <section class="alarms" aria-labelledby="alarms-heading">
+      <h2 id="alarms-heading">{t('mod.tab.alarms')}</h2>
+      <ul class="budgets">
+        <li class={hides.used >= hides.per_hour ? 'spent' : undefined}>
+          {t('mod.alarm.hides', { used: hides.used, budget: hides.per_hour })}
+        </li>
+        <li class={disputes.used >= disputes.per_hour ? 'spent' : undefined}>
+          {t('mod.alarm.disputes', { used: disputes.used, budget: disputes.per_hour })}
+        </li>
+      </ul>
+      {done && <Notice kind="ok">{done}</Notice>}
+      {alarms.bursts.length === 0 && <p class="muted">{t('mod.alarm.none')}</p>}
+      <ul class="bursts">
+        {alarms.bursts.map((b) => (
+          <li key={b.from}>
+            <BurstCard
+              burst={b}
+              onDone={(text) => {
+                setDone(text);
+                onChanged();
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function BurstCard({ burst, onDone }: { burst: Burst; onDone(text: string): void }) {
+  const [from, setFrom] = useState(toInput(burst.from));
+  const [to, setTo] = useState(toInput(burst.to));
+  const [left, setLeft] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const id = `burst-${Date.parse(burst.from)}`;
+  const chosen = burst.networks.filter((n) => !left.has(n.key)).map((n) => n.key);
+
+  async function send(action: 'revert' | 'keep') {
+    if (action === 'revert' && !confirm(t('mod.alarm.confirmRevert'))) return;
+    setBusy(true);
+    const period = { from: fromInput(from), to: fromInput(to) };
+    const body = action === 'revert' && left.size ? { ...period, networks: chosen } : period;
+    const res = await api<{ spots: number; votes: number; flags: number; shown_again: number }>(
+      `/api/mod/bursts/${action}`,
+      { method: 'POST', body },
+    );
+    setBusy(false);
+    if (!res.ok) return setError(describeFailure(res));
+    onDone(action === 'keep' ? t('mod.alarm.kept') : t('mod.alarm.reverted', { ...res.data }));
+  }
+
+  const toggle = (key: string) =>
+    setLeft((s) => {
+      const next = new Set(s);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  return (
+    <article class="burst-card" aria-labelledby={id}>
+      <h3 id={id}>
+        {t('mod.alarm.window', { from: formatDateTime(burst.from), to: formatDateTime(burst.to) })}
+      </h3>
+      <p>
+        {t('mod.alarm.figures', {
+          denials: burst.denials,
+          flags: burst.flags,
+          hidden: burst.hidden,
+          disputed: burst.disputed,
+        })}
+        {burst.refused > 0 && <> · {t('mod.alarm.refused', { n: burst.refused })}</>}
+        {burst.held > 0 && <> · {t('mod.alarm.held', { n: burst.held })}</>}
+        {burst.budget_spent && (
+          <>
+            {' '}
+            <span class="badge burst">{t('mod.alarm.budgetSpent')}</span>
+          </>
+        )}
+      </p>
+      <fieldset class="burst-networks">
+        <legend>{t('mod.alarm.networks', { n: burst.networks.length })}</legend>
+        {burst.networks.map((n) => (
+          <label key={n.key} class="check">
+            <input type="checkbox" checked={!left.has(n.key)} onChange={() => toggle(n.key)} />
+            {n.label}: {t('mod.alarm.networkActs', { denials: n.denials, flags: n.flags })}
+            {n.refused_spots > 0 && <> · {t('mod.alarm.networkRefused', { n: n.refused_spots })}</>}
+          </label>
+        ))}
+      </fieldset>
+      <details open>
+        <summary>{t('mod.alarm.spots', { n: burst.spots.length })}</summary>
+        <ul class="burst-spots">
+          {burst.spots.map((s) => (
+            <li key={s.id}>
+              #{s.id} {s.title} · {t(`mod.publication.${s.publication}`)}
+              {s.auto_hidden && <> · {t('mod.autoHidden')}</>} · {t(`status.${s.status}`)} ·{' '}
+              {t('mod.alarm.spotActs', { denials: s.denials, flags: s.flags, refused: s.refused })}
+            </li>
+          ))}
+        </ul>
+      </details>
+      <div class="burst-window">
+        <label>
+          {t('mod.alarm.from')}{' '}
+          <input type="datetime-local" value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
+        </label>
+        <label>
+          {t('mod.alarm.to')}{' '}
+          <input type="datetime-local" value={to} onInput={(e) => setTo(e.currentTarget.value)} />
+        </label>
+      </div>
+      {error && <Notice kind="error">{error}</Notice>}
+      <p class="actions">
+        <button
+          type="button"
+          class="primary"
+          disabled={busy || chosen.length === 0}
+          onClick={() => void send('revert')}
+        >
+          {t('mod.alarm.revert')}
+        </button>
+        <button type="button" disabled={busy} onClick={() => void send('keep')}>
+          {t('mod.alarm.keep')}
+        </button>
+      </p>
+    </article>
+  );
+}
