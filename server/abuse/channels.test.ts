@@ -60,18 +60,93 @@ const reportSession = (phone: string, network = '64110') =>
 const getJson = async <T>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T;
 const countSpots = async () => (await getJson<{ spots: unknown[] }>('/api/spots?limit=5000')).spots.length;
 
+/** A callback's status and body, whatever it is (the poster above throws on anything but 200). */
+async function rawCallback(path: 'ussd' | 'sms', form: Record<string, string>) {
+  const res = await fetch(`${server.url}/api/channels/${path}/${TEST_CHANNEL_SECRET}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+  return { status: res.status, text: await res.text() };
+}
+
 describe('attacks through USSD and SMS', () => {
-  it('one phone scripting reports gets five an hour, whatever operator it claims', async () => {
+  it('one phone scripting reports gets five an hour', async () => {
     const before = await countSpots();
     const answers: string[] = [];
-    for (let i = 0; i < 10; i++)
-      answers.push(await reportSession('+256772100001', `641${String(i).padStart(2, '0')}`));
+    for (let i = 0; i < 10; i++) answers.push(await reportSession('+256772100001'));
     const saved = answers.filter((a) => /Spot #\d+ is on the map/.test(a)).length;
     const refused = answers.filter((a) => a.includes('Too many reports from this phone')).length;
     figures.oneScriptedPhone = { sessions: 10, saved, refused };
     assert.equal(saved, 5, answers.join('\n'));
     assert.equal(refused, 5);
     assert.equal((await countSpots()) - before, 5, 'what the map shows');
+  });
+
+  it('a leaked secret with made-up operators and numbers disputes nothing and subscribes nobody', async () => {
+    // Thirty new spots, each taken to "disputed" by four phones if anything lets them.
+    const targets: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      for (let k = 0; k < 5; k++) {
+        const made = await reportSession(
+          `+25670${String(i).padStart(2, '0')}10${String(k).padStart(3, '0')}`,
+          '64101',
+        );
+        targets.push(Number(/Spot #(\d+)/.exec(made)?.[1]));
+      }
+    }
+    const statusOf = async () =>
+      (await getJson<{ spots: Array<{ id: number; status: string }> }>('/api/spots?limit=5000')).spots.filter(
+        (s) => targets.includes(s.id) && s.status === 'disputed',
+      ).length;
+    const started = Date.now();
+    const made = { refused: 0, answered: 0 };
+    for (let i = 0; i < 120; i++) {
+      const form = {
+        sessionId: `fake-${i}`,
+        serviceCode: '*284*77#',
+        // A new "phone" on a new "operator" each time: outside Uganda's ranges, or MCC 641 codes no
+        // operator has, or a real operator's code with another operator's number.
+        phoneNumber: ['+254712', '+25699', '+256701'][i % 3] + String(100000 + i).slice(-6),
+        networkCode: [`${63900 + i}`, `641${String(40 + (i % 50)).padStart(2, '0')}`, '64110'][
+          i % 3
+        ] as string,
+        text: `1*3*${targets[Math.floor(i / 4)]}*2`,
+      };
+      const res = await rawCallback('ussd', form);
+      if (res.status === 400) made.refused++;
+      else made.answered++;
+    }
+    const disputedByFakes = await statusOf();
+    // Real-looking numbers on their real operator, as a leaked secret allows: the site's budget holds.
+    const crowd = { answered: 0 };
+    for (let i = 0; i < 120; i++) {
+      const phone = `+25677${String(3000000 + i).padStart(7, '0')}`;
+      const screen = await new UssdSession(post, phone, '64110').play(
+        '1',
+        '3',
+        String(targets[Math.floor(i / 4)]),
+        '2',
+      );
+      if (/^END Thank you/.test(screen)) crowd.answered++;
+    }
+    const disputedByCrowd = await statusOf();
+    // Fifty strangers' numbers subscribed to WATCH, then a danger reported beside them.
+    const strangers = Array.from({ length: 50 }, (_, i) => `+25678${String(4000000 + i).padStart(7, '0')}`);
+    for (const phone of strangers) await post('sms', smsForm(phone, 'WATCH Kawempe'));
+    await reportSession('+256772100099');
+    await new Promise((r) => setTimeout(r, 2500));
+    const alerts = strangers.reduce((n, p) => n + gateway.alertsTo(p).length, 0);
+    figures.leakedSecret = {
+      madeUp: { callbacks: 120, ...made, spotsDisputed: disputedByFakes },
+      realLookingCrowd: { callbacks: 120, ...crowd, spotsDisputed: disputedByCrowd },
+      strangersWatching: { numbers: strangers.length, alertsSent: alerts },
+      seconds: (Date.now() - started) / 1000,
+    };
+    assert.equal(made.refused, 120, 'every made-up operator or number is refused');
+    assert.equal(disputedByFakes, 0);
+    assert.ok(disputedByCrowd <= 20, `${disputedByCrowd} disputed: the site's budget`);
+    assert.equal(alerts, 0, 'no alert to a number that did not confirm its watch');
   });
 
   it('strangers on one operator are not merged: each phone has its own limit', async () => {

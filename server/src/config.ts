@@ -96,6 +96,14 @@ const addressList = z.preprocess(
     }),
 );
 
+const channelSecret = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16 to 128 letters, digits, - or _')
+    .optional(),
+);
+
 const schema = z
   .object({
     PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -182,14 +190,13 @@ const schema = z
           }
         }, 'must be an origin like https://hatari.example.org'),
     ),
-    CHANNEL_SECRET: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16 to 128 letters, digits, - or _')
-        .optional(),
+    CHANNEL_SECRET: channelSecret,
+    CHANNEL_SECRET_PREVIOUS: channelSecret,
+    CHANNEL_GATEWAY_ADDRESSES: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z.union([z.literal('any'), addressList]),
     ),
-    CHANNEL_GATEWAY_ADDRESSES: addressList,
+    NODE_ENV: optionalString,
     SMS_API_URL: httpBaseUrl('https://api.africastalking.com'),
     SMS_USERNAME: optionalString,
     SMS_API_KEY: optionalString,
@@ -233,6 +240,13 @@ const schema = z
         message: 'SMS needs SMS_USERNAME, PHONE_KEY (to keep numbers encrypted) and CHANNEL_SECRET as well',
       });
     }
+    if (env.CHANNEL_SECRET_PREVIOUS && !env.CHANNEL_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CHANNEL_SECRET_PREVIOUS'],
+        message: 'is the secret being rotated out: set the new one as CHANNEL_SECRET',
+      });
+    }
     if (env.CLIENT_IP_HEADER && env.TRUST_PROXY === false) {
       ctx.addIssue({
         code: 'custom',
@@ -269,10 +283,20 @@ export interface Config {
 }
 
 export interface ChannelConfig {
-  /** The secret last segment of the callback paths /api/channels/ussd/<secret> and …/sms/<secret>. */
-  readonly secret: string | undefined;
+  /**
+   * The secret last segments of the callback paths /api/channels/ussd/<secret> and …/sms/<secret>:
+   * the current one, and while it is rotated out the previous one. Empty: channels are off.
+   */
+  readonly secrets: readonly string[];
   /** When set, callbacks are taken only from these gateway addresses/CIDRs. */
   readonly gatewayAddresses: readonly string[] | undefined;
+  /**
+   * Why the configured channels do not start (production without CHANNEL_GATEWAY_ADDRESSES), or
+   * what their configuration risks (callbacks taken from any address in production): logged at start.
+   */
+  readonly notice: { level: 'error' | 'warn'; message: string } | undefined;
+  /** Outside production, the gateway sandbox's network code (99999) stands for the number's operator. */
+  readonly sandboxNetwork: boolean;
   /** The messaging API, when SMS is configured (replies and alerts). */
   readonly sms:
     | {
@@ -289,6 +313,36 @@ export interface ChannelConfig {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * In production a leaked secret must not be enough to call the channels: they start only with
+ * CHANNEL_GATEWAY_ADDRESSES, or with it set to `any` (an opt-out that is logged at every start).
+ */
+function channelGate(e: z.output<typeof schema>): Pick<ChannelConfig, 'secrets' | 'notice'> {
+  const secrets = [e.CHANNEL_SECRET, e.CHANNEL_SECRET_PREVIOUS].filter((s): s is string => Boolean(s));
+  const addresses = e.CHANNEL_GATEWAY_ADDRESSES;
+  if (!secrets.length || e.NODE_ENV !== 'production' || (addresses && addresses !== 'any'))
+    return { secrets: Object.freeze(secrets), notice: undefined };
+  if (addresses === 'any')
+    return {
+      secrets: Object.freeze(secrets),
+      notice: {
+        level: 'warn',
+        message:
+          'USSD and SMS callbacks are taken from any address (CHANNEL_GATEWAY_ADDRESSES=any): anyone who ' +
+          "learns the secret can act as the gateway. Set the gateway's addresses instead.",
+      },
+    };
+  return {
+    secrets: Object.freeze([]),
+    notice: {
+      level: 'error',
+      message:
+        "USSD and SMS are off: in production they need CHANNEL_GATEWAY_ADDRESSES (the gateway's addresses, " +
+        'or `any` to take callbacks from anywhere).',
+    },
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -315,8 +369,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tileAttribution: e.TILE_ATTRIBUTION,
     publicUrl: e.PUBLIC_URL,
     channels: Object.freeze({
-      secret: e.CHANNEL_SECRET,
-      gatewayAddresses: e.CHANNEL_GATEWAY_ADDRESSES && Object.freeze(e.CHANNEL_GATEWAY_ADDRESSES),
+      ...channelGate(e),
+      gatewayAddresses:
+        e.CHANNEL_GATEWAY_ADDRESSES === 'any' || !e.CHANNEL_GATEWAY_ADDRESSES
+          ? undefined
+          : Object.freeze(e.CHANNEL_GATEWAY_ADDRESSES),
+      sandboxNetwork: e.NODE_ENV !== 'production',
       sms:
         e.SMS_API_KEY && e.SMS_USERNAME
           ? Object.freeze({

@@ -72,7 +72,9 @@ describe('configuration', () => {
 
   it('turns the channels on only as configured, and never prints a key', () => {
     assert.deepEqual(loadConfig({}).channels, {
-      secret: undefined,
+      secrets: [],
+      notice: undefined,
+      sandboxNetwork: true,
       gatewayAddresses: undefined,
       sms: undefined,
       phoneKey: undefined,
@@ -86,7 +88,8 @@ describe('configuration', () => {
       SMS_SENDER: '8177',
       PHONE_KEY: key,
     }).channels;
-    assert.equal(c.secret, 'a-secret-of-16-chars');
+    assert.deepEqual(c.secrets, ['a-secret-of-16-chars']);
+    assert.equal(c.notice, undefined);
     assert.deepEqual(c.gatewayAddresses, ['196.201.214.0/24', '41.215.160.10']);
     assert.deepEqual(c.sms, {
       apiUrl: 'https://api.africastalking.com',
@@ -96,6 +99,15 @@ describe('configuration', () => {
       retrySeconds: 30,
     });
     assert.equal(c.phoneKey?.toString('hex'), key);
+    const rotating = loadConfig({
+      CHANNEL_SECRET: 'the-new-secret-16ch',
+      CHANNEL_SECRET_PREVIOUS: 'the-old-secret-16ch',
+    }).channels;
+    assert.deepEqual(rotating.secrets, ['the-new-secret-16ch', 'the-old-secret-16ch']);
+    assert.throws(
+      () => loadConfig({ CHANNEL_SECRET_PREVIOUS: 'the-old-secret-16ch' }),
+      /CHANNEL_SECRET_PREVIOUS/,
+    );
     assert.equal(
       loadConfig({ PHONE_KEY: Buffer.alloc(32, 1).toString('base64') }).channels.phoneKey?.length,
       32,
@@ -104,6 +116,27 @@ describe('configuration', () => {
       () => loadConfig({ PHONE_KEY: 'zz'.repeat(40) }),
       (err: unknown) => err instanceof ConfigError && !err.message.includes('zzzz'),
       'the bad value is not repeated',
+    );
+  });
+
+  it('keeps the channels off in production without the gateway addresses, unless told `any`', () => {
+    const base = { CHANNEL_SECRET: 'a-secret-of-16-chars', NODE_ENV: 'production' };
+    const off = loadConfig(base).channels;
+    assert.deepEqual(off.secrets, []);
+    assert.equal(off.notice?.level, 'error');
+    assert.match(off.notice?.message ?? '', /CHANNEL_GATEWAY_ADDRESSES/);
+    assert.equal(off.sandboxNetwork, false);
+    const any = loadConfig({ ...base, CHANNEL_GATEWAY_ADDRESSES: 'any' }).channels;
+    assert.deepEqual(
+      [any.secrets, any.gatewayAddresses, any.notice?.level],
+      [['a-secret-of-16-chars'], undefined, 'warn'],
+    );
+    const listed = loadConfig({ ...base, CHANNEL_GATEWAY_ADDRESSES: '196.201.214.0/24' }).channels;
+    assert.deepEqual([listed.secrets, listed.notice], [['a-secret-of-16-chars'], undefined]);
+    const dev = loadConfig({ CHANNEL_SECRET: 'a-secret-of-16-chars' }).channels;
+    assert.deepEqual(
+      [dev.secrets, dev.notice, dev.sandboxNetwork],
+      [['a-secret-of-16-chars'], undefined, true],
     );
   });
 });

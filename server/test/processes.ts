@@ -138,6 +138,8 @@ export interface RunningNginx {
   /** With `tls`: the HTTPS address, and the self-signed certificate to trust for it. */
   https?: { url: string; ca: string };
   proc: ChildProcess;
+  /** Its access and error logs so far. */
+  logs(): string;
   /** Stops it, checks its logs hold no raw IP address, and removes its files. */
   stop(): Promise<void>;
 }
@@ -226,6 +228,7 @@ http {
     url,
     https: https && { url: `https://127.0.0.1:${https.port}`, ca: https.ca },
     proc,
+    logs,
     stop: async () => {
       await stop(proc);
       record(scanLogs(logs(), 'nginx logs'));

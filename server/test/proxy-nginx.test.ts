@@ -98,4 +98,33 @@ describe('behind nginx, two instances on one PostgreSQL and one Redis', { skip }
     assert.equal(plain.headers['strict-transport-security'], undefined);
     assert.doesNotMatch(String(plain.headers['set-cookie']), /Secure/);
   });
+
+  it("logs a channel callback's path without its secret", async () => {
+    const fresh = await createFreshDatabase();
+    cleanups.push(fresh.dropDatabase);
+    const secret = 'nginx-log-secret-0123456789';
+    const app = await startServer({
+      DATABASE_URL: fresh.url,
+      REDIS_URL: TEST_REDIS_URL as string,
+      TRUST_PROXY: '127.0.0.1',
+      CHANNEL_SECRET: secret,
+    });
+    cleanups.push(() => stop(app.proc));
+    const nginx = await startNginx([Number(new URL(app.url).port)]);
+    cleanups.push(() => nginx.stop());
+    const form = new URLSearchParams({
+      sessionId: 'log-1',
+      phoneNumber: '+256772100099',
+      networkCode: '64110',
+      text: '',
+    });
+    const res = await fetch(`${nginx.url}/api/channels/ussd/${secret}`, { method: 'POST', body: form });
+    assert.equal(res.status, 200, await res.text());
+    // nginx writes the line once the answer is sent; give it a moment.
+    for (let i = 0; i < 50 && !nginx.logs().includes('/api/channels/ussd/'); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const logs = nginx.logs();
+    assert.match(logs, /"POST \/api\/channels\/ussd\/\[secret\]" 200/);
+    assert.ok(!logs.includes(secret), 'the secret is not in the access log');
+  });
 });

@@ -75,6 +75,11 @@ async function flush(box = outbox, app = t) {
 }
 
 const sms = (phone: string, text: string, id?: string) => post('sms', smsForm(phone, text, id));
+/** A WATCH, confirmed by the number as its first one must be. */
+const watch = async (phone: string, place: string) => {
+  await sms(phone, `WATCH ${place}`);
+  await sms(phone, 'YES');
+};
 
 async function reportAt(app: TestApp, at: { lat: number; lng: number }, severity: number, ua = 'reporter') {
   const res = await app.inject({
@@ -149,18 +154,49 @@ describe('SMS commands', () => {
     assert.equal(cipher.decrypt(rows[0]?.phone_enc as string), phone, 'sealed under PHONE_KEY');
     assert.notEqual(cipher.encrypt(phone), cipher.encrypt(phone), 'a fresh nonce each time');
     await flush();
-    assert.match(gateway.to(phone)[0] ?? '', /watching Kalerwe/);
+    assert.match(gateway.to(phone)[0] ?? '', /reply YES .* near Kalerwe/);
+  });
+
+  it('alerts no number until it confirms its first WATCH with YES, and forgets one it never confirms', async () => {
+    const stranger = newPhone();
+    await sms(stranger, 'WATCH Kalerwe');
+    await reportAt(t, KALERWE, 5);
+    await flush();
+    assert.equal(gateway.alertsTo(stranger).length, 0, 'no alert before YES');
+    await sms(stranger, 'YES');
+    await flush();
+    assert.match(gateway.to(stranger).at(-1) ?? '', /alerts are on for Kalerwe/);
+    await reportAt(t, KALERWE, 5);
+    await flush();
+    assert.equal(gateway.alertsTo(stranger).length, 1, 'alerts after YES');
+    // A later WATCH of a number that confirmed one needs no new YES.
+    await sms(stranger, 'WATCH Wandegeya');
+    await flush();
+    assert.match(gateway.to(stranger).at(-1) ?? '', /watching Wandegeya/);
+    // A WATCH nobody confirms is gone after a day.
+    const silent = newPhone();
+    await sms(silent, 'WATCH Nansana');
+    await t.db.query(
+      `UPDATE sms_watches SET created_at = now() - interval '25 hours' WHERE confirmed_at IS NULL`,
+    );
+    await purgeChannelData(t.db, 90);
+    assert.equal((await t.db.query('SELECT 1 FROM sms_watches WHERE confirmed_at IS NULL')).length, 0);
+    assert.equal(
+      (await t.db.query('SELECT 1 FROM sms_watches')).length,
+      2,
+      "the confirmed number's watches stay",
+    );
   });
 
   it('watches at most three places a number', async () => {
     const phone = newPhone();
-    for (const place of ['Kalerwe', 'Wandegeya', 'Nansana', 'Old Taxi Park'])
-      await sms(phone, `WATCH ${place}`);
+    await watch(phone, 'Kalerwe');
+    for (const place of ['Wandegeya', 'Nansana', 'Old Taxi Park']) await sms(phone, `WATCH ${place}`);
     await sms(phone, 'WATCH Kalerwe');
     await flush();
     const replies = gateway.to(phone);
-    assert.match(replies[3] ?? '', /already watch 3 places/, replies.join('\n'));
-    assert.match(replies[4] ?? '', /watching Kalerwe/, 'a place already watched is renewed');
+    assert.match(replies[4] ?? '', /already watch 3 places/, replies.join('\n'));
+    assert.match(replies[5] ?? '', /watching Kalerwe/, 'a place already watched is renewed');
     const n = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sms_watches');
     assert.equal(n[0]?.n, 3);
   });
@@ -189,7 +225,7 @@ describe('SMS commands', () => {
 describe('alerts', () => {
   it('one SMS for a new nearby danger, none for far, mild or repeated ones', async () => {
     const phone = newPhone();
-    await sms(phone, 'WATCH Kalerwe');
+    await watch(phone, 'Kalerwe');
     await flush();
     const near = await reportAt(t, { lat: KALERWE.lat + 0.004, lng: KALERWE.lng }, 5);
     await reportAt(t, { lat: KALERWE.lat + 0.02, lng: KALERWE.lng }, 5); // 2.2 km away
@@ -204,7 +240,7 @@ describe('alerts', () => {
 
   it('waits for a held report to be approved', async () => {
     const phone = newPhone();
-    await sms(phone, 'WATCH Kalerwe');
+    await watch(phone, 'Kalerwe');
     await writeSiteSettings(t.db, { requireApproval: true });
     let id: number;
     try {
@@ -225,8 +261,8 @@ describe('alerts', () => {
 
   it('sends at most three a day to a number, and none about its own report', async () => {
     const phone = newPhone();
-    await sms(phone, 'WATCH Kalerwe');
-    const own = new UssdSession(post, phone);
+    await watch(phone, 'Kalerwe');
+    const own = new UssdSession(post, phone, '64101');
     const mine = await own.play('1', '2', 'Kalerwe', '1', '5', '2', '1', '1');
     assert.match(mine, /^END Thank you\. Spot #\d+ is on the map/);
     for (let i = 0; i < 4; i++) await reportAt(t, KALERWE, 5, `other ${i}`);
@@ -250,7 +286,7 @@ describe('alerts', () => {
 
   it('STOP ends every watch, drops unsent alerts and deletes the number', async () => {
     const phone = newPhone();
-    await sms(phone, 'WATCH Kalerwe');
+    await watch(phone, 'Kalerwe');
     await sms(phone, 'WATCH Wandegeya');
     await flush();
     gateway.mode = 'down';
@@ -276,7 +312,7 @@ describe('alerts', () => {
 describe('delivery', () => {
   it('survives the gateway being down: retries, then sends once', async () => {
     const phone = newPhone();
-    await sms(phone, 'WATCH Kalerwe');
+    await watch(phone, 'Kalerwe');
     await flush();
     gateway.mode = 'down';
     const callsBefore = gateway.calls;
@@ -297,7 +333,7 @@ describe('delivery', () => {
 
   it('a slow gateway that took the message late gets it once', async () => {
     const phone = newPhone();
-    await sms(phone, 'WATCH Kalerwe');
+    await watch(phone, 'Kalerwe');
     await flush();
     gateway.mode = 'slow';
     gateway.slowMs = 1500;
@@ -314,7 +350,7 @@ describe('delivery', () => {
 
   it('a sender that died mid-send is replaced after its lease, and the message still goes once', async () => {
     const phone = newPhone();
-    await sms(phone, 'WATCH Kalerwe');
+    await watch(phone, 'Kalerwe');
     await flush();
     await reportAt(t, KALERWE, 5);
     // This instance takes the alert, hands it to the gateway, and dies before writing it down.
@@ -363,7 +399,7 @@ describe('delivery', () => {
 
   it('forgets finished messages after two days and idle watches after ninety', async () => {
     const phone = newPhone();
-    await sms(phone, 'WATCH Kalerwe');
+    await watch(phone, 'Kalerwe');
     await flush();
     await t.db.query(`UPDATE sms_watches SET created_at = now() - interval '91 days'`);
     await t.db.query(`UPDATE sms_outbox SET created_at = now() - interval '3 days' WHERE state = 'sent'`);
@@ -380,6 +416,7 @@ describe('delivery', () => {
       const first = await startTestApp({ database, env });
       const send = injectPoster((o) => first.inject(o));
       await send('sms', smsForm(phone, 'WATCH Kalerwe'));
+      await send('sms', smsForm(phone, 'YES'));
       gateway.mode = 'down';
       await reportAt(first, KALERWE, 5);
       await new Promise((r) => setTimeout(r, 1500)); // the app's own outbox tries and fails
@@ -387,16 +424,16 @@ describe('delivery', () => {
       const rows = await database.db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM sms_outbox WHERE state = 'queued' AND attempts > 0`,
       );
-      assert.equal(rows[0]?.n, 2, 'the WATCH answer and the alert wait, tried once or more');
+      assert.equal(rows[0]?.n, 3, 'the answers to WATCH and YES and the alert wait, tried once or more');
       gateway.mode = 'ok';
       const second = await startTestApp({ database, env });
       try {
         const until = Date.now() + 10_000;
-        while (gateway.to(phone).length < 2 && Date.now() < until)
+        while (gateway.to(phone).length < 3 && Date.now() < until)
           await new Promise((r) => setTimeout(r, 100));
         await new Promise((r) => setTimeout(r, 1500)); // a second round finds nothing more to send
         const got = gateway.to(phone);
-        assert.equal(got.length, 2, got.join('\n'));
+        assert.equal(got.length, 3, got.join('\n'));
         assert.equal(gateway.alertsTo(phone).length, 1);
       } finally {
         await second.close();

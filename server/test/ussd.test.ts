@@ -496,4 +496,91 @@ describe('the USSD callback', () => {
     });
     assert.equal(res.statusCode, 400);
   });
+
+  it("refuses, storing and counting nothing, an operator outside Uganda's MCC 641 or a number outside its ranges", async () => {
+    const stored = async () =>
+      JSON.stringify(
+        await t.db.query(
+          `SELECT (SELECT count(*) FROM channel_receipts) AS receipts, (SELECT count(*) FROM rate_counters) AS counters,
+                  (SELECT count(*) FROM spots) AS spots, (SELECT count(*) FROM votes) AS votes`,
+        ),
+      );
+    const before = await stored();
+    const cases: Array<[string, string]> = [
+      ['+256772999002', '64199'], // no such Ugandan network
+      ['+256772999002', '63902'], // a Kenyan network
+      ['+256772999002', '64101'], // an MTN number on Airtel's code
+      ['+256701999002', '64110'], // an Airtel number on MTN's code
+      ['+254712345678', '64110'], // a Kenyan number
+      ['+256414123456', '64110'], // a landline
+      ['+25677299', '64110'], // too short
+    ];
+    for (const [phoneNumber, networkCode] of cases) {
+      const res = await t.inject({
+        method: 'POST',
+        url: `/api/channels/ussd/${TEST_CHANNEL_SECRET}`,
+        payload: new URLSearchParams({
+          ...form,
+          sessionId: `x-${networkCode}`,
+          phoneNumber,
+          networkCode,
+          text: '1*3*1*1',
+        }).toString(),
+        headers,
+      });
+      assert.equal(res.statusCode, 400, `${phoneNumber} on ${networkCode}`);
+      assert.match(res.json().error, /Not a Ugandan mobile number/);
+    }
+    const sms = await t.inject({
+      method: 'POST',
+      url: `/api/channels/sms/${TEST_CHANNEL_SECRET}`,
+      payload: new URLSearchParams({
+        from: '+254712345678',
+        to: '8177',
+        text: 'WATCH Kalerwe',
+        id: 'x-sms',
+      }).toString(),
+      headers,
+    });
+    assert.equal(sms.statusCode, 400, 'an SMS from a number outside Uganda');
+    assert.equal(await stored(), before, 'nothing stored or counted');
+    // Both codes of Airtel (01, and Warid's 22) serve its numbers.
+    for (const code of ['64101', '64122']) {
+      const res = await t.inject({
+        method: 'POST',
+        url: `/api/channels/ussd/${TEST_CHANNEL_SECRET}`,
+        payload: new URLSearchParams({
+          ...form,
+          sessionId: `airtel-${code}`,
+          phoneNumber: '+256701999003',
+          networkCode: code,
+        }).toString(),
+        headers,
+      });
+      assert.equal(res.statusCode, 200, `${code}: ${res.body}`);
+    }
+  });
+
+  it('takes the previous secret too while it is rotated out', async () => {
+    const rotating = await startTestApp({
+      env: { CHANNEL_SECRET: 'the-new-channel-secret', CHANNEL_SECRET_PREVIOUS: TEST_CHANNEL_SECRET },
+    });
+    try {
+      for (const [secret, status] of [
+        ['the-new-channel-secret', 200],
+        [TEST_CHANNEL_SECRET, 200],
+        ['an-older-channel-secret', 404],
+      ] as const) {
+        const res = await rotating.inject({
+          method: 'POST',
+          url: `/api/channels/ussd/${secret}`,
+          payload,
+          headers,
+        });
+        assert.equal(res.statusCode, status, secret);
+      }
+    } finally {
+      await rotating.close();
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
+import { type MobileOperator, operatorOfNetworkCode, operatorOfNumber } from '../../../common/region.ts';
 import type { Deps } from '../deps.ts';
 import { empty, error, media, typed } from '../http/api-schema.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -40,6 +41,11 @@ const smsForm = z.object({
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
+/** The gateway sandbox's network code: outside production it stands for the number's operator. */
+const SANDBOX_NETWORK = '99999';
+
+const notUgandan = () => new HttpError(400, 'Not a Ugandan mobile number on the network the callback names');
+
 /**
  * USSD and SMS callbacks (docs/channels.md). They exist only at /api/channels/<kind>/<secret> when
  * CHANNEL_SECRET is set (elsewhere they are 404s like any unknown path), and only from
@@ -47,19 +53,38 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  * since every callback comes from the gateway's own address.
  */
 export function registerChannelRoutes(app: FastifyInstance, deps: Deps): void {
-  const { secret, gatewayAddresses, sms } = deps.config.channels;
+  const { secrets, gatewayAddresses, sms, notice, sandboxNetwork } = deps.config.channels;
+  if (notice) deps.log[notice.level](notice.message);
   const allowed = gatewayAddresses ? proxyAddr.compile([...gatewayAddresses]) : undefined;
+  const digests = secrets.map(digest);
 
   /**
    * Before the body is read: a wrong or missing secret is the same 404 as an unknown path, a
-   * stranger's address a 403.
+   * stranger's address a 403. While a secret is rotated out, the previous one is taken too; every
+   * secret is compared, in constant time.
    */
   function admit(request: FastifyRequest) {
-    const given = (request.params as { secret?: string }).secret ?? '';
+    const given = digest((request.params as { secret?: string }).secret ?? '');
     const enabled = request.routeOptions.url === USSD_PATH || Boolean(sms);
-    if (!enabled || !secret || !timingSafeEqual(digest(given), digest(secret))) throw notFound('Not found');
+    const known = digests.map((d) => timingSafeEqual(given, d)).includes(true);
+    if (!enabled || !known) throw notFound('Not found');
     if (allowed && !allowed(request.ip, 0))
       throw new HttpError(403, 'Callbacks are taken from the gateway only');
+  }
+
+  /**
+   * Who calls: a Ugandan mobile number (E.164) and its operator, a network code of MCC 641 whose
+   * ranges hold the number (USSD), or the operator whose range holds it (SMS names no network).
+   * Anything else is refused before anything is counted or stored.
+   */
+  function caller(raw: string, networkCode?: string): { phone: string; operator: MobileOperator } {
+    const phone = normalisePhone(raw);
+    const operator = phone ? operatorOfNumber(phone) : undefined;
+    if (!phone || !operator) throw notUgandan();
+    const sandbox = sandboxNetwork && networkCode === SANDBOX_NETWORK;
+    if (networkCode !== undefined && !sandbox && operatorOfNetworkCode(networkCode) !== operator)
+      throw notUgandan();
+    return { phone, operator };
   }
 
   void app.register(async (scope) => {
@@ -113,7 +138,7 @@ export function registerChannelRoutes(app: FastifyInstance, deps: Deps): void {
           body: ussdForm,
           response: {
             200: media('The next screen', 'text/plain'),
-            400: error('Not a USSD callback'),
+            400: error('Not a USSD callback, or not a Ugandan mobile number on the network it names'),
             403: error('Not from a configured gateway address'),
             404: error('Not found (channels off, or another path)'),
           },
@@ -121,10 +146,9 @@ export function registerChannelRoutes(app: FastifyInstance, deps: Deps): void {
       },
       async (request, reply) => {
         const form = request.body;
-        const phone = normalisePhone(form.phoneNumber);
+        const { phone, operator } = caller(form.phoneNumber, form.networkCode);
         reply.type('text/plain; charset=utf-8');
-        if (!phone) return 'END Hatari cannot serve this number.';
-        const identity = deps.channels.identify(phone, form.networkCode || 'unknown');
+        const identity = deps.channels.identify(phone, operator.key);
         const refused = await refusedBy(deps, CALLBACK_LIMITS, identity);
         if (refused) {
           return `END ${say('en', 'tooMany', { wait: Math.ceil(refused.retryAfterSeconds / 60) })}`;
@@ -132,7 +156,7 @@ export function registerChannelRoutes(app: FastifyInstance, deps: Deps): void {
         const screen = await answerUssd(deps, identity, {
           sessionId: form.sessionId,
           phone,
-          operator: form.networkCode,
+          operator: operator.key,
           text: form.text,
         });
         return `${screen.end ? 'END' : 'CON'} ${screen.text}`;
@@ -155,20 +179,18 @@ export function registerChannelRoutes(app: FastifyInstance, deps: Deps): void {
           body: smsForm,
           response: {
             200: empty('Taken; any answer goes by SMS'),
-            400: error('Not an SMS callback'),
+            400: error('Not an SMS callback, or not from a Ugandan mobile number'),
             403: error('Not from a configured gateway address'),
             404: error('Not found (SMS off, or another path)'),
           },
         },
       },
       async (request, reply) => {
-        const phone = normalisePhone(request.body.from);
-        if (phone) {
-          // An SMS names no operator: the number's range (+2567X) stands for it.
-          const identity = deps.channels.identify(phone, phone.slice(0, 6));
-          if (!(await refusedBy(deps, CALLBACK_LIMITS, identity))) {
-            await answerSms(deps, identity, { id: request.body.id, phone, text: request.body.text });
-          }
+        // An SMS names no network: the operator whose range holds the number stands for it.
+        const { phone, operator } = caller(request.body.from);
+        const identity = deps.channels.identify(phone, operator.key);
+        if (!(await refusedBy(deps, CALLBACK_LIMITS, identity))) {
+          await answerSms(deps, identity, { id: request.body.id, phone, text: request.body.text });
         }
         return reply.code(200).send();
       },

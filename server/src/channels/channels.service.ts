@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { reportInput } from '../../../common/api.ts';
-import { castVote } from '../community/community.service.ts';
+import { castVote, DisputesHeld } from '../community/community.service.ts';
 import { type Deps, publicDataChanged } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Identity } from '../identity/identify.ts';
@@ -10,6 +10,7 @@ import { redactPhoneNumbers } from '../spots/redact.ts';
 import { findPublicSpot, reportSpot } from '../spots/spots.service.ts';
 import {
   claimReceipt,
+  confirmWatchesOf,
   deleteWatchesOf,
   dropReceipt,
   nearestDangers,
@@ -96,6 +97,8 @@ export async function answerUssd(deps: Deps, identity: Identity, call: UssdCallb
         if (!(err instanceof HttpError)) throw err;
         if (err.status === 409) return { key: 'already', params: { id: spot.id } };
         if (err.status === 404) return { key: 'noSpot', params: { id: spot.id } };
+        if (err instanceof DisputesHeld)
+          return { key: 'disputesHeld', params: { wait: Math.ceil((err.retryAfterSeconds ?? 3600) / 60) } };
         if (err.status === 429) return { key: 'tooManyChanges' };
         throw err;
       }
@@ -114,6 +117,8 @@ export interface SmsCallback {
 const HELP =
   'Hatari: send NEAR and a place for the dangers near it, WATCH and a place for an SMS when a new ' +
   'danger is reported within 1 km, STOP to end alerts and delete your number.';
+
+const ALERT_TERMS = 'at most 3 a day, none at night unless someone was killed';
 
 /**
  * An incoming SMS. Answers go through the outbox (they are sent by the gateway's messaging API, not
@@ -145,6 +150,14 @@ async function smsReply(
   const command = match?.[1]?.toUpperCase() ?? '';
   // What was typed is said back when no place has its name: never with a phone number in it.
   const rest = redactPhoneNumbers((match?.[2] ?? '').replace(/\s+/g, ' ').trim().slice(0, 60));
+  if (command === 'YES') {
+    const places = await confirmWatchesOf(deps.db, identity.visitor);
+    if (!places.length) return HELP;
+    return (
+      `Hatari: alerts are on for ${places.join(', ')}. You will get an SMS when a danger of severity 3 or ` +
+      `more is reported within 1 km (${ALERT_TERMS}). Send STOP to end.`
+    );
+  }
   if (command === 'STOP') {
     const removed = await deleteWatchesOf(deps.db, identity.visitor);
     return removed
@@ -170,11 +183,19 @@ async function smsReply(
     phoneEnc: cipher.encrypt(sms.phone),
     place: name.slice(0, 80),
   };
-  if ((await upsertWatch(deps.db, { ...watch, lat: place.lat, lng: place.lng }, MAX_WATCHES)) === 'full') {
+  const added = await upsertWatch(deps.db, { ...watch, lat: place.lat, lng: place.lng }, MAX_WATCHES);
+  if (added.result === 'full') {
     return `Hatari: you already watch ${MAX_WATCHES} places. Send STOP to end them all first.`;
+  }
+  if (!added.confirmed) {
+    // A number's first watch is confirmed by that number: a forged WATCH alerts no stranger.
+    return (
+      `Hatari: reply YES to get an SMS when a danger is reported near ${name} (${ALERT_TERMS}). ` +
+      'If you did not ask for this, ignore it: nothing more will be sent.'
+    );
   }
   return (
     `Hatari: watching ${name}. You will get an SMS when a danger of severity 3 or more is reported ` +
-    'within 1 km (at most 3 a day, none at night unless someone was killed). Send STOP to end.'
+    `within 1 km (${ALERT_TERMS}). Send STOP to end.`
   );
 }

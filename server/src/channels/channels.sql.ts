@@ -1,6 +1,7 @@
 import type { Category, TimeOfDay } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
 import { escapeLike } from '../search/search.sql.ts';
+import { COUNTS_AS_DANGER } from '../spots/protection.ts';
 
 /** A place a phone user can mean: a spot area, or a place from the place search. */
 export interface NamedPoint {
@@ -71,7 +72,7 @@ export async function nearestDangers(
      CROSS JOIN LATERAL (
        SELECT s.id, s.title, s.category, s.severity, s.time_of_day, s.geog
        FROM spots s
-       WHERE s.publication = 'approved' AND s.counts_as_danger AND ST_DWithin(s.geog, p.g, $3)
+       WHERE s.publication = 'approved' AND ${COUNTS_AS_DANGER} AND ST_DWithin(s.geog, p.g, $3)
        ORDER BY s.geog <-> p.g
        LIMIT $4
      ) s
@@ -84,24 +85,37 @@ export async function nearestDangers(
 
 /**
  * Adds a watch, or renews the number and point of a place already watched; a new place is refused
- * ('full') when the number watches `max` others.
+ * ('full') when the number watches `max` others. A number that confirmed a watch before has this
+ * one confirmed at once; otherwise it waits for the number's YES (`confirmed` false).
  */
 export async function upsertWatch(
   db: Queryable,
   w: { phoneHash: string; phoneEnc: string; place: string; lat: number; lng: number },
   max: number,
-): Promise<'added' | 'renewed' | 'full'> {
-  const rows = await db.query<{ inserted: boolean }>(
-    `INSERT INTO sms_watches (phone_hash, phone_enc, place, lat, lng)
-     SELECT $1, $2, $3, $4, $5
+): Promise<{ result: 'added' | 'renewed'; confirmed: boolean } | { result: 'full' }> {
+  const rows = await db.query<{ inserted: boolean; confirmed: boolean }>(
+    `INSERT INTO sms_watches (phone_hash, phone_enc, place, lat, lng, confirmed_at)
+     SELECT $1, $2, $3, $4, $5,
+       CASE WHEN EXISTS (SELECT 1 FROM sms_watches WHERE phone_hash = $1 AND confirmed_at IS NOT NULL)
+            THEN now() END
      WHERE (SELECT count(*) FROM sms_watches WHERE phone_hash = $1 AND place <> $3) < $6
      ON CONFLICT (phone_hash, place) DO UPDATE
        SET phone_enc = EXCLUDED.phone_enc, lat = EXCLUDED.lat, lng = EXCLUDED.lng, created_at = now()
-     RETURNING (xmax = 0) AS inserted`,
+     RETURNING (xmax = 0) AS inserted, confirmed_at IS NOT NULL AS confirmed`,
     [w.phoneHash, w.phoneEnc, w.place, w.lat, w.lng, max],
   );
   const row = rows[0];
-  return row ? (row.inserted ? 'added' : 'renewed') : 'full';
+  return row ? { result: row.inserted ? 'added' : 'renewed', confirmed: row.confirmed } : { result: 'full' };
+}
+
+/** YES: the number's watches waiting for it are confirmed; returns their places. */
+export async function confirmWatchesOf(db: Queryable, phoneHash: string): Promise<string[]> {
+  const rows = await db.query<{ place: string }>(
+    `UPDATE sms_watches SET confirmed_at = now() WHERE phone_hash = $1 AND confirmed_at IS NULL
+     RETURNING place`,
+    [phoneHash],
+  );
+  return rows.map((r) => r.place);
 }
 
 /** STOP: every watch of the number and every alert not yet sent to it. */
@@ -139,7 +153,7 @@ export async function watchesNear(
         WHERE o.phone_hash = w.phone_hash AND o.kind = 'alert' AND o.created_at > now() - interval '1 day')
          AS alerts_today
      FROM sms_watches w, (SELECT ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography AS g) p
-     WHERE ST_DWithin(w.geog, p.g, $3)
+     WHERE ST_DWithin(w.geog, p.g, $3) AND w.confirmed_at IS NOT NULL
      ORDER BY w.phone_hash, distance_m`,
     [at.lat, at.lng, radiusM],
   );
@@ -150,7 +164,10 @@ export async function markWatchesAlerted(db: Queryable, ids: number[]): Promise<
     await db.query('UPDATE sms_watches SET last_alert_at = now() WHERE id = ANY($1::int[])', [ids]);
 }
 
-/** Old receipts, finished messages and watches without an alert for `watchDays`. */
+/**
+ * Old receipts, finished messages, watches without an alert for `watchDays`, and watches their
+ * number never confirmed within a day.
+ */
 export async function purgeChannelData(db: Queryable, watchDays: number): Promise<void> {
   await db.query(`DELETE FROM channel_receipts WHERE created_at < now() - interval '2 days'`);
   await db.query(
@@ -159,6 +176,9 @@ export async function purgeChannelData(db: Queryable, watchDays: number): Promis
   await db.query(
     `DELETE FROM sms_watches WHERE coalesce(last_alert_at, created_at) < now() - make_interval(days => $1)`,
     [watchDays],
+  );
+  await db.query(
+    `DELETE FROM sms_watches WHERE confirmed_at IS NULL AND created_at < now() - interval '1 day'`,
   );
 }
 

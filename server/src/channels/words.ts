@@ -36,6 +36,8 @@ const en = {
   tooMany: 'Too many requests from this phone. Please try again in {wait} minutes.',
   tooManyReports: 'Too many reports from this phone. Please try again in an hour.',
   tooManyChanges: 'Too many spots changed recently on your network. Please try again later.',
+  disputesHeld:
+    'Many spots were marked safe across Hatari this hour, so moderators now decide. Your answer was not counted. Try again in {wait} minutes.',
   busyNetwork: 'Too many reports from your network right now. Please try again later.',
   notValid: 'The report could not be saved: {why}',
   failed: 'Sorry, Hatari cannot do that right now. Please try again later.',
@@ -79,6 +81,8 @@ const lg: Record<WordKey, string> = {
   tooMany: 'Okusaba kungi nnyo okuva ku ssimu eno. Ddamu oluvannyuma lw’eddakiika {wait}.',
   tooManyReports: 'Lipoota nnyingi nnyo okuva ku ssimu eno. Ddamu oluvannyuma lw’essaawa emu.',
   tooManyChanges: 'Ebifo bingi bikyuse gye buvuddeko ku mutimbagano gwo. Ddamu oluvannyuma.',
+  disputesHeld:
+    'Ebifo bingi bigambiddwa nti si bya bulabe ku Hatari mu ssaawa eno, kale abalabirizi be basalawo kati. Eky’oddamu tekibaliddwa. Ddamu oluvannyuma lw’eddakiika {wait}.',
   busyNetwork: 'Lipoota nnyingi nnyo okuva ku mutimbagano gwo kati. Ddamu oluvannyuma.',
   notValid: 'Lipoota tesobodde kuterekebwa: {why}',
   failed: 'Bambi, Hatari tesobola kukikola kati. Ddamu oluvannyuma.',
@@ -120,6 +124,8 @@ const sw: Record<WordKey, string> = {
   tooMany: 'Maombi mengi mno kutoka simu hii. Jaribu tena baada ya dakika {wait}.',
   tooManyReports: 'Ripoti nyingi mno kutoka simu hii. Jaribu tena baada ya saa moja.',
   tooManyChanges: 'Mahali mengi yamebadilika hivi karibuni kwenye mtandao wako. Jaribu tena baadaye.',
+  disputesHeld:
+    'Maeneo mengi yametajwa kuwa salama kwenye Hatari saa hii, kwa hivyo wasimamizi wanaamua sasa. Jibu lako halikuhesabiwa. Jaribu tena baada ya dakika {wait}.',
   busyNetwork: 'Ripoti nyingi mno kutoka mtandao wako sasa hivi. Jaribu tena baadaye.',
   notValid: 'Ripoti haikuweza kuhifadhiwa: {why}',
   failed: 'Samahani, Hatari haiwezi kufanya hivyo sasa. Jaribu tena baadaye.',
