@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { REDACTED, redactPhoneNumbers } from '../src/spots/redact.ts';
+import { REDACTED, redactPhoneNumbers, stripInvisible } from '../src/spots/redact.ts';
 
 // Spelled out, so a change of the marker is a failure here.
 const R = '[removed]';
@@ -127,12 +127,29 @@ const dodges: Array<[string, string, string]> = [
   ['groups shown last first', '456 123 0772 at the stage', `${R} at the stage`],
   ['a landline written last first', '456 123 0414', R],
   ['a number, then one with its country code', '0701234567, +256 752 111 222', `${R}, ${R}`],
+  ['a circled number for two digits', '0772⑫3456', R],
+  ['a number form with a stop', '0772⒓3456', R],
+  ['an O touching a digit on its left only', 'call 0772 123 45O', `call ${R}`],
+  [
+    'emoji between groups beside a coordinate',
+    'At 0.3136, 32.5811 call 0772😀123😀456',
+    `At 0.3136, 32.5811 call ${R}`,
+  ],
+  ['two numbers with nothing between', '0772123456+254712345678', `${R}${R}`],
+  ['digits joined to a date before it', 'Gate 07 12/07/2026', `Gate ${R}`],
+  ['digits joined to a date written year first', 'Gate 077 2026-7-12', `Gate ${R}`],
+  ['digits joined to a time before it', 'Room 0772 12:30:45', `Room ${R}`],
+  ['digits joined to a latitude before it', 'Pin 07721, 0.1234', `Pin ${R}`],
+  ['a bracket opening the next group', '0772 - (123😀456', R],
+  ['a plus opening the next group', '0772 - +123😀456', R],
+  ['a time followed by digits', 'call 07:21 2345 67', `call ${R}`],
 ];
 
 // Numbers that are not phone numbers, whatever their digits: they stay as written.
 const kept = [
   'On 2026-09-23 at 22:15',
   'Coordinates 0.3136, 32.581',
+  'At 1.0000, 35.0200, 4.9999, 29.0001',
   'At 0.3136,32.5811 and 0.3201, 32.5799',
   'Lat 0.313612 lng 32.581144',
   'UGX 700,000,000 lost',
@@ -147,6 +164,29 @@ const kept = [
   'Plate UAB 123X, and UBA 456Y',
   'Call 999 or 112, 999/112',
   'Room 101, No 5',
+  // Dates and times that would spell a number if they were not kept (07 2026 12 30: 0720261230).
+  '12/07/2026 12:30',
+  '1/07/2026 12:30',
+  '31/07/2026 12:30',
+  '29/07/2026 12:30',
+  '12-07-2026 12:30',
+  '12.07.2026 12:30',
+  '12/07/1999 12:30',
+  '07/10/2026 12:30',
+  '12/07/2026 21:30',
+  '2026-07-09 12:30:45',
+  '1999-07-31 12:30:45',
+  '2026-07-29 12:30:45',
+  '2026-7-09 12:30:45',
+  // Coordinates that would spell a number (0 3136 3 2581, 0 3136 32 581).
+  'Seen at 0.3136 3.2581',
+  'Coordinates 0.3136, 32.581',
+  'At 1.0000, 35.0200, 4.9999, 29.0001',
+  'Km 0772 ab 123456',
+  // Past three characters between groups, or a letter inside a word, nothing joins.
+  'Km 0772ab123456',
+  '0772 😀😀 123😀456',
+  '0772 - )123😀456',
   'Plot 7721 block 23',
   'Plots 12, 14 and 16',
   '2019-2026 many robberies',
@@ -168,6 +208,15 @@ describe('redactPhoneNumbers against dodges', () => {
     assert.equal(redactPhoneNumbers('x \u202E654 321\u202C 2770'), 'x 654 321 2770');
   });
   it('uses the marker docs/api.md names', () => assert.equal(REDACTED, '[removed]'));
+  it('reads an O as a zero only where it touches a digit', () => {
+    assert.equal(redactPhoneNumbers('call O 772 123 456'), `call O ${R}`);
+  });
+  it('strips invisible characters between emoji, keeping only a joiner that joins two', () => {
+    assert.equal(stripInvisible('👍\u200B👍'), '👍👍');
+    assert.equal(stripInvisible('👍x\u200D👍'), '👍x👍');
+    assert.equal(stripInvisible('👍\u200Dx👍'), '👍x👍');
+    assert.equal(stripInvisible('👍\uFE0F\u200D👍'), '👍\uFE0F\u200D👍');
+  });
   it('keeps invisible characters outside numbers (emoji joiners) and drops bidi overrides', () => {
     assert.equal(redactPhoneNumbers('Dark 👨\u200D👩\u200D👧 path'), 'Dark 👨\u200D👩\u200D👧 path');
     assert.equal(redactPhoneNumbers('Dark \u202Ehtap\u202C here'), 'Dark htap here');
