@@ -12,7 +12,12 @@ import {
   newDeviceId,
   readCredential,
 } from '../src/identity/device-credential.ts';
-import { createIdentify, fastifyTrustProxy, type Identity } from '../src/identity/identify.ts';
+import {
+  createChannelIdentify,
+  createIdentify,
+  fastifyTrustProxy,
+  type Identity,
+} from '../src/identity/identify.ts';
 
 const KEY = 'device-key-for-tests';
 const NOW = Date.UTC(2026, 10, 23, 12);
@@ -67,7 +72,8 @@ describe('visitorAddressKey and networkKey', () => {
   it('leaves what is not an address as it is (never reached: Fastify gives addresses)', () => {
     assert.equal(v('not-an-ip'), 'not-an-ip');
     assert.equal(wideNetworkKey('not-an-ip'), 'not-an-ip');
-    assert.equal(wideNetworkKey('1.2.3'), '1.2.3');
+    for (const odd of ['1.2.3', '1.2.3.256', '1.2.x.4', '1.2.-3.4', '1.2.3.4.5'])
+      assert.equal(wideNetworkKey(odd), odd, odd);
   });
   it('groups a wide network by its IPv4 /24 or IPv6 /48', () => {
     const w = wideNetworkKey;
@@ -216,6 +222,25 @@ describe('identify', () => {
     assert.equal(s1.network, s2.network);
     assert.notEqual(s1.network, other56.network);
     assert.equal(s1.wideNetwork, other56.wideNetwork, 'one /48');
+  });
+
+  it('makes a phone its visitor and its operator its network (and wide network), by salted hashes', () => {
+    const phones = createChannelIdentify('unit-salt-unit-salt');
+    const a = phones('+256772123456', 'mtn');
+    const b = phones('+256772654321', 'mtn');
+    const c = phones('+256701123456', 'airtel');
+    assert.notEqual(a.visitor, b.visitor);
+    assert.deepEqual([a.network, a.wideNetwork], [b.network, b.network]);
+    assert.notEqual(a.network, c.network);
+    assert.notEqual(a.visitor, a.network);
+    assert.equal(a.agent, c.agent);
+    assert.equal(a.agent.length, 12);
+    assert.equal(a.device, false);
+    assert.deepEqual(phones('+256772123456', 'mtn'), a, 'the same each time');
+    assert.notEqual(createChannelIdentify('another-salt-here')('+256772123456', 'mtn').visitor, a.visitor);
+    for (const value of Object.values(a))
+      assert.ok(!String(value).includes('772123456') && !String(value).includes('mtn'), 'nothing in clear');
+    assert.match(a.visitor, /^[A-Za-z0-9_-]{43}$/);
   });
 
   it('hashes the wide network (IPv4 /24, IPv6 /48) apart from the network', async () => {

@@ -82,7 +82,7 @@ export async function castVote(
       if (row.status !== spot.status) {
         if (!statusChangeSpent) throw NEEDS_STATUS_CHANGE;
         if (row.status === 'disputed' && spot.protected) await markForReview(tx, spotId, 'disputed');
-        else if (row.status === 'disputed') {
+        if (row.status === 'disputed' && !spot.protected) {
           const { disputeBudgetPerHour } = await readSiteSettings(tx);
           const budget = await spendBudget(tx, 'disputed', disputeBudgetPerHour, spotId);
           if (!budget.spent) throw new DisputeBudgetSpent(budget.retryAfterSeconds);
