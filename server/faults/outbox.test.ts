@@ -43,7 +43,8 @@ describe('the SMS outbox across a crash and a gateway outage', () => {
     cleanups.push(() => stop(first.proc));
     const post = httpPoster(first.url, TEST_CHANNEL_SECRET);
     await post('sms', smsForm(phone, 'WATCH Kalerwe'));
-    await waitFor(async () => gateway.to(phone).length === 1, 10_000, 'the WATCH answer');
+    await post('sms', smsForm(phone, 'YES'));
+    await waitFor(async () => gateway.to(phone).length === 2, 10_000, 'the answers to WATCH and YES');
 
     gateway.mode = 'down';
     const res = await fetch(`${first.url}/api/spots`, {
@@ -64,7 +65,7 @@ describe('the SMS outbox across a crash and a gateway outage', () => {
     gateway.mode = 'ok';
     const second = await startServer(env);
     cleanups.push(() => stop(second.proc));
-    await waitFor(async () => gateway.to(phone).length >= 2, 30_000, 'the alert after the restart');
+    await waitFor(async () => gateway.to(phone).length >= 3, 30_000, 'the alert after the restart');
     await new Promise((r) => setTimeout(r, 3000)); // long enough for any second send
     const alerts = gateway.alertsTo(phone);
     assert.equal(alerts.length, 1, gateway.to(phone).join('\n'));
