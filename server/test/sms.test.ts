@@ -376,7 +376,10 @@ describe('delivery', () => {
       'SELECT state, attempts FROM sms_outbox WHERE id = $1::bigint',
       [taken.id],
     );
-    assert.deepEqual([row?.state, row?.attempts], ['sent', 2]);
+    // Taken again once its 0.2 s lease ran out (more than once, where a loaded machine was slower than
+    // the lease), and sent once: the gateway knew the send key.
+    assert.equal(row?.state, 'sent');
+    assert.ok((row?.attempts ?? 0) >= 2, `attempts ${row?.attempts}`);
   });
 
   it('gives up, number erased, on one it cannot read or the gateway refuses for good', async () => {
