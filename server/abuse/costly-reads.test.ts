@@ -25,6 +25,19 @@ const SPOTS = 40_000;
 const MAX_GROWTH_MB = 200;
 /** Health answers while an attack runs; far above normal, far below the seconds seen before. */
 const MAX_HEALTH_MS = 1000;
+/**
+ * Health's 99th percentile under a flood of uncached reads: the target is 50 ms on a quiet machine;
+ * this test shares two cores with the flood it sends (and, in CI, nothing else), so it allows more,
+ * far below the 2 to 5 s seen before the reads were bounded.
+ */
+const MAX_HEALTH_P99_MS = 250;
+/** Another phone's read of one spot during a flood (its answer is not cached either). */
+const MAX_OTHER_MS = 1000;
+/**
+ * Another phone's route check during a flood of checks: it waits behind the few the crowd's wide
+ * network may hold (each scored over 40,000 spots); before, it waited 31.9 s and got a 502.
+ */
+const MAX_OTHER_ROUTE_MS = 3000;
 
 const rssMb = (pid: number) => rssBytes(pid) / 1048576;
 
@@ -37,16 +50,17 @@ const cpuSeconds = (pid: number) => {
 /** Samples the server's health latency and RSS every 50 ms until stopped. */
 function watch(url: string, pid: number) {
   const health: number[] = [];
+  const statuses: number[] = [];
   let peakRss = 0;
   let running = true;
   const loop = (async () => {
     while (running) {
       peakRss = Math.max(peakRss, rssMb(pid));
       const started = performance.now();
-      await fetch(`${url}/api/health`, { headers: { 'x-forwarded-for': '196.43.1.1' } }).then((r) =>
-        r.text(),
-      );
+      const res = await fetch(`${url}/api/health`, { headers: { 'x-forwarded-for': '196.43.1.1' } });
+      await res.text();
       health.push(performance.now() - started);
+      statuses.push(res.status);
       await new Promise((r) => setTimeout(r, 50));
     }
   })();
@@ -60,6 +74,8 @@ function watch(url: string, pid: number) {
       healthP50: p(0.5),
       healthP99: p(0.99),
       healthMax: p(1),
+      /** Health checks that did not answer 200, although the database was fine throughout. */
+      healthNot200: statuses.filter((s) => s !== 200).length,
       peakRssMb: Math.round(peakRss),
       samples: health.length,
     };
@@ -90,7 +106,7 @@ const asAttacker = (i: number) => ({
 
 const figures: Record<string, unknown> = {};
 
-describe('costly reads from one network', () => {
+describe('costly reads from one network and from crowds of networks', () => {
   let server: RunningServer;
   const osrm = new FakeOsrm();
   const cleanups: Array<() => Promise<unknown> | unknown> = [];
@@ -257,6 +273,52 @@ describe('costly reads from one network', () => {
     };
   }
 
+  it('uncached reads from 64 networks wait their turn or are refused; health and another phone are not', async () => {
+    // Each read a new cache entry (`since` differs), each from one of the 256 /56s of one IPv6 /48
+    // in turn (64 of them), 32 at once: the shape that stalled health and made it answer 503.
+    const pid = server.proc.pid as number;
+    const before = rssMb(pid);
+    const done = watch(server.url, pid);
+    const flood = pool(1200, 32, async (i) => {
+      const res = await fetch(`${server.url}/api/spots?limit=500&since=${i + 1}`, {
+        headers: { ...asAttacker(i), 'x-forwarded-for': `2c0f:f4c0:1100:${(i % 64).toString(16)}00::${i}` },
+      });
+      await res.arrayBuffer();
+      return res.status === 503 && res.headers.get('retry-after') !== '2' ? -503 : res.status;
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const phone = { 'x-forwarded-for': '102.85.3.9', 'user-agent': 'Phone', 'accept-encoding': 'br, gzip' };
+    const other: number[] = [];
+    const otherStatuses: number[] = [];
+    for (let id = 100; id < 110; id++) {
+      const started = performance.now();
+      const res = await fetch(`${server.url}/api/spots/${id}`, { headers: phone });
+      await res.arrayBuffer();
+      other.push(Math.round(performance.now() - started));
+      otherStatuses.push(res.status);
+    }
+    const statuses = await flood;
+    const seen = await done();
+    figures.uncachedFlood64Networks = {
+      requests: 1200,
+      statuses: count(statuses),
+      otherPhoneMs: other,
+      otherPhoneStatuses: count(otherStatuses),
+      growthMb: Math.round(seen.peakRssMb - before),
+      ...seen,
+    };
+    assert.equal(seen.healthNot200, 0, 'no health check said the database was unreachable');
+    assert.ok(seen.healthP99 <= MAX_HEALTH_P99_MS, `health p99 ${seen.healthP99} ms`);
+    assert.deepEqual(count(otherStatuses), { 200: 10 }, 'the other phone read every spot it asked for');
+    assert.ok(Math.max(...other) <= MAX_OTHER_MS, `the other phone waited up to ${Math.max(...other)} ms`);
+    assert.deepEqual(
+      Object.keys(count(statuses)).filter((s) => s !== '200' && s !== '503'),
+      [],
+      'the flood is answered or refused with Retry-After: 2, nothing else',
+    );
+    assert.ok(seen.peakRssMb - before <= MAX_GROWTH_MB, `RSS grew ${Math.round(seen.peakRssMb - before)} MB`);
+  });
+
   it('share cards for many spots are drawn one at a time, a few waiting, the rest refused', async () => {
     // A crawler (or other sites' pages embedding card images) asks for the cards of 120 different
     // spots, 12 at once: each is drawn on the server, so the drawing is queued and bounded.
@@ -299,16 +361,20 @@ describe('costly reads from one network', () => {
     assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
   });
 
-  it('unique long routes from many networks keep health quick and do not grow memory', async () => {
-    // A botnet: every request from its own network, so no ceiling applies; only the costs are bounded.
+  it('unique long routes from 128 /56s of one /48 keep health true and quick and leave room for others', async () => {
+    // Every request from its own /56, so no per-network ceiling applies: the wide network's share of
+    // the places, the bound on scoring and the bound on memory must hold.
     const seen = await routeAttack((i) => ({
       ...asAttacker(i),
-      'x-forwarded-for': `41.${100 + (i % 100)}.${i}.9`,
+      'x-forwarded-for': `2c0f:f4c0:1100:${(i % 128).toString(16)}00::9`,
     }));
-    figures.uniqueRoutesManyNetworks = seen;
+    figures.uniqueRoutes128Networks = seen;
     assert.ok((seen.statuses[200] ?? 0) > 0, 'routes were checked');
+    assert.deepEqual([seen.honest, seen.honestRoutes], [200, true], 'the other network is served');
+    assert.ok(seen.honestMs <= MAX_OTHER_ROUTE_MS, `the other network waited ${seen.honestMs} ms`);
+    assert.equal(seen.healthNot200, 0, 'no health check said the database was unreachable');
     assert.ok(seen.growthMb <= MAX_GROWTH_MB, `RSS grew ${seen.growthMb} MB`);
-    assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
+    assert.ok(seen.healthP99 <= MAX_HEALTH_P99_MS, `health p99 ${seen.healthP99} ms`);
   });
 });
 

@@ -113,6 +113,11 @@ const schema = z
       z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
     ),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+    PUBLIC_READS_AT_ONCE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).optional()),
+    PUBLIC_READS_WAITING: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(0).max(10_000).default(64),
+    ),
     REDIS_URL: z.preprocess(
       emptyAsUndefined,
       z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
@@ -262,6 +267,11 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
   readonly redisUrl: string | undefined;
+  /**
+   * Uncached public reads at once (http/read-gate.ts): by default 6 of PostgreSQL's 10 pooled
+   * connections, the rest kept for writes and counters; 4 on embedded storage. And how many may wait.
+   */
+  readonly publicReads: { readonly atOnce: number; readonly waiting: number };
   readonly trustProxy: TrustProxy;
   readonly clientIpHeader: string | undefined;
   readonly visitorSalt: string | undefined;
@@ -357,6 +367,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     redisUrl: e.REDIS_URL,
+    publicReads: Object.freeze({
+      atOnce: e.PUBLIC_READS_AT_ONCE ?? (e.DATABASE_URL ? 6 : 4),
+      waiting: e.PUBLIC_READS_WAITING,
+    }),
     trustProxy: e.TRUST_PROXY,
     clientIpHeader: e.CLIENT_IP_HEADER,
     visitorSalt: e.VISITOR_SALT,

@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.ts';
 import { createPgDb } from './db/pg.ts';
 import { createPgliteDb } from './db/pglite.ts';
 import { PublicReadCache } from './http/public-cache.ts';
+import { PublicReadGate } from './http/read-gate.ts';
 import { DeviceCredentials } from './identity/device-credential.ts';
 import {
   type ChannelIdentify,
@@ -45,6 +46,8 @@ export interface Deps {
   readonly places: PlaceSearch;
   readonly routePlanner: RoutePlanner;
   /** Public reads answered from memory for a moment; emptied by this instance's writes. */
+  /** The bound on uncached public reads; the read cache's misses pass it. */
+  readonly readGate: PublicReadGate;
   readonly publicCache: PublicReadCache;
   readonly exports: ExportSnapshots;
   /** USSD and SMS: who a phone is, the key its number is sealed with, and the SMS outbox. */
@@ -78,6 +81,18 @@ export function createChannels(config: Config, db: Db, log: FastifyBaseLogger, s
         })
       : undefined;
   return { identify: createChannelIdentify(salt), cipher, outbox };
+}
+
+/**
+ * The read cache and the gate its misses pass, shared fairly between wide networks (an IPv4 /24, an
+ * IPv6 /48): the 256 /56s of one /48 hold a quarter of the places together, not each.
+ */
+export function createPublicReads(config: Config, identify: Identify) {
+  const readGate = new PublicReadGate(
+    { limit: config.publicReads.atOnce, maxWaiting: config.publicReads.waiting },
+    (request) => identify(request).wideNetwork,
+  );
+  return { readGate, publicCache: new PublicReadCache({ gate: readGate }) };
 }
 
 export function openDatabase(config: Config, log: FastifyBaseLogger): Promise<Db> | Db {
@@ -149,6 +164,12 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
     const limiter = createRateLimiter(config, db, log);
     await limiter.counters.ready(COUNTER_READY_TIMEOUT_MS);
     const exports = new ExportSnapshots(db, log);
+    const identify = createIdentify({
+      salt,
+      devices,
+      trustProxy: config.trustProxy,
+      clientIpHeader: config.clientIpHeader,
+    });
     const channels = createChannels(config, db, log, salt);
     channels.outbox?.start();
     return {
@@ -156,15 +177,10 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
       log,
       db,
       devices,
-      identify: createIdentify({
-        salt,
-        devices,
-        trustProxy: config.trustProxy,
-        clientIpHeader: config.clientIpHeader,
-      }),
+      identify,
       limiter,
       ...createMapServices(config, db, log, limiter),
-      publicCache: new PublicReadCache(),
+      ...createPublicReads(config, identify),
       exports,
       channels,
       signIn: new SignInGuard(db, await ensureSecret(db, 'sign_in_key')),

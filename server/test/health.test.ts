@@ -3,6 +3,7 @@ import net from 'node:net';
 import { after, describe, it } from 'node:test';
 import { migrate } from '../src/db/migrate.ts';
 import { createPgDb } from '../src/db/pg.ts';
+import { createPgliteDb } from '../src/db/pglite.ts';
 import { buildAppOn, createFreshDatabase, onPostgres, report, startTestApp } from './helpers.ts';
 
 async function listen(server: net.Server): Promise<number> {
@@ -47,6 +48,54 @@ describe('GET /api/health', () => {
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json(), { ok: true, checks: { database: 'ok', counters: 'database' } });
     assert.equal(res.headers['ratelimit-limit'], undefined);
+  });
+
+  it('stays 200 while every pooled connection is taken by public work', {
+    skip: onPostgres ? false : 'needs TEST_DATABASE_URL (PostgreSQL)',
+  }, async () => {
+    const fresh = await createFreshDatabase();
+    cleanups.push(() => fresh.dropDatabase());
+    // One pooled connection, held by a transaction until the test lets it go: every query queues.
+    const db = createPgDb({ connectionString: fresh.url, max: 1, connectionTimeoutMillis: 5000 });
+    const app = await buildAppOn(db);
+    cleanups.push(() => app.close());
+    let release = () => {};
+    const held = db.transaction(() => new Promise<void>((resolve) => (release = resolve)));
+    const queued = db.query('SELECT 1');
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.json().checks.database, 'ok');
+    } finally {
+      release();
+      await Promise.all([held, queued]);
+    }
+  });
+
+  it('on embedded storage answers between queued statements, without joining their queue', async () => {
+    const db = await createPgliteDb(undefined);
+    const app = await buildAppOn(db);
+    cleanups.push(() => app.close());
+    const total = 200;
+    let finished = 0;
+    const queue = Array.from({ length: total }, () =>
+      db.query('SELECT count(*) FROM generate_series(1, 100)').then(() => finished++),
+    );
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const finishedBeforeHealth = finished;
+    await Promise.all(queue);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.ok(finishedBeforeHealth < total / 2, `health answered after ${finishedBeforeHealth} of ${total}`);
+  });
+
+  it('answers /api/live while the database is unreachable', async () => {
+    const db = createPgDb({ connectionString: 'postgres://hatari@127.0.0.1:9/nowhere' });
+    const app = await buildAppOn(db);
+    cleanups.push(() => app.close());
+    const live = await app.inject({ method: 'GET', url: '/api/live' });
+    assert.equal(live.statusCode, 200);
+    assert.deepEqual(live.json(), { ok: true });
+    assert.equal((await app.inject({ method: 'GET', url: '/api/health' })).statusCode, 503);
   });
 
   it('answers 503 when nothing listens where the database should be', async () => {

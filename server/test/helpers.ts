@@ -11,9 +11,15 @@ import type { Db } from '../src/db/db.ts';
 import { migrate, readMigrations } from '../src/db/migrate.ts';
 import { createPgDb } from '../src/db/pg.ts';
 import { createPgliteDb, openPglite, pgliteDb } from '../src/db/pglite.ts';
-import { createChannels, createDeps, createMapServices, createRateLimiter, type Deps } from '../src/deps.ts';
+import {
+  createChannels,
+  createDeps,
+  createMapServices,
+  createPublicReads,
+  createRateLimiter,
+  type Deps,
+} from '../src/deps.ts';
 import { createLogger } from '../src/http/logger.ts';
-import { PublicReadCache } from '../src/http/public-cache.ts';
 import { DeviceCredentials } from '../src/identity/device-credential.ts';
 import { createIdentify } from '../src/identity/identify.ts';
 import { POLICIES } from '../src/limits/policies.ts';
@@ -117,7 +123,7 @@ const postgresTemplate = once(async () => {
 });
 
 /** Embedded: a dump of a migrated PGlite, kept in the temporary folder between runs. */
-const pgliteTemplate = once(async () => {
+export const pgliteTemplate = once(async () => {
   const file = path.join(tmpdir(), `hatari-test-template-${await templateKey()}.tar`);
   if (!existsSync(file)) {
     const pglite = await openPglite(undefined);
@@ -273,20 +279,21 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
   const log = createLogger('silent');
   const limiter = createRateLimiter(config, db, log);
   const devices = new DeviceCredentials('test-device-key');
+  const identify = createIdentify({
+    salt: 'test-salt-test-salt',
+    devices,
+    trustProxy: false,
+    clientIpHeader: undefined,
+  });
   const app = await buildApp({
     config,
     log,
     db,
     devices,
-    identify: createIdentify({
-      salt: 'test-salt-test-salt',
-      devices,
-      trustProxy: false,
-      clientIpHeader: undefined,
-    }),
+    identify,
     limiter,
     ...createMapServices(config, db, log, limiter),
-    publicCache: new PublicReadCache(),
+    ...createPublicReads(config, identify),
     exports: new ExportSnapshots(db, log),
     channels: createChannels(config, db, log, 'test-salt-test-salt'),
     signIn: new SignInGuard(db, 'test-sign-in-key'),

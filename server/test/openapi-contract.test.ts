@@ -169,6 +169,7 @@ describe('every endpoint answers as the generated OpenAPI document says', () => 
     await call('POST', '/api/device', { payload: {} });
     await call('GET', '/api/stats');
     await call('GET', '/api/health');
+    await call('GET', '/api/live');
   });
 
   it('search and route checks, with the map services faked on loopback', async () => {

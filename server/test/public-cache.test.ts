@@ -168,3 +168,37 @@ describe('cached public reads over HTTP', () => {
     assert.equal(t.deps.publicCache.bytes, held, 'no new entries');
   });
 });
+
+describe('the bound on uncached reads over HTTP', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({ env: { PUBLIC_READS_AT_ONCE: '1', PUBLIC_READS_WAITING: '0' } });
+  });
+  after(() => t.close());
+
+  it('answers reads beyond the places and the queue 503 with Retry-After, and cached reads still 200', async () => {
+    const reads = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.inject({ method: 'GET', url: `/api/spots?since=${i + 1}` })),
+    );
+    const busy = reads.filter((r) => r.statusCode === 503);
+    assert.ok(busy.length > 0, 'some reads found no place');
+    assert.ok(
+      reads.some((r) => r.statusCode === 200),
+      'the read holding the place was answered',
+    );
+    for (const r of busy) {
+      assert.equal(r.headers['retry-after'], '2');
+      assert.match(r.json().error, /busy/);
+    }
+    const answered = reads.findIndex((r) => r.statusCode === 200);
+    // The same read again is in the cache: no place is needed, whatever the others do.
+    const again = await Promise.all([
+      t.inject({ method: 'GET', url: `/api/spots?since=${answered + 1}` }),
+      t.inject({ method: 'GET', url: `/api/spots?since=${answered + 1}` }),
+    ]);
+    assert.deepEqual(
+      again.map((r) => r.statusCode),
+      [200, 200],
+    );
+  });
+});

@@ -217,6 +217,34 @@ describe('GET /api/route', () => {
     assert.equal((await route(qs())).statusCode, 200);
   });
 
+  it('holds the /56s of one /48 to half the places, so another network still finds one', async () => {
+    osrm.reset();
+    let release: () => void = () => {};
+    osrm.holdVias = new Promise<void>((r) => {
+      release = r;
+    });
+    const trip = 'from=0.3,32.5502&to=0.3,32.5998&avoid=1';
+    const crowd = Array.from({ length: 10 }, (_, i) =>
+      t.inject({
+        method: 'GET',
+        url: `/api/route?${trip}`,
+        remoteAddress: `2c0f:f4c0:1100:${(i + 1).toString(16)}00::1`,
+      }),
+    );
+    const deadline = Date.now() + 10_000;
+    const settled: number[] = [];
+    for (const c of crowd) c.then((r) => settled.push(r.statusCode));
+    // The five refused answer at once; the five let in wait behind the held detours.
+    while (settled.length < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    assert.deepEqual(settled, Array(5).fill(429));
+    const other = t.inject({ method: 'GET', url: `/api/route?${trip}`, remoteAddress: '102.85.3.9' });
+    release();
+    osrm.holdVias = undefined;
+    const statuses = (await Promise.all(crowd)).map((r) => r.statusCode).sort();
+    assert.deepEqual(statuses, [...Array(5).fill(200), ...Array(5).fill(429)]);
+    assert.equal((await other).statusCode, 200);
+  });
+
   it('reads points written with a sign or in exponent notation, as clients of the spec send them', async () => {
     const plain = await route(qs());
     const written = await route(`from=3e-1,+3.255E1&to=.3,32.60`);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { flagResponse, meResponse, voteResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { crossSite, error, json, named, tooMany, typed } from '../http/api-schema.ts';
+import { readsBusy } from '../http/read-gate.ts';
 import { consumeDuringRequest } from '../limits/rate-limit.ts';
 import { spotIdParams } from '../spots/spots.schema.ts';
 import { flagBody, voteBody } from './community.schema.ts';
@@ -86,12 +87,12 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: Deps): void 
       schema: {
         summary: "The calling visitor's votes and flags, and whether reports are held for review",
         tags: ['community'],
-        response: { 200: json('Visitor state', meResponse) },
+        response: { 200: json('Visitor state', meResponse), 503: readsBusy },
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return visitorState(deps.db, deps.identify(request).visitor);
+      return deps.readGate.run(request, () => visitorState(deps.db, deps.identify(request).visitor));
     },
   );
 }

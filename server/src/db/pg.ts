@@ -40,6 +40,7 @@ export function createPgDb(opts: PgOptions): Db {
   // the pool replaces it on the next checkout.
   pool.on('error', (err) => opts.onError?.(err));
   const base = wrap(pool);
+  const health = healthProbe(opts);
 
   /**
    * Runs `fn` on one checked-out connection. `cleanUp` ends what `fn` began (ROLLBACK, unlock) when
@@ -94,9 +95,61 @@ export function createPgDb(opts: PgOptions): Db {
         return result;
       }, unlock);
     },
-    ping: async (timeoutMs) => {
-      await withTimeout(pool.query('SELECT 1'), timeoutMs, 'the database');
+    ping: health.ping,
+    close: async () => {
+      await Promise.all([pool.end(), health.close()]);
     },
-    close: () => pool.end(),
   };
+}
+
+/**
+ * The health check's own connection, outside the pool: however many public reads wait for a pooled
+ * connection, the check never queues behind them, so it answers 503 only when the database itself
+ * does not answer. One probe at a time: checks arriving while one runs share its answer. A
+ * connection that failed or timed out is dropped and opened afresh by the next check.
+ */
+function healthProbe(opts: PgOptions) {
+  let connection: pg.Client | undefined;
+  let running: Promise<void> | undefined;
+
+  async function open(timeoutMs: number): Promise<pg.Client> {
+    const fresh = new pg.Client({
+      connectionString: opts.connectionString,
+      connectionTimeoutMillis: timeoutMs,
+      application_name: 'hatari health',
+      options: `-c statement_timeout=${timeoutMs}`,
+    });
+    fresh.on('error', (err) => {
+      opts.onError?.(err);
+      if (connection === fresh) connection = undefined;
+    });
+    connection = fresh;
+    await withTimeout(fresh.connect(), timeoutMs, 'the database');
+    return fresh;
+  }
+
+  async function probe(timeoutMs: number): Promise<void> {
+    const started = performance.now();
+    try {
+      const conn = connection ?? (await open(timeoutMs));
+      const left = Math.max(1, timeoutMs - (performance.now() - started));
+      await withTimeout(conn.query('SELECT 1'), left, 'the database');
+    } catch (err) {
+      connection?.end().catch(() => undefined);
+      connection = undefined;
+      throw err;
+    }
+  }
+
+  const ping = (timeoutMs: number): Promise<void> => {
+    running ??= probe(timeoutMs).finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  const close = async () => {
+    await connection?.end().catch(() => undefined);
+    connection = undefined;
+  };
+  return { ping, close };
 }

@@ -1,34 +1,34 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { postgis } from '@electric-sql/pglite-postgis';
 import { withTimeout } from '../util/timeout.ts';
 import type { Db, Queryable } from './db.ts';
-
-function wrap(conn: PGlite | Transaction): Queryable {
-  return {
-    async query<R>(sql: string, params?: readonly unknown[]) {
-      const res = await conn.query<R>(sql, params as unknown[] | undefined);
-      return res.rows;
-    },
-    async exec(sql: string) {
-      await conn.exec(sql);
-    },
-  };
-}
+import type { FromWorker, ToWorker, WorkerSetup } from './pglite-worker.ts';
 
 /**
- * Embedded PostgreSQL (WASM) with PostGIS and pg_trgm. `dataDir` undefined keeps it in memory.
- * PGlite is a single connection that queues statements, so transactions and locks are serialized
- * by it; only one process may open a data directory.
+ * Embedded PostgreSQL (WASM) with PostGIS and pg_trgm, run in a worker thread. `dataDir` undefined
+ * keeps it in memory; only one process may open a data directory.
+ *
+ * PGlite runs each statement to its end on the thread that holds it: on the server's own thread a
+ * long statement (scoring a 20 km route over a city's spots) held every other request, the health
+ * check's included, for its whole length. In a worker the server's thread stays free to answer
+ * while statements run.
  */
 export async function createPgliteDb(
   dataDir: string | undefined,
-  opts?: { loadDataDir?: Blob },
+  opts: { loadDataDir?: Blob } = {},
 ): Promise<Db> {
-  return pgliteDb(await openPglite(dataDir, opts));
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const setup: WorkerSetup = {
+    dataDir,
+    loadDataDir: opts.loadDataDir ? await opts.loadDataDir.arrayBuffer() : undefined,
+  };
+  return serialDb(await startWorker(setup));
 }
 
+/** PGlite on this thread (the tests' templates and dumps); the server uses createPgliteDb. */
 export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}) {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   return PGlite.create({
@@ -42,17 +42,164 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
   });
 }
 
+/** A PGlite opened on this thread, as a Db. */
 export function pgliteDb(pglite: PGlite): Db {
-  const base = wrap(pglite);
-  return {
-    kind: 'pglite',
-    query: base.query,
-    exec: base.exec,
-    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
-    withAdvisoryLock: (_key, fn) => fn(base),
-    ping: async (timeoutMs) => {
-      await withTimeout(pglite.query('SELECT 1'), timeoutMs, 'the database');
+  return serialDb({
+    query: async (sql, params) => (await pglite.query<never>(sql, params as unknown[] | undefined)).rows,
+    exec: async (sql) => {
+      await pglite.exec(sql);
     },
     close: () => pglite.close(),
+    broken: () => (pglite.closed ? new Error('the embedded database is closed') : undefined),
+  });
+}
+
+/** One connection to an embedded database: statements run one at a time, in the order sent. */
+interface Connection extends Queryable {
+  close(): Promise<void>;
+  /** Why the connection can no longer be used, if it cannot. */
+  broken(): Error | undefined;
+}
+
+/** How long the embedded database may go without finishing a statement, with some waiting, and be healthy. */
+const STALLED_AFTER_MS = 5000;
+
+/**
+ * Statements (and whole transactions) take turns on the one connection. The health check reads the
+ * queue's state rather than joining it: with nothing waiting it asks the database, and while
+ * statements wait it is healthy as long as they keep finishing.
+ */
+function serialDb(conn: Connection): Db {
+  let waiting = 0;
+  let lastFinished = performance.now();
+  let tail: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    waiting++;
+    const turn = tail.then(work);
+    tail = turn.catch(() => undefined);
+    return turn.finally(() => {
+      waiting--;
+      lastFinished = performance.now();
+    });
   };
+  const tracked: Queryable = {
+    query: (sql, params) => inTurn(() => conn.query(sql, params)),
+    exec: (sql) => inTurn(() => conn.exec(sql)),
+  };
+  // Inside its turn a transaction's statements go straight to the connection.
+  const direct: Queryable = {
+    query: (sql, params) => conn.query(sql, params),
+    exec: (sql) => conn.exec(sql),
+  };
+  return {
+    kind: 'pglite',
+    ...tracked,
+    transaction: (fn) =>
+      inTurn(async () => {
+        await conn.exec('BEGIN');
+        try {
+          const result = await fn(direct);
+          await conn.exec('COMMIT');
+          return result;
+        } catch (err) {
+          await conn.exec('ROLLBACK').catch(() => undefined);
+          throw err;
+        }
+      }),
+    withAdvisoryLock: (_key, fn) => fn(tracked),
+    ping: async (timeoutMs) => {
+      const broken = conn.broken();
+      if (broken) throw broken;
+      if (waiting === 0) {
+        await withTimeout(tracked.query('SELECT 1'), timeoutMs, 'the database');
+        return;
+      }
+      const idleMs = performance.now() - lastFinished;
+      if (idleMs > STALLED_AFTER_MS) {
+        throw new Error(`the embedded database has not finished a statement for ${Math.round(idleMs)} ms`);
+      }
+    },
+    close: () => conn.close(),
+  };
+}
+
+/** Starts the worker that holds the database; resolves once it is open. */
+async function startWorker(setup: WorkerSetup): Promise<Connection> {
+  // The worker's module is TypeScript, loaded through tsx as the server's own are: a worker does
+  // not inherit the parent's loader (tsx#354), so it starts from a line that registers it.
+  const worker = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     import(workerData.tsx).then((tsx) => tsx.tsImport(workerData.module, workerData.module));`,
+    {
+      eval: true,
+      workerData: {
+        ...setup,
+        tsx: import.meta.resolve('tsx/esm/api'),
+        module: new URL('./pglite-worker.ts', import.meta.url).href,
+      },
+      // None of the parent's flags (a test runner's, the heap limit) apply to the worker.
+      execArgv: [],
+    },
+  );
+  const pending = new Map<number, { resolve: (rows: never[]) => void; reject: (err: Error) => void }>();
+  let nextId = 0;
+  let broken: Error | undefined;
+  let closing = false;
+  const fail = (err: Error) => {
+    broken ??= err;
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  };
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (m: FromWorker) => {
+      if ('ready' in m) return resolve();
+      if ('failed' in m) return reject(revive(m.failed));
+      const p = pending.get(m.id);
+      if (!p) return;
+      pending.delete(m.id);
+      if (pending.size === 0) worker.unref();
+      if ('error' in m) p.reject(revive(m.error));
+      else p.resolve(m.rows as never[]);
+    });
+    worker.on('error', (err) => {
+      fail(err);
+      reject(err);
+    });
+    worker.on('exit', (code) => {
+      const err = new Error(`the embedded database stopped (exit code ${code})`);
+      if (!closing) fail(err);
+      reject(err);
+    });
+  });
+  await ready;
+  worker.unref();
+  const send = (message: Omit<ToWorker, 'id'>) =>
+    new Promise<never[]>((resolve, reject) => {
+      if (broken) return reject(broken);
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      // The worker keeps the process alive only while it has work: an idle database left open (a
+      // test that never closes it) does not hold the process at its end.
+      if (pending.size === 1) worker.ref();
+      worker.postMessage({ ...message, id } as ToWorker);
+    });
+  return {
+    query: (sql, params) => send({ op: 'query', sql, params: params as unknown[] | undefined }),
+    exec: async (sql) => {
+      await send({ op: 'exec', sql });
+    },
+    close: async () => {
+      if (broken) return;
+      closing = true;
+      await send({ op: 'close', sql: '' });
+      broken = new Error('the embedded database is closed');
+      await worker.terminate();
+    },
+    broken: () => broken,
+  };
+}
+
+/** An error from the worker, with PostgreSQL's fields (code, detail…) as they were. */
+function revive(e: Record<string, unknown>): Error {
+  return Object.assign(new Error(String(e.message)), e);
 }

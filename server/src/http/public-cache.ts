@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ByteBudgetCache } from '../util/byte-budget-cache.ts';
 import { type EncodedBody, encodedBody, sendEncoded } from './encoded-body.ts';
+import type { PublicReadGate } from './read-gate.ts';
 
 type Entry = EncodedBody;
 
@@ -31,7 +32,10 @@ export class PublicReadCache {
   private readonly pending = new Map<string, Promise<Entry>>();
   private generation = 0;
 
-  constructor(opts: { ttlMs?: number; maxBytes?: number; now?: () => number } = {}) {
+  private readonly gate: PublicReadGate | undefined;
+
+  constructor(opts: { ttlMs?: number; maxBytes?: number; now?: () => number; gate?: PublicReadGate } = {}) {
+    this.gate = opts.gate;
     this.entries = new ByteBudgetCache<Entry>({
       maxBytes: opts.maxBytes ?? PUBLIC_CACHE_BYTES,
       ttlMs: opts.ttlMs ?? 2000,
@@ -53,12 +57,15 @@ export class PublicReadCache {
 
   /**
    * Answers a public read from the cache: the payload `produce` makes is serialized once by the
-   * route's own 200 schema, then sent as sendEncoded sends it (ETag, 304, brotli or gzip).
+   * route's own 200 schema, then sent as sendEncoded sends it (ETag, 304, brotli or gzip). A miss
+   * waits for its place at the gate of uncached reads (or is refused there with 503).
    */
   async send(request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>) {
     const bySchema = (payload: unknown) =>
       reply.serializeInput(payload as Record<string, unknown>, '200', 'application/json') as string;
-    const entry = await this.get(key, produce, bySchema);
+    const gate = this.gate;
+    const admitted = gate ? () => gate.run(request, produce) : produce;
+    const entry = await this.get(key, admitted, bySchema);
     return sendEncoded(request, reply, entry);
   }
 

@@ -52,7 +52,7 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps): void {
       const timing = { queuedMs: 0 };
       const planned = await deps.routePlanner.plan(
         request.query,
-        deps.identify(request).network,
+        deps.identify(request),
         abandoned.signal,
         timing,
       );

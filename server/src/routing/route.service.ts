@@ -4,6 +4,7 @@ import { NoRouteError, type OsrmRoute } from '../clients/osrm.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
+import type { Identity } from '../identity/identify.ts';
 import { toSpot } from '../spots/spots.sql.ts';
 import { QueueFullError, Semaphore } from '../util/semaphore.ts';
 import type { CachedRouter } from './cached-router.ts';
@@ -30,6 +31,12 @@ const WAITING_CHECKS = 8;
  * (Its route_network ceiling allows two a second; a check takes a fraction of one.)
  */
 export const CHECKS_PER_NETWORK = 3;
+/**
+ * Checks one wide network (IPv4 /24, IPv6 /48) may have running or waiting at once: half the places,
+ * so the 256 /56s of one /48 can never fill the queue between them and another network always finds
+ * room.
+ */
+export const CHECKS_PER_WIDE_NETWORK = Math.floor((CONCURRENT_CHECKS + WAITING_CHECKS) / 2);
 
 /** The 503 of a check that finds no room, with when to try again. */
 function routesBusy(): HttpError {
@@ -61,17 +68,18 @@ export class RoutePlanner {
 
   /**
    * Routes safest first, each with the dangers along it; detours around severe spots on request.
-   * `network` is the caller's network key, for the per-network cap; `timing.queuedMs` is set to how
-   * long the check waited for its turn.
+   * `from` names the caller's network and wide network, for their caps; `timing.queuedMs` is set to
+   * how long the check waited for its turn.
    */
   async plan(
     q: RouteQuery,
-    network: string,
+    from: Pick<Identity, 'network' | 'wideNetwork'>,
     abandoned?: AbortSignal,
     timing?: { queuedMs: number },
   ): Promise<PlannedRoutes> {
-    const held = this.inFlight.get(network) ?? 0;
-    if (held >= CHECKS_PER_NETWORK) {
+    const keys = [`n:${from.network}`, `w:${from.wideNetwork}`];
+    const caps = [CHECKS_PER_NETWORK, CHECKS_PER_WIDE_NETWORK];
+    if (keys.some((key, i) => (this.inFlight.get(key) ?? 0) >= (caps[i] as number))) {
       const busy = new HttpError(
         429,
         'Many routes are being checked from your network right now. Please try again in a few seconds.',
@@ -79,13 +87,15 @@ export class RoutePlanner {
       busy.retryAfterSeconds = 5;
       throw busy;
     }
-    this.inFlight.set(network, held + 1);
+    for (const key of keys) this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
     try {
       return await this.check(q, abandoned, timing);
     } finally {
-      const left = (this.inFlight.get(network) ?? 1) - 1;
-      if (left > 0) this.inFlight.set(network, left);
-      else this.inFlight.delete(network);
+      for (const key of keys) {
+        const left = (this.inFlight.get(key) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(key, left);
+        else this.inFlight.delete(key);
+      }
     }
   }
 

@@ -4,6 +4,7 @@ import { searchResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { error, errorSchema, json, named, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
+import { readsBusy } from '../http/read-gate.ts';
 import { rateLimitHeaders, tooManyMessage } from '../limits/rate-limit.ts';
 import { searchQuery } from './search.schema.ts';
 import { findSpots, findSpotsAndPlaces, MIN_PLACE_QUERY, MIN_QUERY } from './search.service.ts';
@@ -33,6 +34,7 @@ export function registerSearchRoutes(app: FastifyInstance, deps: Deps): void {
             'Too many searches (an Error), or too many uncached place lookups (the spots still included)',
             z.union([searchResponse, errorSchema]),
           ),
+          503: readsBusy,
         },
       },
     },

@@ -3,6 +3,7 @@ import { listResponse, reportInput, reportResponse, spotResponse } from '../../.
 import type { Deps } from '../deps.ts';
 import { crossSite, empty, error, json, media, named, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
+import { readsBusy } from '../http/read-gate.ts';
 import { clusterPublicSpots, MAX_CLUSTERS } from './clusters.service.ts';
 import { clustersQuery, clustersResponse, listQuery, spotIdParams } from './spots.schema.ts';
 import { getPublicSpot, listPublicSpots, reportSpot } from './spots.service.ts';
@@ -48,7 +49,7 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps): void {
           'Approved spots only, by severity then newest. Answers carry an ETag; a matching If-None-Match gets 304.',
         tags: ['spots'],
         querystring: listQuery,
-        response: { 200: json('Spots', listResponse), 304: notModified, 400: badQuery },
+        response: { 200: json('Spots', listResponse), 304: notModified, 400: badQuery, 503: readsBusy },
       },
     },
     (request, reply) =>
@@ -69,7 +70,12 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps): void {
           'Takes the list filters; without them the counts come from a grid the database keeps current.',
         tags: ['spots'],
         querystring: clustersQuery,
-        response: { 200: json('Clusters', clustersResponse), 304: notModified, 400: badQuery },
+        response: {
+          200: json('Clusters', clustersResponse),
+          304: notModified,
+          400: badQuery,
+          503: readsBusy,
+        },
       },
     },
     (request, reply) =>
@@ -91,6 +97,7 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps): void {
           304: notModified,
           400: error('The id is not a positive whole number'),
           404: error('No such public spot'),
+          503: readsBusy,
         },
       },
     },

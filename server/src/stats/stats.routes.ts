@@ -3,6 +3,7 @@ import { statsResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { json, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
+import { readsBusy } from '../http/read-gate.ts';
 import { siteStats, TOP_AREAS } from './stats.service.ts';
 
 export function registerStatsRoutes(app: FastifyInstance, deps: Deps): void {
@@ -14,7 +15,7 @@ export function registerStatsRoutes(app: FastifyInstance, deps: Deps): void {
         summary: 'Statistics over public spots that count as dangers (not disputed, or verified or sourced)',
         description: `byArea lists the top ${TOP_AREAS} areas by number of spots.`,
         tags: ['spots'],
-        response: { 200: json('Statistics', statsResponse) },
+        response: { 200: json('Statistics', statsResponse), 503: readsBusy },
       },
     },
     (request, reply) =>

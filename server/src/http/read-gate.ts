@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import { FairGate, GateBusyError } from '../util/fair-gate.ts';
+import { error } from './api-schema.ts';
+import { HttpError } from './errors.ts';
+
+/** The 503 every public read declares: its work found no place in time. */
+export const readsBusy = error(
+  'Too many uncached reads at once on this server; nothing is wrong with the request. Try again after Retry-After seconds',
+);
+
+/**
+ * The bound on uncached public reads (a cache miss, a visitor's own state): however many networks
+ * ask, at most `limit` of them query the database at once, so pooled connections stay free for
+ * writes and the health check's own connection is never needed for reads. No network holds more than
+ * a quarter of the places or of the queue; a read that finds no place within two seconds, or a full
+ * queue, is answered 503 with Retry-After at once.
+ */
+export class PublicReadGate {
+  private readonly gate: FairGate;
+
+  /** `networkOf`: the key places are shared by (the wide network). */
+  constructor(
+    opts: { limit: number; maxWaiting: number },
+    private readonly networkOf: (request: FastifyRequest) => string,
+  ) {
+    this.gate = new FairGate({ ...opts, share: 0.25, maxWaitMs: 2000 });
+  }
+
+  async run<T>(request: FastifyRequest, task: () => Promise<T>): Promise<T> {
+    try {
+      return await this.gate.run(this.networkOf(request), task);
+    } catch (err) {
+      if (!(err instanceof GateBusyError)) throw err;
+      const busy = new HttpError(503, 'The map is busy right now. Please try again in a few seconds.');
+      busy.retryAfterSeconds = 2;
+      throw busy;
+    }
+  }
+
+  get load() {
+    return this.gate.load;
+  }
+}

@@ -1,0 +1,118 @@
+import { ExpectedError } from './expected-error.ts';
+
+export class GateBusyError extends ExpectedError {}
+
+export interface FairGateOptions {
+  /** Tasks running at once, over every key. */
+  limit: number;
+  /** Tasks waiting for a place, over every key; beyond it a task is refused at once. */
+  maxWaiting: number;
+  /** The part of the places (and of the queue) one key may hold. */
+  share?: number;
+  /** How long a task may wait for a place before it is refused. */
+  maxWaitMs?: number;
+}
+
+interface Waiter {
+  key: string;
+  start: () => void;
+}
+
+/**
+ * At most `limit` tasks at once, shared fairly between keys (networks): one key runs at most `share`
+ * of the places and holds at most `share` of the queue, so a crowd from one network waits behind
+ * itself while everyone else's tasks go on. A waiting task starts in arrival order as soon as a place
+ * is free that its key may take; one that cannot start within `maxWaitMs`, or finds the queue (or its
+ * key's part of it) full, is refused with GateBusyError.
+ *
+ * Written here rather than taken from a library: p-limit and p-queue bound tasks in all, not per key;
+ * bottleneck (last released 2019) can chain a limiter per key to a global one, but then each key has a
+ * queue of its own, with no bound on their sum, and the waiting is split across two schedulers.
+ */
+export class FairGate {
+  private running = 0;
+  private readonly runningBy = new Map<string, number>();
+  private readonly waitingBy = new Map<string, number>();
+  private readonly queue: Waiter[] = [];
+  private readonly perKey: number;
+  private readonly perKeyWaiting: number;
+  private readonly maxWaitMs: number;
+
+  constructor(private readonly opts: FairGateOptions) {
+    const share = opts.share ?? 0.25;
+    this.perKey = Math.max(1, Math.floor(opts.limit * share));
+    this.perKeyWaiting = Math.max(1, Math.floor(opts.maxWaiting * share));
+    this.maxWaitMs = opts.maxWaitMs ?? 2000;
+  }
+
+  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    if (this.mayStart(key)) this.take(key);
+    else await this.wait(key);
+    try {
+      return await task();
+    } finally {
+      this.running--;
+      bump(this.runningBy, key, -1);
+      this.startWaiting();
+    }
+  }
+
+  /** Tasks running and waiting now (for tests and the benchmark's report). */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.queue.length };
+  }
+
+  private mayStart(key: string): boolean {
+    return this.running < this.opts.limit && (this.runningBy.get(key) ?? 0) < this.perKey;
+  }
+
+  private take(key: string) {
+    this.running++;
+    bump(this.runningBy, key, 1);
+  }
+
+  private wait(key: string): Promise<void> {
+    if (this.queue.length >= this.opts.maxWaiting || (this.waitingBy.get(key) ?? 0) >= this.perKeyWaiting) {
+      return Promise.reject(new GateBusyError('every place and the queue are taken'));
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        key,
+        start: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        const at = this.queue.indexOf(waiter);
+        if (at < 0) return;
+        this.queue.splice(at, 1);
+        bump(this.waitingBy, key, -1);
+        reject(new GateBusyError(`no place within ${this.maxWaitMs} ms`));
+      }, this.maxWaitMs);
+      this.queue.push(waiter);
+      bump(this.waitingBy, key, 1);
+    });
+  }
+
+  /** Starts the first waiting tasks whose keys may take a free place. */
+  private startWaiting() {
+    for (let i = 0; i < this.queue.length && this.running < this.opts.limit; ) {
+      const waiter = this.queue[i] as Waiter;
+      if (!this.mayStart(waiter.key)) {
+        i++;
+        continue;
+      }
+      this.queue.splice(i, 1);
+      bump(this.waitingBy, waiter.key, -1);
+      this.take(waiter.key);
+      waiter.start();
+    }
+  }
+}
+
+function bump(counts: Map<string, number>, key: string, by: number) {
+  const next = (counts.get(key) ?? 0) + by;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
+}
