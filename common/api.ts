@@ -46,6 +46,54 @@ export const listResponse = z.object({
 });
 export const spotResponse = z.object({ spot: spotSchema });
 
+// Map tiles.
+
+export const tileMarker = z
+  .object({
+    id: z.number().int(),
+    lat: z.number(),
+    lng: z.number(),
+    severity: z.number().int().min(1).max(5),
+    category: z.enum(CATEGORIES),
+    status: z.enum(STATUSES),
+    verified: z.boolean().meta({ description: 'Verified by moderators' }),
+    seeded: z.boolean(),
+    time_of_day: z.enum(TIMES_OF_DAY),
+  })
+  .meta({ id: 'TileMarker' });
+export type TileMarker = z.output<typeof tileMarker>;
+
+export const tileCluster = z
+  .object({
+    count: z.number().int(),
+    max_severity: z.number().int().min(1).max(5),
+    severities: z
+      .array(z.number().int().min(0))
+      .length(5)
+      .meta({ description: 'How many of the spots have each severity, 1 to 5' }),
+    lat: z.number().meta({ description: "Centroid of the cell's spots" }),
+    lng: z.number(),
+  })
+  .meta({ id: 'TileCluster' });
+export type TileCluster = z.output<typeof tileCluster>;
+
+export const tileResponse = z
+  .object({
+    version: z
+      .number()
+      .int()
+      .meta({ description: "The tile's version: raised whenever a spot in it changes (its ETag names it)" }),
+    clusters: z
+      .array(tileCluster)
+      .meta({ description: 'At cluster zooms: the spots counted per eighth of the tile; else empty' }),
+    spots: z
+      .array(tileMarker)
+      .meta({ description: 'At street zooms: the spots, most severe first; else empty' }),
+    more: z.boolean().meta({ description: 'More spots lie in the tile than it lists (zoom in)' }),
+  })
+  .meta({ id: 'Tile' });
+export type Tile = z.output<typeof tileResponse>;
+
 // Search.
 
 export const spotSummary = z

@@ -6,3 +6,31 @@ export function metresBetween(a: { lat: number; lng: number }, b: { lat: number;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
+
+/** Map tiles (Web Mercator XYZ, 256 px): the zooms up to which a tile holds clusters, not spots. */
+export const TILE_CLUSTER_MAX_ZOOM = 13;
+/** The deepest zoom a tile is served at (the map's own maximum). */
+export const TILE_MAX_ZOOM = 19;
+
+/** The tile of zoom `z` holding a point. */
+export function tileOf(lat: number, lng: number, z: number): { x: number; y: number } {
+  const n = 2 ** z;
+  const rad = (lat * Math.PI) / 180;
+  const clamp = (v: number) => Math.min(n - 1, Math.max(0, Math.floor(v)));
+  return {
+    x: clamp(((lng + 180) / 360) * n),
+    y: clamp(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+  };
+}
+
+/** The box a tile covers, in degrees. */
+export function tileBounds(z: number, x: number, y: number) {
+  const n = 2 ** z;
+  const lat = (row: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * row) / n))) * 180) / Math.PI;
+  return {
+    minLng: (x / n) * 360 - 180,
+    maxLng: ((x + 1) / n) * 360 - 180,
+    minLat: lat(y + 1),
+    maxLat: lat(y),
+  };
+}

@@ -28,6 +28,7 @@ import { registerRouteRoutes } from './routing/route.routes.ts';
 import { registerSearchRoutes } from './search/search.routes.ts';
 import { registerExportRoutes } from './spots/export.routes.ts';
 import { registerSpotRoutes } from './spots/spots.routes.ts';
+import { registerTileRoutes } from './spots/tiles.routes.ts';
 import { registerStatsRoutes } from './stats/stats.routes.ts';
 
 /** Bodies are small (a report is under 2 KB); anything larger is refused with a JSON 413. */
@@ -97,6 +98,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   await registerApiSchemas(app);
   registerSpotRoutes(app, deps);
+  registerTileRoutes(app, deps);
   registerExportRoutes(app, deps);
   registerCommunityRoutes(app, deps);
   registerDeviceRoutes(app, deps);

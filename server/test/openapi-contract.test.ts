@@ -149,6 +149,10 @@ describe('every endpoint answers as the generated OpenAPI document says', () => 
     await call('GET', '/api/spots', { query: 'limit=0' });
     await call('GET', '/api/spots/clusters', { query: 'zoom=7' });
     await call('GET', '/api/spots/clusters', { query: 'zoom=x' });
+    const tile = '/api/spots/tiles/{z}/{x}/{y}.json';
+    await call('GET', tile, { params: { z: 10, x: 604, y: 511 } });
+    await call('GET', tile, { params: { z: 15, x: 19347, y: 16355 }, query: 'category=robbery' });
+    await call('GET', tile, { params: { z: 2, x: 9, y: 1 } });
     assert.equal((await call('GET', '/api/spots/{id}', { params: { id } })).json().spot.id, id);
     await call('GET', '/api/spots/{id}', { params: { id: 999_999 } });
     await call('GET', '/api/spots/{id}', { params: { id: 'abc' } });

@@ -24,12 +24,20 @@ const COMPRESS_FROM = 1024;
 
 export function encodedBody(
   body: Buffer,
-  options: { type: string; cacheControl: string; text: boolean; brotliQuality: number; weak?: boolean },
+  options: {
+    type: string;
+    cacheControl: string;
+    text: boolean;
+    brotliQuality: number;
+    weak?: boolean;
+    /** A validator the caller keeps (a version), instead of the body's hash. */
+    etag?: string;
+  },
 ): EncodedBody {
-  const hash = createHash('sha1').update(body).digest('base64url');
+  const hash = () => createHash('sha1').update(body).digest('base64url');
   return {
     body,
-    etag: options.weak ? `W/"${hash}"` : `"${hash}"`,
+    etag: options.etag ?? (options.weak ? `W/"${hash()}"` : `"${hash()}"`),
     type: options.type,
     cacheControl: options.cacheControl,
     compressible: options.text && body.length >= COMPRESS_FROM,

@@ -5,6 +5,13 @@ import type { PublicReadGate } from './read-gate.ts';
 
 type Entry = EncodedBody;
 
+/** How an entry is validated and cached downstream, when not the default (body hash, no-cache). */
+export interface EntryHeaders {
+  cacheControl: string;
+  /** A strong validator taken from the payload (a version), instead of the body's hash. */
+  etag: (payload: unknown) => string;
+}
+
 /** The budget of one instance's read cache (its part of the ≤ 400 MB an instance may use). */
 export const PUBLIC_CACHE_BYTES = 48 * 1024 * 1024;
 
@@ -60,12 +67,18 @@ export class PublicReadCache {
    * route's own 200 schema, then sent as sendEncoded sends it (ETag, 304, brotli or gzip). A miss
    * waits for its place at the gate of uncached reads (or is refused there with 503).
    */
-  async send(request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>) {
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    produce: () => Promise<unknown>,
+    headers?: EntryHeaders,
+  ) {
     const bySchema = (payload: unknown) =>
       reply.serializeInput(payload as Record<string, unknown>, '200', 'application/json') as string;
     const gate = this.gate;
     const admitted = gate ? () => gate.run(request, produce) : produce;
-    const entry = await this.get(key, admitted, bySchema);
+    const entry = await this.get(key, admitted, bySchema, headers);
     return sendEncoded(request, reply, entry);
   }
 
@@ -73,6 +86,7 @@ export class PublicReadCache {
     key: string,
     produce: () => Promise<unknown>,
     serialize: (payload: unknown) => string = JSON.stringify,
+    headers?: EntryHeaders,
   ): Promise<Entry> {
     const hit = this.entries.get(key);
     if (hit) return hit;
@@ -83,10 +97,11 @@ export class PublicReadCache {
       const entry = encodedBody(Buffer.from(serialize(payload)), {
         type: 'application/json; charset=utf-8',
         // Clients revalidate: spots change.
-        cacheControl: 'no-cache',
+        cacheControl: headers?.cacheControl ?? 'no-cache',
         text: true,
         brotliQuality: 5,
         weak: true,
+        etag: headers?.etag(payload),
       });
       // An answer computed before a write is not kept after it.
       if (generation === this.generation) this.entries.set(key, entry);

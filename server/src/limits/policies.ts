@@ -42,6 +42,12 @@ export const POLICIES = {
   /** One counter shared by GET /api/spots, /api/spots/{id}, /api/stats and /api/me. */
   read: { limit: 120, windowSeconds: 60, per: 'visitor' },
   read_network: { limit: 6000, windowSeconds: 60, per: 'network' },
+  /**
+   * Map tiles: a pan loads a dozen at once, and most are answered from a cache (this instance's, the
+   * proxy's or the phone's own), so their limit is a screenful per second.
+   */
+  tile: { limit: 600, windowSeconds: 60, per: 'visitor' },
+  tile_network: { limit: 20_000, windowSeconds: 60, per: 'network' },
   sign_in: { limit: 10, windowSeconds: 15 * 60, per: 'network' },
   /** Sign-in attempts from one IPv4 /24 or IPv6 /48, whatever the addresses inside it. */
   sign_in_wide: { limit: 20, windowSeconds: 15 * 60, per: 'wide_network' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, MAX_ID, STATUSES } from '../../../common/domain.ts';
+import { TILE_MAX_ZOOM } from '../../../common/geo.ts';
 import { named } from '../http/api-schema.ts';
 
 export {
@@ -82,6 +83,32 @@ export const clustersResponse = z.object({
     }),
   ),
 });
+
+const tileNumber = (what: string) =>
+  z.coerce
+    .number({ error: `${what} must be a whole number` })
+    .int(`${what} must be a whole number`)
+    .min(0);
+
+/** A map tile's address (Web Mercator XYZ): z up to TILE_MAX_ZOOM, x and y inside that zoom's grid. */
+export const tileParams = named(
+  z
+    .object({
+      z: tileNumber('z').max(TILE_MAX_ZOOM, `z must be at most ${TILE_MAX_ZOOM}`),
+      x: tileNumber('x'),
+      y: tileNumber('y'),
+    })
+    .refine((t) => t.x < 2 ** t.z && t.y < 2 ** t.z, 'x and y must be below 2 to the power z'),
+  'tile',
+);
+
+/** A tile's filters: a small, finite set, so every filtered tile can be cached too. */
+export const tileQuery = z.object({
+  category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` }).optional(),
+  status: z.enum(STATUSES, { error: `status must be one of: ${STATUSES.join(', ')}` }).optional(),
+  verified: z.enum(['1'], { error: 'verified must be 1' }).optional(),
+});
+export type TileQuery = z.output<typeof tileQuery>;
 
 /**
  * A spot id in a path. A longer number than a stored id can be is no spot: it becomes 0, which no

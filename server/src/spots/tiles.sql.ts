@@ -1,0 +1,94 @@
+import type { TileMarker } from '../../../common/api.ts';
+import type { Queryable } from '../db/db.ts';
+import type { ClusterRow } from './clusters.sql.ts';
+import { type PublicSpotConditions, publicSpotWhere, sqlParams } from './spots.sql.ts';
+
+/** The deepest zoom whose tiles have versions of their own (migration 0013). */
+export const VERSIONED_MAX_ZOOM = 16;
+
+export interface TileAddress {
+  z: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * A tile's version: raised by the triggers whenever its content changes; 0 for a tile that never held
+ * a public spot. Beyond zoom 16 a tile takes its zoom-16 ancestor's.
+ */
+export async function readTileVersion(db: Queryable, t: TileAddress): Promise<number> {
+  const up = Math.max(0, t.z - VERSIONED_MAX_ZOOM);
+  const rows = await db.query<{ version: string }>(
+    'SELECT version FROM spot_tile_versions WHERE z = $1 AND x = $2 AND y = $3',
+    [t.z - up, Math.floor(t.x / 2 ** up), Math.floor(t.y / 2 ** up)],
+  );
+  return Number(rows[0]?.version ?? 0);
+}
+
+const CLUSTER_COLUMNS = `CASE WHEN s5 > 0 THEN 5 WHEN s4 > 0 THEN 4 WHEN s3 > 0 THEN 3 WHEN s2 > 0 THEN 2 ELSE 1 END AS max_severity,
+            ARRAY[s1, s2, s3, s4, s5] AS severities`;
+
+/** The tile's clusters from the trigger-kept cells: the 8 × 8 cells inside it. */
+export async function readTileCells(db: Queryable, t: TileAddress): Promise<ClusterRow[]> {
+  return db.query<ClusterRow>(
+    `SELECT n AS count, ${CLUSTER_COLUMNS}, sum_lat / n AS lat, sum_lng / n AS lng
+     FROM spot_tile_cells
+     WHERE z = $1 AND cx BETWEEN $2 * 8 AND $2 * 8 + 7 AND cy BETWEEN $3 * 8 AND $3 * 8 + 7 AND n > 0
+     ORDER BY cy, cx`,
+    [t.z, t.x, t.y],
+  );
+}
+
+/** The conditions of the spots inside a tile (its box through the spatial index, then exactly). */
+function insideTile(
+  t: TileAddress,
+  box: NonNullable<PublicSpotConditions['bbox']>,
+  filter: PublicSpotConditions,
+  param: (v: unknown) => string,
+): string[] {
+  return [
+    ...publicSpotWhere({ ...filter, bbox: box }, param),
+    `tile_x(s.lng, ${param(t.z)}::int) = ${param(t.x)}::int`,
+    `tile_y(s.lat, ${param(t.z)}::int) = ${param(t.y)}::int`,
+  ];
+}
+
+/** The tile's clusters of the spots matching filters, grouped live on the same cells. */
+export async function aggregateTileCells(
+  db: Queryable,
+  t: TileAddress,
+  box: NonNullable<PublicSpotConditions['bbox']>,
+  filter: PublicSpotConditions,
+): Promise<ClusterRow[]> {
+  const { values, param } = sqlParams();
+  const where = insideTile(t, box, filter, param);
+  const cellZoom = param(t.z + 3);
+  return db.query<ClusterRow>(
+    `SELECT count(*)::int AS count, max(s.severity)::int AS max_severity,
+            ARRAY[${[1, 2, 3, 4, 5].map((n) => `(count(*) FILTER (WHERE s.severity = ${n}))::int`).join(', ')}] AS severities,
+            avg(s.lat) AS lat, avg(s.lng) AS lng
+     FROM spots s WHERE ${where.join(' AND ')}
+     GROUP BY tile_y(s.lat, ${cellZoom}::int), tile_x(s.lng, ${cellZoom}::int)
+     ORDER BY tile_y(s.lat, ${cellZoom}::int), tile_x(s.lng, ${cellZoom}::int)`,
+    values,
+  );
+}
+
+/** The tile's spots as markers, most severe first, at most `limit`. */
+export async function readTileMarkers(
+  db: Queryable,
+  t: TileAddress,
+  box: NonNullable<PublicSpotConditions['bbox']>,
+  filter: PublicSpotConditions,
+  limit: number,
+): Promise<TileMarker[]> {
+  const { values, param } = sqlParams();
+  const where = insideTile(t, box, filter, param);
+  return db.query<TileMarker>(
+    `SELECT s.id, s.lat, s.lng, s.severity, s.category, s.status, s.moderator_verified AS verified,
+            s.seeded, s.time_of_day
+     FROM spots s WHERE ${where.join(' AND ')}
+     ORDER BY s.severity DESC, s.id DESC LIMIT ${param(limit)}::int`,
+    values,
+  );
+}
