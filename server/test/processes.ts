@@ -189,6 +189,11 @@ export async function startNginx(appPorts: number[], opts: { tls?: boolean } = {
     listen ${listen};
     client_max_body_size 64k;${extra}
     location / { include ${path.resolve('deploy/nginx/hatari-proxy.conf')}; proxy_pass http://hatari; }
+    location /api/spots/tiles/ {
+      include ${path.resolve('deploy/nginx/hatari-proxy.conf')};
+      include ${path.resolve('deploy/nginx/hatari-tiles.conf')};
+      proxy_pass http://hatari;
+    }
   }`;
   const tlsSettings = `
     ssl_certificate ${dir}/cert.pem;
@@ -205,6 +210,7 @@ http {
   include ${path.resolve('deploy/nginx/hatari-logs.conf')};
   access_log ${dir}/access.log hatari_noaddr;
   ${nginxTempPaths(dir)}
+  proxy_cache_path ${dir}/tiles levels=1:2 keys_zone=hatari_tiles:10m max_size=64m inactive=10m use_temp_path=off;
   upstream hatari { ${appPorts.map((p) => `server 127.0.0.1:${p};`).join(' ')} keepalive 32; }
   ${site(`127.0.0.1:${port}`)}
   ${https ? site(`127.0.0.1:${https.port} ssl`, tlsSettings) : ''}

@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { after, describe, it } from 'node:test';
+import { tileOf } from '../../common/geo.ts';
 import { createFreshDatabase, report, TEST_REDIS_URL } from './helpers.ts';
-import { NGINX, runCleanups, startNginx, startServer, stop } from './processes.ts';
+import { NGINX, runCleanups, startNginx, startServer, stop, waitFor } from './processes.ts';
 
 const skip = !existsSync(NGINX)
   ? 'needs nginx (Debian package nginx)'
@@ -126,5 +127,69 @@ describe('behind nginx, two instances on one PostgreSQL and one Redis', { skip }
     const logs = nginx.logs();
     assert.match(logs, /"POST \/api\/channels\/ussd\/\[secret\]" 200/);
     assert.ok(!logs.includes(secret), 'the secret is not in the access log');
+  });
+
+  it('keeps map tiles in its cache, revalidates them with the ETag, and shows a write once they are stale', async () => {
+    const fresh = await createFreshDatabase();
+    cleanups.push(fresh.dropDatabase);
+    const app = await startServer({
+      DATABASE_URL: fresh.url,
+      REDIS_URL: TEST_REDIS_URL as string,
+      TRUST_PROXY: '127.0.0.1',
+      SEED: '0',
+    });
+    cleanups.push(() => stop(app.proc));
+    const nginx = await startNginx([Number(new URL(app.url).port)]);
+    cleanups.push(() => nginx.stop());
+    const spot = { lat: 0.3136, lng: 32.5811 };
+    const post = () =>
+      fetch(`${nginx.url}/api/spots`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': `phone ${Math.random()}` },
+        body: JSON.stringify(report(spot)),
+      });
+    assert.equal((await post()).status, 201);
+    const { x, y } = tileOf(spot.lat, spot.lng, 15);
+    const tile = async () => {
+      const res = await fetch(`${nginx.url}/api/spots/tiles/15/${x}/${y}.json`, {
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      const body = (await res.json()) as { spots: unknown[] };
+      return {
+        cache: res.headers.get('x-cache-status'),
+        spots: body.spots.length,
+        etag: res.headers.get('etag'),
+      };
+    };
+    const first = await tile();
+    assert.deepEqual([first.cache, first.spots], ['MISS', 1]);
+    const second = await tile();
+    assert.deepEqual(
+      [second.cache, second.spots, second.etag],
+      ['HIT', 1, first.etag],
+      'served from the cache',
+    );
+
+    assert.equal((await post()).status, 201);
+    // Fresh for 10 s: nginx still answers what it holds.
+    assert.deepEqual([(await tile()).cache, (await tile()).spots], ['HIT', 1]);
+    // Once stale (after about 10 s), the first phone gets the old tile at once while nginx asks the app
+    // in the background (with If-None-Match: the tile changed, so a 200); the next gets the new one.
+    let stale: Awaited<ReturnType<typeof tile>> | undefined;
+    await waitFor(
+      async () => {
+        const seen = await tile();
+        if (seen.cache !== 'HIT') stale = seen;
+        await new Promise((r) => setTimeout(r, 250));
+        return stale !== undefined;
+      },
+      15_000,
+      'the tile going stale',
+    );
+    assert.deepEqual([stale?.cache, stale?.spots], ['STALE', 1]);
+    await waitFor(async () => (await tile()).spots === 2, 5000, 'the refreshed tile');
+    const refreshed = await tile();
+    assert.equal(refreshed.cache, 'HIT');
+    assert.notEqual(refreshed.etag, first.etag, 'a new version, a new ETag');
   });
 });
