@@ -8,7 +8,7 @@ import { NGINX, nginxTempPaths, SERVER_NODE_ARGS, selfSignedCertificate } from '
 
 /**
  * The nginx configurations in deploy/ as they would be installed, checked by nginx itself
- * (`nginx -t`): the paths they name on a server (snippets, certificates, logs) point at this
+ * (`nginx -t`): the paths they name on a server (snippets, certificates, logs, cache) point at this
  * checkout and a throwaway folder instead, and the compose file's service names at loopback
  * (nginx resolves upstream names when it reads them).
  */
@@ -24,6 +24,7 @@ function nginxCheck(site: string): { ok: boolean; output: string } {
       .replace(/\/etc\/letsencrypt\/live\/[^/]+\/fullchain\.pem/g, `${dir}/cert.pem`)
       .replace(/\/etc\/letsencrypt\/live\/[^/]+\/privkey\.pem/g, `${dir}/key.pem`)
       .replaceAll('/var/log/nginx/', `${dir}/`)
+      .replaceAll('/var/cache/nginx/', `${dir}/`)
       // The container logs to its standard streams; here those are sockets nginx cannot open.
       .replace(/\/dev\/std(out|err)\b/g, `${dir}/std$1.log`)
       .replace(/\bserver app(\d):3000;/g, 'server 127.0.0.$1:3000;');
