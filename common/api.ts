@@ -59,6 +59,9 @@ export const tileMarker = z
     verified: z.boolean().meta({ description: 'Verified by moderators' }),
     seeded: z.boolean(),
     time_of_day: z.enum(TIMES_OF_DAY),
+    confirmed_on: z
+      .string()
+      .meta({ format: 'date', description: 'The day the spot was last confirmed, else reported (UTC)' }),
   })
   .meta({ id: 'TileMarker' });
 export type TileMarker = z.output<typeof tileMarker>;

@@ -17,6 +17,13 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT floor((1 - ln(tan(radians(lat)) + 1 / cos(radians(lat))) / pi()) / 2 * (1 << z))::int
 $$;
 
+-- The day a spot was last confirmed (else reported), which a marker shows as its age: the tile
+-- changes with it at most once a day, not with every vote.
+CREATE FUNCTION spot_confirmed_on(last_confirmed_at timestamptz, created_at timestamptz) RETURNS date
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT (coalesce(last_confirmed_at, created_at) AT TIME ZONE 'UTC')::date
+$$;
+
 CREATE TABLE spot_tile_cells (
   z       smallint NOT NULL,
   cx      integer NOT NULL,
@@ -103,9 +110,11 @@ BEGIN
   FROM old_rows o JOIN new_rows n ON n.id = o.id
   CROSS JOIN LATERAL (VALUES (o.lat, o.lng), (n.lat, n.lng)) AS t(lat, lng)
   WHERE (o.publication = 'approved' OR n.publication = 'approved')
-    AND (n.publication, n.lat, n.lng, n.severity, n.category, n.status, n.moderator_verified, n.seeded, n.time_of_day)
+    AND (n.publication, n.lat, n.lng, n.severity, n.category, n.status, n.moderator_verified, n.seeded,
+         n.time_of_day, spot_confirmed_on(n.last_confirmed_at, n.created_at))
         IS DISTINCT FROM
-        (o.publication, o.lat, o.lng, o.severity, o.category, o.status, o.moderator_verified, o.seeded, o.time_of_day)
+        (o.publication, o.lat, o.lng, o.severity, o.category, o.status, o.moderator_verified, o.seeded,
+         o.time_of_day, spot_confirmed_on(o.last_confirmed_at, o.created_at))
   HAVING count(*) > 0;
   RETURN NULL;
 END $$;

@@ -61,6 +61,7 @@ describe('GET /api/spots/tiles/{z}/{x}/{y}.json', () => {
     );
     assert.deepEqual(Object.keys(tile.spots[0]).sort(), [
       'category',
+      'confirmed_on',
       'id',
       'lat',
       'lng',

@@ -1,6 +1,6 @@
 /*
- * Hatari's service worker. It keeps the map page's shell and the last public spot list on the
- * phone, so the map opens without a connection. (On the first visit, which it does not control,
+ * Hatari's service worker. It keeps the map page's shell, the last public spot list and the map
+ * tiles last seen (within a byte budget) on the phone, so the map opens without a connection. (On the first visit, which it does not control,
  * the page saves the list it loaded into the same cache.) It never queues or replays anything the user sends:
  * a report, vote or flag made offline fails in the page, which says so.
  */
@@ -12,6 +12,11 @@ const SAVED_AT = '__SAVED_AT__';
 const SPOT_LIST = '__SPOT_LIST__';
 /** On a slow connection, show the saved list after this long and keep loading the fresh one. */
 const NETWORK_PATIENCE_MS = 6000;
+/** Map tiles kept for offline use: the most recently loaded, up to this many bytes in all. */
+const TILE_CACHE = 'hatari-tiles';
+const TILE_BUDGET_BYTES = 2 * 1024 * 1024;
+/** The kept tiles' addresses and sizes, oldest first (the Cache API tells no sizes). */
+const TILE_INDEX = '/__hatari-tile-index__';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -73,6 +78,45 @@ async function spotList(request) {
   }
 }
 
+/** Keeps a loaded tile, then drops the oldest kept ones while the budget is exceeded. */
+async function keepTile(url, response) {
+  const cache = await caches.open(TILE_CACHE);
+  const body = await response.blob();
+  await cache.put(url, new Response(body, { status: 200, headers: response.headers }));
+  const saved = await cache.match(TILE_INDEX);
+  const index = (saved ? await saved.json() : []).filter((e) => e.url !== url);
+  index.push({ url, bytes: body.size });
+  let total = index.reduce((n, e) => n + e.bytes, 0);
+  while (total > TILE_BUDGET_BYTES && index.length > 1) {
+    const oldest = index.shift();
+    total -= oldest.bytes;
+    await cache.delete(oldest.url);
+  }
+  await cache.put(TILE_INDEX, new Response(JSON.stringify(index)));
+}
+
+/** Tiles come from the network (through the phone's HTTP cache); offline, from the kept ones. */
+let tileWrites = Promise.resolve();
+async function tile(event) {
+  try {
+    const response = await fetch(event.request);
+    if (response.ok) {
+      const copy = response.clone();
+      // One write at a time, so the index is never read and written by two at once.
+      tileWrites = tileWrites.then(() => keepTile(event.request.url, copy)).catch(() => undefined);
+      event.waitUntil(tileWrites);
+    }
+    return response;
+  } catch {
+    const saved = await (await caches.open(TILE_CACHE)).match(event.request);
+    if (saved) return withHeaders(saved, { 'x-hatari-offline': '1' });
+    return new Response(JSON.stringify({ error: 'You are offline.' }), {
+      status: 503,
+      headers: { 'content-type': 'application/json', 'x-hatari-offline': '1' },
+    });
+  }
+}
+
 async function page(request) {
   try {
     return await fetch(request);
@@ -94,6 +138,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (url.pathname + url.search === SPOT_LIST) event.respondWith(spotList(request));
+  else if (url.pathname.startsWith('/api/spots/tiles/')) event.respondWith(tile(event));
   else if (request.mode === 'navigate' && (url.pathname === '/' || /^\/spots\/\d+$/.test(url.pathname)))
     event.respondWith(page(request));
   else if (url.pathname.startsWith('/assets/') || SHELL.includes(url.pathname))

@@ -443,16 +443,16 @@ describe('the map page on a phone', () => {
     await near.close();
   });
 
-  test('with more spots than one list holds, shows server clusters country-wide and spots zoomed in', async (t) => {
+  test("with more spots than one list holds, shows the tiles' clusters and, zoomed in, their spots", async (t) => {
     const { browser } = suite;
     if (!browser) return t.skip('no Chromium');
     const big = await startWebStack();
     try {
       await ensureSyntheticSpots(big.app.db, 3000);
       const { page, context, problems } = await openPhone(browser, big.url);
-      const clusterCalls: string[] = [];
+      const tileCalls: string[] = [];
       page.on('request', (r) => {
-        if (r.url().includes('/api/spots/clusters')) clusterCalls.push(r.url());
+        if (r.url().includes('/api/spots/tiles/')) tileCalls.push(r.url());
       });
       await page.locator('.leaflet-marker-icon.spot-cluster').first().waitFor();
       await page.waitForTimeout(500);
@@ -469,7 +469,11 @@ describe('the map page on a phone', () => {
         await page.locator('.leaflet-marker-icon.spot-cluster').first().click();
       }
       assert.ok((await markers.count()) > 0, 'zoomed in, spots appear');
-      assert.ok(clusterCalls.length >= 2, 'each view asked for its clusters');
+      const zooms = new Set(tileCalls.map((u) => /\/tiles\/(\d+)\//.exec(u)?.[1]));
+      assert.ok(zooms.size >= 2, `each view asked for its tiles (zooms ${[...zooms].join(', ')})`);
+      const tapped = page.waitForResponse((r) => /\/api\/spots\/\d+$/.test(r.url()));
+      await markers.first().click();
+      assert.equal((await tapped).status(), 200, "a tapped marker's details are asked by id");
       await screenshot(page, '17-zoomed-in-at-scale');
       assert.deepEqual(problems, []);
       await context.close();

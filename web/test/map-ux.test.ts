@@ -265,7 +265,7 @@ describe('the map as people live with it', () => {
       const failedTiles: string[] = [];
       const zooms: number[] = [];
       page.on('request', (r) => {
-        if (r.url().includes('/api/spots/clusters')) events.push('clusters asked');
+        if (r.url().includes('/api/spots/tiles/')) events.push('tiles asked');
       });
       page.on('requestfinished', (r) => {
         if (r.url().endsWith('/api/spots?limit=1000')) events.push('list loaded');
@@ -281,8 +281,8 @@ describe('the map as people live with it', () => {
       }
       assert.equal(
         events[0],
-        'clusters asked',
-        `the clusters are asked for before the list arrives (${events.join(', ')})`,
+        'tiles asked',
+        `the tiles are asked for before the list arrives (${events.join(', ')})`,
       );
       assert.deepEqual([...new Set(zooms)], [11], 'the map stays at the zoom it opened with');
       assert.deepEqual(failedTiles, [], 'no tile request was cancelled by a re-framing');

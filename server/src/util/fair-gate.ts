@@ -19,11 +19,13 @@ interface Waiter {
 }
 
 /**
- * At most `limit` tasks at once, shared fairly between keys (networks): one key runs at most `share`
- * of the places and holds at most `share` of the queue, so a crowd from one network waits behind
- * itself while everyone else's tasks go on. A waiting task starts in arrival order as soon as a place
- * is free that its key may take; one that cannot start within `maxWaitMs`, or finds the queue (or its
- * key's part of it) full, is refused with GateBusyError.
+ * At most `limit` tasks at once, shared fairly between keys (networks): while tasks wait, a free place
+ * goes to the first waiting task whose key runs fewer than `share` of the places, so a crowd from one
+ * network waits behind itself while everyone else's tasks go on. Places nobody else waits for are not
+ * left idle: a key may use more than its share until another key's task waits (one phone loading the
+ * dozen tiles of its view gets them at once). One key holds at most `share` of the queue; a task that
+ * cannot start within `maxWaitMs`, or finds the queue (or its key's part of it) full, is refused with
+ * GateBusyError.
  *
  * Written here rather than taken from a library: p-limit and p-queue bound tasks in all, not per key;
  * bottleneck (last released 2019) can chain a limiter per key to a global one, but then each key has a
@@ -46,7 +48,7 @@ export class FairGate {
   }
 
   async run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    if (this.mayStart(key)) this.take(key);
+    if (this.running < this.opts.limit && (this.queue.length === 0 || this.underShare(key))) this.take(key);
     else await this.wait(key);
     try {
       return await task();
@@ -62,8 +64,8 @@ export class FairGate {
     return { running: this.running, waiting: this.queue.length };
   }
 
-  private mayStart(key: string): boolean {
-    return this.running < this.opts.limit && (this.runningBy.get(key) ?? 0) < this.perKey;
+  private underShare(key: string): boolean {
+    return (this.runningBy.get(key) ?? 0) < this.perKey;
   }
 
   private take(key: string) {
@@ -95,15 +97,14 @@ export class FairGate {
     });
   }
 
-  /** Starts the first waiting tasks whose keys may take a free place. */
+  /**
+   * Gives free places to the first waiting tasks whose keys run under their share; when every waiting
+   * key is at its share, to the first waiting task, so no place stays idle while tasks wait.
+   */
   private startWaiting() {
-    for (let i = 0; i < this.queue.length && this.running < this.opts.limit; ) {
-      const waiter = this.queue[i] as Waiter;
-      if (!this.mayStart(waiter.key)) {
-        i++;
-        continue;
-      }
-      this.queue.splice(i, 1);
+    while (this.running < this.opts.limit && this.queue.length > 0) {
+      const at = this.queue.findIndex((w) => this.underShare(w.key));
+      const [waiter] = this.queue.splice(Math.max(at, 0), 1) as [Waiter];
       bump(this.waitingBy, waiter.key, -1);
       this.take(waiter.key);
       waiter.start();

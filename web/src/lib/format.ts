@@ -1,4 +1,5 @@
 import { currentLang, t } from './i18n.ts';
+import type { Spot, TileMarker } from './types.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -86,4 +87,20 @@ export function safeHttpUrl(raw: string | null | undefined): string | undefined 
   } catch {
     return undefined;
   }
+}
+
+/** A spot as a map tile lists it: what its marker shows. */
+export function asMarker(s: Spot): TileMarker {
+  return {
+    id: s.id,
+    lat: s.lat,
+    lng: s.lng,
+    severity: s.severity,
+    category: s.category,
+    status: s.status,
+    verified: s.moderator_verified,
+    seeded: s.seeded,
+    time_of_day: s.time_of_day,
+    confirmed_on: (s.last_confirmed_at ?? s.created_at).slice(0, 10),
+  };
 }

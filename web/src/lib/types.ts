@@ -6,6 +6,9 @@ import type * as api from '../../../common/api.ts';
  * serializes with (common/api.ts). Type imports only: nothing of them reaches the bundle.
  */
 export type Spot = api.Spot;
+/** A spot as a map tile lists it (id, place, what its marker shows). */
+export type TileMarker = api.TileMarker;
+export type Tile = api.Tile;
 export type SpotSummary = api.SpotSummary;
 export type SpotHit = api.SpotHit;
 export type Place = api.Place;

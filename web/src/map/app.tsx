@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api } from '../lib/api.ts';
-import { formatDateTime } from '../lib/format.ts';
+import { asMarker, formatDateTime } from '../lib/format.ts';
 import { t, useLang } from '../lib/i18n.ts';
 import { LanguageSelect } from '../lib/language-select.tsx';
 import type { PageConfig } from '../lib/page-config.ts';
@@ -79,10 +79,10 @@ export function App({ config }: { config: PageConfig }) {
   });
 
   const shown = useMemo(() => filterSpots(data.spots, filters), [data.spots, filters]);
-  // More spots than the first list holds: the map asks the server per view instead. While the list
-  // is on its way, the view's clusters (a few hundred bytes) show where the spots are.
+  // More spots than the first list holds: the map shows the tiles of its view instead. While the
+  // list is on its way, the view's tiles (a few hundred bytes each, asked at once) show the spots.
   const large = data.state.truncated;
-  const inView = useViewSpots(large || data.state.loading, filters, !large);
+  const inView = useViewSpots(large || data.state.loading, filters);
   const onViewRef = useRef(inView.setView);
   onViewRef.current = inView.setView;
 
@@ -111,9 +111,10 @@ export function App({ config }: { config: PageConfig }) {
     if (sharedId) void showSpot(sharedId, false);
   }, []);
   useEffect(() => {
-    if (!large && !data.state.loading) map.current?.setSpots(shown);
+    if (!large && !data.state.loading)
+      map.current?.setSpots(shown.map((s) => ({ ...asMarker(s), title: s.title })));
     else if (inView.content?.kind === 'clusters') map.current?.showGridClusters(inView.content.clusters);
-    else if (inView.content) map.current?.setSpots(filterSpots(inView.content.spots, filters));
+    else if (inView.content) map.current?.setSpots(inView.content.spots);
   }, [shown, large, data.state.loading, inView.content]);
   useEffect(() => map.current?.setHeat(heat), [heat]);
   useEffect(() => {

@@ -1,7 +1,8 @@
 import { CATEGORIES, type Category, STATUSES, type Status, TIMES_OF_DAY } from '../../../common/domain.ts';
+import { asMarker } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import { SeverityOptions } from '../lib/spot-options.tsx';
-import type { Spot } from '../lib/types.ts';
+import type { Spot, TileMarker } from '../lib/types.ts';
 
 export interface Filters {
   categories: Category[];
@@ -20,15 +21,19 @@ export const NO_FILTERS: Filters = {
   verifiedOnly: false,
 };
 
-export function filterSpots(spots: Spot[], f: Filters): Spot[] {
-  return spots.filter(
-    (s) =>
-      (f.categories.length === 0 || f.categories.includes(s.category)) &&
-      s.severity >= f.minSeverity &&
-      (f.statuses.length === 0 || f.statuses.includes(s.status)) &&
-      (f.timeOfDay === 'all' || s.time_of_day === 'any' || s.time_of_day === f.timeOfDay) &&
-      (!f.verifiedOnly || s.moderator_verified),
+/** Whether a spot (or a tile's marker, whose `verified` is the spot's moderator_verified) passes. */
+export function markerMatches(s: TileMarker, f: Filters): boolean {
+  return (
+    (f.categories.length === 0 || f.categories.includes(s.category)) &&
+    s.severity >= f.minSeverity &&
+    (f.statuses.length === 0 || f.statuses.includes(s.status)) &&
+    (f.timeOfDay === 'all' || s.time_of_day === 'any' || s.time_of_day === f.timeOfDay) &&
+    (!f.verifiedOnly || s.verified)
   );
+}
+
+export function filterSpots(spots: Spot[], f: Filters): Spot[] {
+  return spots.filter((s) => markerMatches(asMarker(s), f));
 }
 
 export const activeFilterCount = (f: Filters) =>

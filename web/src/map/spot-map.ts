@@ -5,8 +5,9 @@ import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import { insideUganda, UGANDA } from '../../../common/domain.ts';
 import { staleness } from '../lib/format.ts';
+import { t } from '../lib/i18n.ts';
 import type { PageConfig } from '../lib/page-config.ts';
-import type { Route, Spot } from '../lib/types.ts';
+import type { Route, TileMarker } from '../lib/types.ts';
 
 export interface SpotMapEvents {
   onSpot(id: number): void;
@@ -16,6 +17,9 @@ export interface SpotMapEvents {
   /** The visible box and zoom, after every move. */
   onView(bbox: string, zoom: number): void;
 }
+
+/** A marker: a tile's, or a spot of the page's list with its title. */
+export type MapSpot = TileMarker & { title?: string };
 
 export interface GridCluster {
   count: number;
@@ -90,7 +94,7 @@ export class SpotMap {
   private readonly clusters: L.MarkerClusterGroup;
   private heat: L.HeatLayer | undefined;
   private heatOn = false;
-  private spots: Spot[] = [];
+  private spots: MapSpot[] = [];
   private picking = false;
   private readonly overlays = L.layerGroup();
   /** The server's grid clusters, shown instead of markers when the view holds too many spots. */
@@ -162,20 +166,25 @@ export class SpotMap {
     });
   }
 
-  setSpots(spots: Spot[]) {
+  /** Markers for spots: from a tile, or from the page's list (as format.ts's asMarker makes them). */
+  setSpots(spots: MapSpot[]) {
     this.spots = spots;
     this.gridClusters.clearLayers();
     this.clusters.clearLayers();
     const markers = spots.map((spot) => {
+      const age = staleness({ last_confirmed_at: spot.confirmed_on, created_at: spot.confirmed_on });
+      // A tile's marker has no title: its category and severity name it for screen readers.
+      const label =
+        spot.title ?? `${t(`category.${spot.category}`)}, ${t('detail.severityShort', { n: spot.severity })}`;
       const marker = L.marker([spot.lat, spot.lng], {
         icon: L.divIcon({
-          className: `spot-marker sev-${spot.severity} ${staleness(spot)}${spot.moderator_verified ? ' verified' : ''}`,
+          className: `spot-marker sev-${spot.severity} ${age}${spot.verified ? ' verified' : ''}`,
           // The severity is written in the marker, not told by its colour alone.
           html: `<span>${spot.severity}</span>`,
           iconSize: L.point(44, 44),
         }),
-        title: spot.title,
-        alt: spot.title,
+        title: label,
+        alt: label,
         keyboard: true,
         severity: spot.severity,
       } as L.MarkerOptions);

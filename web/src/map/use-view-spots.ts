@@ -1,29 +1,66 @@
 import { useEffect, useState } from 'preact/hooks';
+import { TILE_CLUSTER_MAX_ZOOM, TILE_MAX_ZOOM, tileOf } from '../../../common/geo.ts';
 import { api } from '../lib/api.ts';
-import type { Spot } from '../lib/types.ts';
-import type { Filters } from './filters.tsx';
+import type { Tile, TileMarker } from '../lib/types.ts';
+import { type Filters, markerMatches } from './filters.tsx';
 import type { GridCluster } from './spot-map.ts';
 
-/** Above this many spots in view the map shows the server's clusters instead of markers. */
-const VIEW_SPOTS = 500;
+export type ViewContent =
+  | { kind: 'spots'; spots: TileMarker[] }
+  | { kind: 'clusters'; clusters: GridCluster[] };
 
-export type ViewContent = { kind: 'spots'; spots: Spot[] } | { kind: 'clusters'; clusters: GridCluster[] };
+/** More tiles than this in view (a very large screen): the tiles of one zoom out are asked instead. */
+const MAX_TILES = 40;
+/** More filter combinations than this: the tiles are asked unfiltered and markers filtered here. */
+const MAX_FILTERED_ASKS = 4;
 
-/** The API's share of the filters (severity and time of day are applied to loaded spots only). */
-function filterParams(f: Filters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (f.categories.length) params.set('category', f.categories.join(','));
-  if (f.statuses.length) params.set('status', f.statuses.join(','));
-  if (f.verifiedOnly) params.set('verified', '1');
-  return params;
+/**
+ * The tiles' share of the filters: a tile takes one category, one status and verified=1, so several
+ * categories or statuses are asked tile by tile (each cacheable), up to a few combinations.
+ */
+function tileQueries(f: Filters): string[] {
+  const categories = f.categories.length ? f.categories : [undefined];
+  const statuses = f.statuses.length ? f.statuses : [undefined];
+  if (categories.length * statuses.length > MAX_FILTERED_ASKS) return [f.verifiedOnly ? '?verified=1' : ''];
+  return categories.flatMap((category) =>
+    statuses.map((status) => {
+      const params = new URLSearchParams();
+      if (category) params.set('category', category);
+      if (status) params.set('status', status);
+      if (f.verifiedOnly) params.set('verified', '1');
+      const query = params.toString();
+      return query ? `?${query}` : '';
+    }),
+  );
+}
+
+const parseBox = (bbox: string) => bbox.split(',').map(Number) as [number, number, number, number];
+
+/**
+ * The addresses of the tiles covering a box, one zoom out from the map's: each tile then spans 512
+ * screen pixels, so a phone's view takes about six, and a tile's cells (an eighth of its side) lie
+ * 64 px apart, room for a cluster's icon.
+ */
+function tilesOf(bbox: string, zoom: number): { z: number; x: number; y: number }[] {
+  const [west, south, east, north] = parseBox(bbox);
+  for (let z = Math.min(TILE_MAX_ZOOM, Math.max(0, Math.round(zoom) - 1)); z >= 0; z--) {
+    const a = tileOf(north, west, z);
+    const b = tileOf(south, east, z);
+    if ((b.x - a.x + 1) * (b.y - a.y + 1) > MAX_TILES) continue;
+    const tiles = [];
+    for (let x = a.x; x <= b.x; x++) for (let y = a.y; y <= b.y; y++) tiles.push({ z, x, y });
+    return tiles;
+  }
+  return [];
 }
 
 /**
- * For a map with more spots than one list holds: after each move, asks the server for the view's
- * clusters (a few hundred rows at most), and for the spots themselves once few enough are in view
- * (unless `clustersOnly`: while the first list is still loading, clusters alone show where spots are).
+ * The map's content for its view, from tiles: after each move the tiles of the view are asked all
+ * at once (one round trip, each tile cacheable by the phone, its service worker, the proxy and the
+ * server). Up to zoom 13 they hold clusters, beyond it the spots as markers; a spot's details are
+ * asked by id when it is tapped.
  */
-export function useViewSpots(enabled: boolean, filters: Filters, clustersOnly = false) {
+export function useViewSpots(enabled: boolean, filters: Filters) {
   const [view, setView] = useState<{ bbox: string; zoom: number }>();
   const [content, setContent] = useState<ViewContent>();
 
@@ -31,23 +68,31 @@ export function useViewSpots(enabled: boolean, filters: Filters, clustersOnly = 
     if (!enabled || !view) return;
     const controller = new AbortController();
     const { signal } = controller;
-    const params = filterParams(filters);
-    params.set('bbox', view.bbox);
+    const tiles = tilesOf(view.bbox, view.zoom);
+    const queries = tileQueries(filters);
     (async () => {
-      const grid = await api<{ clusters: GridCluster[] }>(`/api/spots/clusters?${params}&zoom=${view.zoom}`, {
-        signal,
-      });
-      if (!grid.ok) return;
-      const inView = grid.data.clusters.reduce((n, c) => n + c.count, 0);
-      if (inView > VIEW_SPOTS || clustersOnly)
-        return setContent({ kind: 'clusters', clusters: grid.data.clusters });
-      const list = await api<{ spots: Spot[] }>(`/api/spots?${params}&limit=${VIEW_SPOTS}`, { signal });
-      if (list.ok) setContent({ kind: 'spots', spots: list.data.spots });
+      const answers = await Promise.all(
+        tiles.flatMap(({ z, x, y }) =>
+          queries.map((q) => api<Tile>(`/api/spots/tiles/${z}/${x}/${y}.json${q}`, { signal })),
+        ),
+      );
+      const loaded = answers.flatMap((a) => (a.ok ? [a.data] : []));
+      if (loaded.length === 0) return;
+      // Tiles reach past the screen's edges; what lies beyond them is left out.
+      const [west, south, east, north] = parseBox(view.bbox);
+      const inView = (p: { lat: number; lng: number }) =>
+        p.lat >= south && p.lat <= north && p.lng >= west && p.lng <= east;
+      if ((tiles[0]?.z ?? 0) <= TILE_CLUSTER_MAX_ZOOM) {
+        return setContent({ kind: 'clusters', clusters: loaded.flatMap((t) => t.clusters).filter(inView) });
+      }
+      const byId = new Map(loaded.flatMap((t) => t.spots).map((s) => [s.id, s]));
+      const spots = [...byId.values()].filter((s) => inView(s) && markerMatches(s, filters));
+      setContent({ kind: 'spots', spots });
     })().catch(() => {
       // a newer view replaced this one
     });
     return () => controller.abort();
-  }, [enabled, view, filters, clustersOnly]);
+  }, [enabled, view, filters]);
 
   return { content, setView };
 }
