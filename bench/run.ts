@@ -18,6 +18,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { tileOf } from '../common/geo.ts';
 import { ensureSyntheticSpots } from '../server/src/cli/synthetic.sql.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { migrate } from '../server/src/db/migrate.ts';
@@ -336,6 +337,13 @@ const hello = await startHello();
 const hatari = await startHatari(fakes);
 const earlier = COMPARE ? await startHatari(fakes, COMPARE) : undefined;
 
+const KAMPALA_Z12 = tileOf(0.3136, 32.5811, 12);
+/** A random tile of greater Kampala (0.15° to 0.45° N, 32.45° to 32.75° E) at zoom z. */
+function randomKampalaTile(z: number): string {
+  const { x, y } = tileOf(0.15 + Math.random() * 0.3, 32.45 + Math.random() * 0.3, z);
+  return `/api/spots/tiles/${z}/${x}/${y}.json`;
+}
+
 const targets: Target[] = [
   // What the map asks for a phone's view of central Kampala at street zoom (390 × 844 px at zoom 16).
   {
@@ -343,6 +351,13 @@ const targets: Target[] = [
     path: () => '/api/spots?bbox=32.5770,0.3090,32.5854,0.3271&limit=500',
   },
   { name: 'GET /api/spots/{id}', path: () => `/api/spots/${pick()}` },
+  // The tile the page asks for central Kampala at map zoom 13 (one zoom out): the same for everyone.
+  {
+    name: 'GET tile, cached (Kampala, z12)',
+    path: () => `/api/spots/tiles/12/${KAMPALA_Z12.x}/${KAMPALA_Z12.y}.json`,
+  },
+  // Street tiles anywhere in greater Kampala (about 12,000 of them): nearly every one a miss.
+  { name: 'GET tile, uncached (greater Kampala, z17)', path: () => randomKampalaTile(17) },
   { name: 'GET /api/spots/clusters (Uganda)', path: () => '/api/spots/clusters?zoom=7' },
   {
     name: 'GET /api/search?places=0 (typed mix)',
