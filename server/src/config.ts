@@ -116,7 +116,7 @@ const schema = z
     PUBLIC_READS_AT_ONCE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).optional()),
     PUBLIC_READS_WAITING: z.preprocess(
       emptyAsUndefined,
-      z.coerce.number().int().min(0).max(10_000).default(64),
+      z.coerce.number().int().min(0).max(10_000).default(256),
     ),
     REDIS_URL: z.preprocess(
       emptyAsUndefined,

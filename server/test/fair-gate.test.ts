@@ -35,16 +35,19 @@ describe('FairGate: uncached work bounded in all and shared between networks', (
     for (const h of tasks.slice(0, 6)) h.end();
     await settle();
     assert.deepEqual(started.slice(8), ['phone0', 'phone1', 'phone2', 'phone3', 'phone4', 'phone5']);
-    // The crowd's part of the queue is a quarter of it (10): four wait, six more may, two are refused.
-    let refused = 0;
-    const extra = Array.from({ length: 8 }, () =>
-      run('crowd').catch((err) => {
-        assert.ok(err instanceof GateBusyError, String(err));
-        refused++;
-      }),
-    );
+    // Alone, the crowd may fill the queue (40): 4 wait, 36 more join; the 37th is refused.
+    const refusals: string[] = [];
+    const refusedOf = (key: string) => (err: unknown) => {
+      assert.ok(err instanceof GateBusyError, String(err));
+      refusals.push(key);
+    };
+    const extra = Array.from({ length: 37 }, () => run('crowd').catch(refusedOf('crowd')));
     await settle();
-    assert.equal(refused, 2);
+    assert.deepEqual([gate.load.waiting, refusals], [40, ['crowd']]);
+    // Another network's task at the full queue takes the place of the crowd's newest.
+    extra.push(run('late phone').catch(refusedOf('late phone')));
+    await settle();
+    assert.deepEqual([gate.load.waiting, refusals], [40, ['crowd', 'crowd']]);
     // Every task, started or waiting, is let go (one that starts later ends at once).
     for (const h of tasks) h.end();
     await Promise.all([...crowd, ...others, ...extra]);

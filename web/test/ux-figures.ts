@@ -26,7 +26,7 @@ async function atScale(browser: Browser) {
     const { page, context } = await openPhone(browser, big.url, { slow: true, path: '/icon.svg' });
     const order: string[] = [];
     let cancelledTiles = 0;
-    page.on('request', (r) => r.url().includes('/api/spots/clusters') && order.push('clusters'));
+    page.on('request', (r) => r.url().includes('/api/spots/tiles/') && order.push('tiles'));
     page.on('requestfinished', (r) => r.url().endsWith('/api/spots?limit=1000') && order.push('list'));
     page.on('requestfailed', (r) => r.url().endsWith('.png') && cancelledTiles++);
     // The zoom of every tile asked for, in order: a map that re-frames asks for two.
@@ -40,8 +40,23 @@ async function atScale(browser: Browser) {
     await page.locator('.leaflet-marker-icon').first().waitFor({ timeout: 60_000 });
     const firstMark = Date.now() - start;
     await page.waitForTimeout(4000);
+    // A pan by most of a screen: how long from letting go until the new view's data tiles are in
+    // (they are asked all at once, so about one round trip) and until they are drawn.
+    const finished: number[] = [];
+    page.on('requestfinished', (r) => r.url().includes('/api/spots/tiles/') && finished.push(Date.now()));
+    const box = await page.locator('section.map').boundingBox();
+    if (!box) throw new Error('no map on the page');
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx - box.width * 0.8, cy - box.height * 0.3, { steps: 8 });
+    const released = Date.now();
+    await page.mouse.up();
+    await page.waitForTimeout(6000);
+    const afterPan = finished.length ? Math.max(...finished) - released : -1;
     await context.close();
-    return { firstMark, order, zooms, cancelledTiles };
+    return { firstMark, order, zooms, cancelledTiles, afterPan, panTiles: finished.length };
   } finally {
     await big.close();
   }
@@ -153,7 +168,7 @@ try {
     `first visit to / (seeded): tile zooms asked ${first.zooms.join(' → ')}; tile requests cancelled ${first.cancelled}`,
   );
   console.log(
-    `5,000 spots: first cluster or marker at ${scale.firstMark} ms; order ${scale.order.slice(0, 3).join(' → ')}; tile zooms asked ${scale.zooms.join(' → ')}; tile requests cancelled ${scale.cancelledTiles}`,
+    `5,000 spots: first cluster or marker at ${scale.firstMark} ms; after a pan, the view's ${scale.panTiles} data tiles in ${scale.afterPan} ms (one round trip is 400 ms); order ${scale.order.slice(0, 3).join(' → ')}; tile zooms asked ${scale.zooms.join(' → ')}; tile requests cancelled ${scale.cancelledTiles}`,
   );
 } finally {
   await stack.close();

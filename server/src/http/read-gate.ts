@@ -11,9 +11,9 @@ export const readsBusy = error(
 /**
  * The bound on uncached public reads (a cache miss, a visitor's own state): however many networks
  * ask, at most `limit` of them query the database at once, so pooled connections stay free for
- * writes and the health check's own connection is never needed for reads. No network holds more than
- * a quarter of the places or of the queue; a read that finds no place within two seconds, or a full
- * queue, is answered 503 with Retry-After at once.
+ * writes and the health check's own connection is never needed for reads. While others wait, no wide
+ * network holds more than a quarter of the places or of the queue (util/fair-gate.ts); a read that
+ * finds no place within five seconds, or a full queue, is answered 503 with Retry-After.
  */
 export class PublicReadGate {
   private readonly gate: FairGate;
@@ -23,7 +23,7 @@ export class PublicReadGate {
     opts: { limit: number; maxWaiting: number },
     private readonly networkOf: (request: FastifyRequest) => string,
   ) {
-    this.gate = new FairGate({ ...opts, share: 0.25, maxWaitMs: 2000 });
+    this.gate = new FairGate({ ...opts, share: 0.25, maxWaitMs: 5000 });
   }
 
   async run<T>(request: FastifyRequest, task: () => Promise<T>): Promise<T> {

@@ -16,6 +16,7 @@ export interface FairGateOptions {
 interface Waiter {
   key: string;
   start: () => void;
+  refuse: (why: string) => void;
 }
 
 /**
@@ -23,9 +24,10 @@ interface Waiter {
  * goes to the first waiting task whose key runs fewer than `share` of the places, so a crowd from one
  * network waits behind itself while everyone else's tasks go on. Places nobody else waits for are not
  * left idle: a key may use more than its share until another key's task waits (one phone loading the
- * dozen tiles of its view gets them at once). One key holds at most `share` of the queue; a task that
- * cannot start within `maxWaitMs`, or finds the queue (or its key's part of it) full, is refused with
- * GateBusyError.
+ * dozen tiles of its view gets them at once). The queue is shared the same way: one key may fill it
+ * while alone, and a task of another key arriving at a full queue takes the place of the newest task
+ * of the key holding more than `share` of it. A task that cannot start within `maxWaitMs`, or finds
+ * the queue full of keys within their share, is refused with GateBusyError.
  *
  * Written here rather than taken from a library: p-limit and p-queue bound tasks in all, not per key;
  * bottleneck (last released 2019) can chain a limiter per key to a global one, but then each key has a
@@ -74,7 +76,7 @@ export class FairGate {
   }
 
   private wait(key: string): Promise<void> {
-    if (this.queue.length >= this.opts.maxWaiting || (this.waitingBy.get(key) ?? 0) >= this.perKeyWaiting) {
+    if (this.queue.length >= this.opts.maxWaiting && !this.pushOut(key)) {
       return Promise.reject(new GateBusyError('every place and the queue are taken'));
     }
     return new Promise<void>((resolve, reject) => {
@@ -84,17 +86,41 @@ export class FairGate {
           clearTimeout(timer);
           resolve();
         },
+        refuse: (why) => {
+          clearTimeout(timer);
+          reject(new GateBusyError(why));
+        },
       };
       const timer = setTimeout(() => {
-        const at = this.queue.indexOf(waiter);
-        if (at < 0) return;
-        this.queue.splice(at, 1);
-        bump(this.waitingBy, key, -1);
-        reject(new GateBusyError(`no place within ${this.maxWaitMs} ms`));
+        if (this.remove(waiter)) waiter.refuse(`no place within ${this.maxWaitMs} ms`);
       }, this.maxWaitMs);
       this.queue.push(waiter);
       bump(this.waitingBy, key, 1);
     });
+  }
+
+  /**
+   * A full queue takes a task of a key holding less than its share of it by refusing the newest task
+   * of the key holding the most, when that one holds more than its share: alone, one network may fill
+   * the queue; once others wait, its excess makes room for them.
+   */
+  private pushOut(key: string): boolean {
+    if ((this.waitingBy.get(key) ?? 0) >= this.perKeyWaiting) return false;
+    let largest: string | undefined;
+    for (const [k, n] of this.waitingBy) if (n > (this.waitingBy.get(largest ?? '') ?? 0)) largest = k;
+    if (largest === undefined || (this.waitingBy.get(largest) ?? 0) <= this.perKeyWaiting) return false;
+    const newest = this.queue.findLast((w) => w.key === largest);
+    if (!newest || !this.remove(newest)) return false;
+    newest.refuse('its place in the queue went to another network');
+    return true;
+  }
+
+  private remove(waiter: Waiter): boolean {
+    const at = this.queue.indexOf(waiter);
+    if (at < 0) return false;
+    this.queue.splice(at, 1);
+    bump(this.waitingBy, waiter.key, -1);
+    return true;
   }
 
   /**
