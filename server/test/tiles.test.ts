@@ -73,7 +73,10 @@ describe('GET /api/spots/tiles/{z}/{x}/{y}.json', () => {
     ]);
     const box = tileBounds(15, ...(Object.values(tileOf(KAMPALA.lat, KAMPALA.lng, 15)) as [number, number]));
     for (const s of tile.spots) {
-      assert.ok(s.lat >= box.minLat && s.lat <= box.maxLat && s.lng >= box.minLng && s.lng <= box.maxLng);
+      assert.ok(
+        s.lat >= box.minLat && s.lat <= box.maxLat && s.lng >= box.minLng && s.lng <= box.maxLng,
+        `spot ${s.id} lies inside the tile`,
+      );
     }
   });
 
@@ -141,7 +144,10 @@ describe('GET /api/spots/tiles/{z}/{x}/{y}.json', () => {
     );
     assert.deepEqual(await etags(KAMPALA), kampala, "Kampala's tiles did not change");
     const street = (await get(tileUrl(17, GULU))).json();
-    assert.ok(street.spots.some((s: { id: number }) => s.id === added.json().spot.id));
+    assert.ok(
+      street.spots.some((s: { id: number }) => s.id === added.json().spot.id),
+      'the new spot is in its street tile',
+    );
   });
 
   it('keeps its cells true when spots move, leave the map and are deleted', async () => {
