@@ -66,7 +66,8 @@ export const tileMarker = z
   .meta({ id: 'TileMarker' });
 export type TileMarker = z.output<typeof tileMarker>;
 
-export const tileCluster = z
+/** Public spots counted in one grid cell: the clusters endpoint's and a tile's. */
+export const gridCluster = z
   .object({
     count: z.number().int(),
     max_severity: z.number().int().min(1).max(5),
@@ -77,8 +78,8 @@ export const tileCluster = z
     lat: z.number().meta({ description: "Centroid of the cell's spots" }),
     lng: z.number(),
   })
-  .meta({ id: 'TileCluster' });
-export type TileCluster = z.output<typeof tileCluster>;
+  .meta({ id: 'GridCluster' });
+export type GridCluster = z.output<typeof gridCluster>;
 
 export const tileResponse = z
   .object({
@@ -87,7 +88,7 @@ export const tileResponse = z
       .int()
       .meta({ description: "The tile's version: raised whenever a spot in it changes (its ETag names it)" }),
     clusters: z
-      .array(tileCluster)
+      .array(gridCluster)
       .meta({ description: 'At cluster zooms: the spots counted per eighth of the tile; else empty' }),
     spots: z
       .array(tileMarker)

@@ -36,8 +36,4 @@ export class PublicReadGate {
       throw busy;
     }
   }
-
-  get load() {
-    return this.gate.load;
-  }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gridCluster } from '../../../common/api.ts';
 import { CATEGORIES, MAX_ID, STATUSES } from '../../../common/domain.ts';
 import { TILE_MAX_ZOOM } from '../../../common/geo.ts';
 import { named } from '../http/api-schema.ts';
@@ -70,18 +71,7 @@ export type ClustersQuery = z.output<typeof clustersQuery>;
 
 export const clustersResponse = z.object({
   cell: z.number().meta({ description: 'Grid cell size in degrees' }),
-  clusters: z.array(
-    z.object({
-      count: z.number().int(),
-      max_severity: z.number().int().min(1).max(5),
-      severities: z
-        .array(z.number().int().min(0))
-        .length(5)
-        .meta({ description: 'How many of the spots have each severity, 1 to 5' }),
-      lat: z.number().meta({ description: "Centroid of the cell's spots" }),
-      lng: z.number(),
-    }),
-  ),
+  clusters: z.array(gridCluster),
 });
 
 const tileNumber = (what: string) =>

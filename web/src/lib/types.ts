@@ -9,6 +9,7 @@ export type Spot = api.Spot;
 /** A spot as a map tile lists it (id, place, what its marker shows). */
 export type TileMarker = api.TileMarker;
 export type Tile = api.Tile;
+export type GridCluster = api.GridCluster;
 export type SpotSummary = api.SpotSummary;
 export type SpotHit = api.SpotHit;
 export type Place = api.Place;

@@ -7,7 +7,7 @@ import { insideUganda, UGANDA } from '../../../common/domain.ts';
 import { staleness } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import type { PageConfig } from '../lib/page-config.ts';
-import type { Route, TileMarker } from '../lib/types.ts';
+import type { GridCluster, Route, TileMarker } from '../lib/types.ts';
 
 export interface SpotMapEvents {
   onSpot(id: number): void;
@@ -20,14 +20,6 @@ export interface SpotMapEvents {
 
 /** A marker: a tile's, or a spot of the page's list with its title. */
 export type MapSpot = TileMarker & { title?: string };
-
-export interface GridCluster {
-  count: number;
-  max_severity: number;
-  severities: number[];
-  lat: number;
-  lng: number;
-}
 
 export interface MapView {
   lat: number;

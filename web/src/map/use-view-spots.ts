@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { TILE_CLUSTER_MAX_ZOOM, TILE_MAX_ZOOM, tileOf } from '../../../common/geo.ts';
 import { api } from '../lib/api.ts';
-import type { Tile, TileMarker } from '../lib/types.ts';
+import type { GridCluster, Tile, TileMarker } from '../lib/types.ts';
 import { type Filters, markerMatches } from './filters.tsx';
-import type { GridCluster } from './spot-map.ts';
 
 export type ViewContent =
   | { kind: 'spots'; spots: TileMarker[] }
