@@ -12,9 +12,13 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT floor((lng + 180) / 360 * (1 << z))::int
 $$;
 
+-- A latitude within 1e-9 degrees of the equator counts as 1e-9 on its own side: the tile is the
+-- same (a zoom-16 tile is 0.005 degrees tall), and PostgreSQL refuses to compute radians() of a
+-- subnormal number (-5e-324 is a valid latitude) with "value out of range: underflow".
 CREATE FUNCTION tile_y(lat double precision, z integer) RETURNS integer
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT floor((1 - ln(tan(radians(lat)) + 1 / cos(radians(lat))) / pi()) / 2 * (1 << z))::int
+  SELECT floor((1 - ln(tan(radians(l)) + 1 / cos(radians(l))) / pi()) / 2 * (1 << z))::int
+  FROM (SELECT CASE WHEN lat = 0 OR abs(lat) >= 1e-9 THEN lat ELSE sign(lat) * 1e-9 END) AS t(l)
 $$;
 
 -- The day a spot was last confirmed (else reported), which a marker shows as its age: the tile
