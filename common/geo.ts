@@ -12,15 +12,22 @@ export const TILE_CLUSTER_MAX_ZOOM = 13;
 /** The deepest zoom a tile is served at (the map's own maximum). */
 export const TILE_MAX_ZOOM = 19;
 
-/** The tile of zoom `z` holding a point. */
-export function tileOf(lat: number, lng: number, z: number): { x: number; y: number } {
+/** Where a point lies at zoom `z`, in tiles (the integer part is its tile, the rest its place in it). */
+export function tileCoordinates(lat: number, lng: number, z: number): { x: number; y: number } {
   const n = 2 ** z;
   const rad = (lat * Math.PI) / 180;
-  const clamp = (v: number) => Math.min(n - 1, Math.max(0, Math.floor(v)));
   return {
-    x: clamp(((lng + 180) / 360) * n),
-    y: clamp(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+    x: ((lng + 180) / 360) * n,
+    y: ((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n,
   };
+}
+
+/** The tile of zoom `z` holding a point. */
+export function tileOf(lat: number, lng: number, z: number): { x: number; y: number } {
+  const max = 2 ** z - 1;
+  const clamp = (v: number) => Math.min(max, Math.max(0, Math.floor(v)));
+  const at = tileCoordinates(lat, lng, z);
+  return { x: clamp(at.x), y: clamp(at.y) };
 }
 
 /** The box a tile covers, in degrees. */

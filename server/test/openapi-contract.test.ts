@@ -153,6 +153,9 @@ describe('every endpoint answers as the generated OpenAPI document says', () => 
     await call('GET', tile, { params: { z: 10, x: 604, y: 511 } });
     await call('GET', tile, { params: { z: 15, x: 19347, y: 16355 }, query: 'category=robbery' });
     await call('GET', tile, { params: { z: 2, x: 9, y: 1 } });
+    const mvt = '/api/spots/tiles/{z}/{x}/{y}.mvt';
+    await call('GET', mvt, { params: { z: 10, x: 604, y: 511 } });
+    await call('GET', mvt, { params: { z: 10, x: 604, y: 511 }, query: 'status=gone' });
     assert.equal((await call('GET', '/api/spots/{id}', { params: { id } })).json().spot.id, id);
     await call('GET', '/api/spots/{id}', { params: { id: 999_999 } });
     await call('GET', '/api/spots/{id}', { params: { id: 'abc' } });

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { VectorTile, type VectorTileLayer } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
 import { TILE_CLUSTER_MAX_ZOOM, tileBounds, tileOf } from '../../common/geo.ts';
 import { report, startTestApp, type TestApp } from './helpers.ts';
 
@@ -78,6 +80,61 @@ describe('GET /api/spots/tiles/{z}/{x}/{y}.json', () => {
         `spot ${s.id} lies inside the tile`,
       );
     }
+  });
+
+  it('serves the same tile as a Mapbox Vector Tile: clusters, then spots with their ids and fields', async () => {
+    const decode = (body: Buffer) => new VectorTile(new PbfReader(body));
+    const city = await get(tileUrl(10, KAMPALA, '').replace('.json', '.mvt'));
+    assert.equal(city.statusCode, 200);
+    assert.equal(city.headers['content-type'], 'application/vnd.mapbox-vector-tile');
+    assert.match(String(city.headers.etag), /^"10-\d+-\d+-v\d+\.mvt"$/);
+    assert.notEqual(city.headers.etag, (await get(tileUrl(10, KAMPALA))).headers.etag);
+    const { x, y } = tileOf(KAMPALA.lat, KAMPALA.lng, 10);
+    const clusters = decode(city.rawPayload).layers.clusters as VectorTileLayer;
+    assert.equal(clusters.extent, 4096);
+    const json = (await get(tileUrl(10, KAMPALA))).json();
+    assert.equal(clusters.length, json.clusters.length);
+    for (let i = 0; i < clusters.length; i++) {
+      const f = clusters.feature(i);
+      const c = json.clusters.find((j: { count: number }) => j.count === f.properties.count);
+      assert.ok(c, `a JSON cluster of ${f.properties.count} spots`);
+      assert.equal(f.properties.max_severity, c.max_severity);
+      assert.deepEqual(
+        [1, 2, 3, 4, 5].map((n) => f.properties[`severity_${n}`]),
+        c.severities,
+      );
+      const [lng, lat] = (f.toGeoJSON(x, y, 10).geometry as { coordinates: number[] }).coordinates as [
+        number,
+        number,
+      ];
+      assert.ok(
+        Math.abs(lat - c.lat) < 0.001 && Math.abs(lng - c.lng) < 0.001,
+        `centroid ${lat},${lng} of ${c.lat},${c.lng}`,
+      );
+    }
+
+    const street = tileOf(KAMPALA.lat, KAMPALA.lng, 15);
+    const res = await get(tileUrl(15, KAMPALA).replace('.json', '.mvt'));
+    const spots = decode(res.rawPayload).layers.spots as VectorTileLayer;
+    const markers = (await get(tileUrl(15, KAMPALA))).json().spots;
+    assert.equal(spots.length, markers.length);
+    for (let i = 0; i < spots.length; i++) {
+      const f = spots.feature(i);
+      const { id, lat, lng, ...fields } = markers[i];
+      assert.equal(f.id, id);
+      assert.deepEqual({ ...f.properties }, fields);
+      const [x15 = 0, y15 = 0] = (f.toGeoJSON(street.x, street.y, 15).geometry as GeoJSON.Point).coordinates;
+      assert.ok(Math.abs(y15 - lat) < 1e-4 && Math.abs(x15 - lng) < 1e-4, `spot ${id} at ${y15},${x15}`);
+    }
+    assert.equal(decode(res.rawPayload).layers.clusters, undefined);
+
+    const away = await get(tileUrl(8, { lat: 51.5, lng: -0.12 }).replace('.json', '.mvt'));
+    assert.equal(away.statusCode, 200);
+    assert.equal(away.rawPayload.length, 0, 'an empty tile is an empty body');
+    const again = await get(tileUrl(15, KAMPALA).replace('.json', '.mvt'), {
+      'if-none-match': String(res.headers.etag),
+    });
+    assert.equal(again.statusCode, 304);
   });
 
   it('takes one category, one status and verified=1, and refuses other filters and addresses', async () => {

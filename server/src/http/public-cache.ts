@@ -10,6 +10,8 @@ export interface EntryHeaders {
   cacheControl: string;
   /** A strong validator taken from the payload (a version), instead of the body's hash. */
   etag: (payload: unknown) => string;
+  /** Another representation than the route's JSON (a vector tile): its media type and encoder. */
+  body?: { type: string; encode: (payload: unknown) => Buffer };
 }
 
 /** The budget of one instance's read cache (its part of the ≤ 400 MB an instance may use). */
@@ -64,7 +66,7 @@ export class PublicReadCache {
 
   /**
    * Answers a public read from the cache: the payload `produce` makes is serialized once by the
-   * route's own 200 schema, then sent as sendEncoded sends it (ETag, 304, brotli or gzip). A miss
+   * route's own 200 schema (or `headers.body`'s encoder), then sent as sendEncoded sends it (ETag, 304, brotli or gzip). A miss
    * waits for its place at the gate of uncached reads (or is refused there with 503).
    */
   async send(
@@ -78,14 +80,14 @@ export class PublicReadCache {
       reply.serializeInput(payload as Record<string, unknown>, '200', 'application/json') as string;
     const gate = this.gate;
     const admitted = gate ? () => gate.run(request, produce) : produce;
-    const entry = await this.get(key, admitted, bySchema, headers);
+    const entry = await this.get(key, admitted, headers?.body?.encode ?? bySchema, headers);
     return sendEncoded(request, reply, entry);
   }
 
   async get(
     key: string,
     produce: () => Promise<unknown>,
-    serialize: (payload: unknown) => string = JSON.stringify,
+    serialize: (payload: unknown) => string | Buffer = JSON.stringify,
     headers?: EntryHeaders,
   ): Promise<Entry> {
     const hit = this.entries.get(key);
@@ -94,8 +96,9 @@ export class PublicReadCache {
     if (running) return running;
     const generation = this.generation;
     const made = produce().then((payload) => {
-      const entry = encodedBody(Buffer.from(serialize(payload)), {
-        type: 'application/json; charset=utf-8',
+      const body = serialize(payload);
+      const entry = encodedBody(typeof body === 'string' ? Buffer.from(body) : body, {
+        type: headers?.body?.type ?? 'application/json; charset=utf-8',
         // Clients revalidate: spots change.
         cacheControl: headers?.cacheControl ?? 'no-cache',
         text: true,

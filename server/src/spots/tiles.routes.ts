@@ -1,12 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Tile, tileResponse } from '../../../common/api.ts';
 import { TILE_CLUSTER_MAX_ZOOM, TILE_MAX_ZOOM } from '../../../common/geo.ts';
 import type { Deps } from '../deps.ts';
-import { empty, error, json, named, typed } from '../http/api-schema.ts';
+import { empty, error, json, media, named, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
-import { tileParams, tileQuery } from './spots.schema.ts';
+import { type TileQuery, tileParams, tileQuery } from './spots.schema.ts';
+import { encodeMvt, MVT_EXTENT, MVT_TYPE } from './tiles.mvt.ts';
 import { MARKERS_PER_TILE, readTile, tileEtag } from './tiles.service.ts';
+import type { TileAddress } from './tiles.sql.ts';
 
 /**
  * Shared caches (the proxy, a CDN, the page's service worker) may keep a tile 10 s and serve it
@@ -14,40 +16,85 @@ import { MARKERS_PER_TILE, readTile, tileEtag } from './tiles.service.ts';
  */
 export const TILE_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=60';
 
+const describeTile =
+  `Up to zoom ${TILE_CLUSTER_MAX_ZOOM}: the tile's spots counted per eighth of its side (count, ` +
+  `severities, centroid). Beyond it (to ${TILE_MAX_ZOOM}): its spots as slim markers, the ` +
+  `${MARKERS_PER_TILE} most severe. Takes one category, one status and verified=1. A strong ETag ` +
+  "names the tile's version, which changes only when a spot in the tile does; shared caches may " +
+  'keep a tile for 10 s and revalidate it.';
+
 export function registerTileRoutes(app: FastifyInstance, deps: Deps): void {
+  const common = {
+    config: { rateLimit: ['tile', 'tile_network'] } satisfies FastifyContextConfig,
+    tags: ['spots'],
+    params: tileParams,
+    querystring: named(tileQuery, 'tile filters'),
+    notModified: empty('Not modified'),
+    invalid: error('Invalid tile address or filter'),
+  };
+  const send = (
+    request: FastifyRequest<{ Params: TileAddress; Querystring: TileQuery }>,
+    reply: FastifyReply,
+    format: 'json' | 'mvt',
+  ) => {
+    const t = request.params;
+    const q = request.query;
+    const mvt = format === 'mvt';
+    return deps.publicCache.send(
+      request,
+      reply,
+      readKey(`/api/spots/tiles.${format}`, { ...t, ...q }),
+      () => readTile(deps.db, t, q),
+      {
+        cacheControl: TILE_CACHE_CONTROL,
+        etag: (tile) => tileEtag(t, q, (tile as Tile).version, format),
+        body: mvt ? { type: MVT_TYPE, encode: (tile) => encodeMvt(t, tile as Tile) } : undefined,
+      },
+    );
+  };
+
   typed(app).get(
     '/api/spots/tiles/:z/:x/:y.json',
     {
-      config: { rateLimit: ['tile', 'tile_network'] },
+      config: common.config,
       schema: {
         summary: 'Public spots as a map tile (Web Mercator XYZ)',
-        description:
-          `Up to zoom ${TILE_CLUSTER_MAX_ZOOM}: the tile's spots counted per eighth of its side (count, ` +
-          `severities, centroid). Beyond it (to ${TILE_MAX_ZOOM}): its spots as slim markers, the ` +
-          `${MARKERS_PER_TILE} most severe, with \`more\` when there are others. Takes one category, one ` +
-          "status and verified=1. A strong ETag names the tile's version, which changes only when a spot " +
-          'in the tile does; shared caches may keep a tile for 10 s and revalidate it.',
-        tags: ['spots'],
-        params: tileParams,
-        querystring: named(tileQuery, 'tile filters'),
+        description: `${describeTile} \`more\` says when a street tile holds more spots than it lists.`,
+        tags: common.tags,
+        params: common.params,
+        querystring: common.querystring,
         response: {
           200: json('The tile', tileResponse),
-          304: empty('Not modified'),
-          400: error('Invalid tile address or filter'),
+          304: common.notModified,
+          400: common.invalid,
           503: readsBusy,
         },
       },
     },
-    (request, reply) => {
-      const t = request.params;
-      const q = request.query;
-      return deps.publicCache.send(
-        request,
-        reply,
-        readKey('/api/spots/tiles', { ...t, ...q }),
-        () => readTile(deps.db, t, q),
-        { cacheControl: TILE_CACHE_CONTROL, etag: (tile) => tileEtag(t, q, (tile as Tile).version) },
-      );
+    (request, reply) => send(request, reply, 'json'),
+  );
+
+  typed(app).get(
+    '/api/spots/tiles/:z/:x/:y.mvt',
+    {
+      config: common.config,
+      schema: {
+        summary: 'The same tile as a Mapbox Vector Tile',
+        description:
+          `${describeTile} Point features in two layers, in tile units of ${MVT_EXTENT}: \`clusters\` ` +
+          '(count, max_severity, severity_1 to severity_5) and `spots` (feature id = spot id; severity, ' +
+          'category, status, verified, seeded, time_of_day, confirmed_on). An empty tile has an empty body.',
+        tags: common.tags,
+        params: common.params,
+        querystring: common.querystring,
+        response: {
+          200: media('The tile (Mapbox Vector Tile 2.1)', MVT_TYPE),
+          304: common.notModified,
+          400: common.invalid,
+          503: readsBusy,
+        },
+      },
     },
+    (request, reply) => send(request, reply, 'mvt'),
   );
 }

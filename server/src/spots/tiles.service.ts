@@ -51,8 +51,16 @@ export async function readTile(db: Queryable, t: TileAddress, q: TileQuery): Pro
   };
 }
 
-/** The tile's strong ETag: its version and filters, so it changes only when the tile's content does. */
-export function tileEtag(t: TileAddress, q: TileQuery, version: number): string {
+/**
+ * The tile's strong ETag: its version, filters and format, so it changes only when the tile's
+ * content does and the JSON and vector forms never share one.
+ */
+export function tileEtag(
+  t: TileAddress,
+  q: TileQuery,
+  version: number,
+  format: 'json' | 'mvt' = 'json',
+): string {
   const filters = [q.category, q.status, q.verified && 'verified'].filter(Boolean).join('.');
-  return `"${t.z}-${t.x}-${t.y}-v${version}${filters ? `-${filters}` : ''}"`;
+  return `"${t.z}-${t.x}-${t.y}-v${version}${filters ? `-${filters}` : ''}${format === 'mvt' ? '.mvt' : ''}"`;
 }
