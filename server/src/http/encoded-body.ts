@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /**
  * A body held in memory and sent many times: hashed once for its ETag, and compressed once per
- * encoding, the first time a client asks for it (never at start-up).
+ * encoding, the first time a client asks for it (never at start-up). Compression runs on libuv's
+ * thread pool, not the event loop: a flood of different answers (each compressed once) must not
+ * hold up every other request, health checks included, behind it.
  */
 export interface EncodedBody {
   readonly body: Buffer;
@@ -15,8 +21,8 @@ export interface EncodedBody {
   readonly compressible: boolean;
   /** Brotli quality: high for files that never change, low for answers rebuilt every few seconds. */
   readonly brotliQuality: number;
-  br?: Buffer;
-  gzip?: Buffer;
+  br?: Promise<Buffer>;
+  gzip?: Promise<Buffer>;
 }
 
 /** Smaller bodies are sent as they are: compressing them saves less than it costs. */
@@ -71,7 +77,7 @@ export function acceptsEncoding(request: FastifyRequest, coding: 'br' | 'gzip'):
  * the client takes. Routes using it set `compress: false` or send already-encoded bodies, which the
  * compression plugin leaves alone.
  */
-export function sendEncoded(request: FastifyRequest, reply: FastifyReply, entry: EncodedBody) {
+export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, entry: EncodedBody) {
   reply
     .header('etag', entry.etag)
     .header('cache-control', entry.cacheControl)
@@ -79,14 +85,12 @@ export function sendEncoded(request: FastifyRequest, reply: FastifyReply, entry:
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   reply.type(entry.type);
   if (entry.compressible && acceptsEncoding(request, 'br')) {
-    entry.br ??= brotliCompressSync(entry.body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: entry.brotliQuality },
-    });
-    return reply.header('content-encoding', 'br').send(entry.br);
+    entry.br ??= brotliAsync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: entry.brotliQuality } });
+    return reply.header('content-encoding', 'br').send(await entry.br);
   }
   if (entry.compressible && acceptsEncoding(request, 'gzip')) {
-    entry.gzip ??= gzipSync(entry.body, { level: 9 });
-    return reply.header('content-encoding', 'gzip').send(entry.gzip);
+    entry.gzip ??= gzipAsync(entry.body, { level: 9 });
+    return reply.header('content-encoding', 'gzip').send(await entry.gzip);
   }
   return reply.send(entry.body);
 }
