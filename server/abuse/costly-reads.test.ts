@@ -27,12 +27,11 @@ const MAX_GROWTH_MB = 200;
 const MAX_HEALTH_MS = 1000;
 /**
  * Health's 99th percentile under a flood of uncached reads. The target is 50 ms; this test shares two
- * cores with the flood it sends, and when the flood is served (its network alone may use every place)
- * the server's one thread serializes and compresses its answers: 100 ms was measured here while most
- * of the flood was refused, 340 ms while all of it was served. Before reads were bounded: 2 to 5 s,
- * and false 503s.
+ * cores with the flood it sends (and decompresses), and the flood is served in full, its answers
+ * serialized on the server's one thread: with two reads at once (one per core) 57 to 89 ms was
+ * measured here, with six at once 250 to 340 ms, before reads were bounded 2 to 5 s and false 503s.
  */
-const MAX_HEALTH_P99_MS = 500;
+const MAX_HEALTH_P99_MS = 200;
 /** Another phone's read of one spot during a flood (its answer is not cached either). */
 const MAX_OTHER_MS = 1000;
 /**

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, defaultReadsAtOnce, loadConfig } from '../src/config.ts';
 
 describe('configuration', () => {
   it('runs on embedded defaults with an empty environment', () => {
@@ -15,6 +15,12 @@ describe('configuration', () => {
     assert.equal(c.seed, true);
     assert.match(c.geocoderUserAgent, /^Hatari\//);
     assert.ok(Object.isFrozen(c), 'Object.isFrozen(c)');
+  });
+
+  it('runs one uncached read per core at once by default, 2 to 8, unless told', () => {
+    assert.deepEqual([1, 2, 4, 32].map((cores) => defaultReadsAtOnce(cores)), [2, 2, 4, 8]);
+    assert.equal(loadConfig({}).publicReads.atOnce, defaultReadsAtOnce());
+    assert.equal(loadConfig({ PUBLIC_READS_AT_ONCE: '12' }).publicReads.atOnce, 12);
   });
 
   it('parses every variable of the contract', () => {
