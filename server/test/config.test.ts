@@ -18,7 +18,10 @@ describe('configuration', () => {
   });
 
   it('runs one uncached read per core at once by default, 2 to 8, unless told', () => {
-    assert.deepEqual([1, 2, 4, 32].map((cores) => defaultReadsAtOnce(cores)), [2, 2, 4, 8]);
+    assert.deepEqual(
+      [1, 2, 4, 32].map((cores) => defaultReadsAtOnce(cores)),
+      [2, 2, 4, 8],
+    );
     assert.equal(loadConfig({}).publicReads.atOnce, defaultReadsAtOnce());
     assert.equal(loadConfig({ PUBLIC_READS_AT_ONCE: '12' }).publicReads.atOnce, 12);
   });
