@@ -272,7 +272,7 @@ export interface Config {
    * Uncached public reads at once (http/read-gate.ts): by default 6 of PostgreSQL's 10 pooled
    * connections, the rest kept for writes and counters; 4 on embedded storage. And how many may wait.
    */
-  readonly publicReads: { readonly atOnce: number; readonly waiting: number };
+  readonly publicReads: { readonly atOnce: number; readonly lightAtOnce: number; readonly waiting: number };
   readonly trustProxy: TrustProxy;
   readonly clientIpHeader: string | undefined;
   readonly visitorSalt: string | undefined;
@@ -362,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const readsAtOnce = e.PUBLIC_READS_AT_ONCE ?? defaultReadsAtOnce();
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -369,7 +370,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     redisUrl: e.REDIS_URL,
     publicReads: Object.freeze({
-      atOnce: e.PUBLIC_READS_AT_ONCE ?? defaultReadsAtOnce(),
+      atOnce: readsAtOnce,
+      lightAtOnce: Math.max(2, LIGHT_AND_HEAVY_READS - readsAtOnce),
       waiting: e.PUBLIC_READS_WAITING,
     }),
     trustProxy: e.TRUST_PROXY,
@@ -412,10 +414,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * Uncached reads at once by default: one per core, 2 to 8. More only queue for the CPU: on two cores,
+ * Uncached reads at once by default: one per core, 2 to 4. More only queue for the CPU: on two cores,
  * six at once (PostgreSQL's backends and this process competing) held health checks 250 ms behind a
- * flood of reads; two at once served the same flood as fast with health's p99 under 60 ms.
+ * flood of lists; two at once served the same flood as fast with health's p99 under 80 ms.
  */
 export function defaultReadsAtOnce(cores = os.availableParallelism()): number {
-  return Math.min(8, Math.max(2, cores));
+  return Math.min(4, Math.max(2, cores));
 }
+
+/**
+ * Places for uncached reads in all, heavy and light: 8 of the pool's 10 connections, the rest kept for
+ * writes and counters. Light reads (one row by key) take what heavy ones leave, at least 2.
+ */
+const LIGHT_AND_HEAVY_READS = 8;

@@ -89,7 +89,11 @@ export function createChannels(config: Config, db: Db, log: FastifyBaseLogger, s
  */
 export function createPublicReads(config: Config, identify: Identify) {
   const readGate = new PublicReadGate(
-    { limit: config.publicReads.atOnce, maxWaiting: config.publicReads.waiting },
+    {
+      limit: config.publicReads.atOnce,
+      lightLimit: config.publicReads.lightAtOnce,
+      maxWaiting: config.publicReads.waiting,
+    },
     (request) => identify(request).wideNetwork,
   );
   return { readGate, publicCache: new PublicReadCache({ gate: readGate }) };

@@ -17,13 +17,15 @@ describe('configuration', () => {
     assert.ok(Object.isFrozen(c), 'Object.isFrozen(c)');
   });
 
-  it('runs one uncached read per core at once by default, 2 to 8, unless told', () => {
+  it('runs one heavy uncached read per core at once by default, 2 to 4, and light ones in the rest of 8', () => {
     assert.deepEqual(
       [1, 2, 4, 32].map((cores) => defaultReadsAtOnce(cores)),
-      [2, 2, 4, 8],
+      [2, 2, 4, 4],
     );
-    assert.equal(loadConfig({}).publicReads.atOnce, defaultReadsAtOnce());
-    assert.equal(loadConfig({ PUBLIC_READS_AT_ONCE: '12' }).publicReads.atOnce, 12);
+    const reads = loadConfig({}).publicReads;
+    assert.deepEqual([reads.atOnce, reads.lightAtOnce], [defaultReadsAtOnce(), 8 - defaultReadsAtOnce()]);
+    const told = loadConfig({ PUBLIC_READS_AT_ONCE: '12' }).publicReads;
+    assert.deepEqual([told.atOnce, told.lightAtOnce], [12, 2]);
   });
 
   it('parses every variable of the contract', () => {

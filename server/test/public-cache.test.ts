@@ -176,6 +176,32 @@ describe('the bound on uncached reads over HTTP', () => {
   });
   after(() => t.close());
 
+  it('keeps places of its own for light reads: spots by id are answered while lists fill theirs', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const made = await t.inject({
+        method: 'POST',
+        url: '/api/spots',
+        payload: report({ lat: 0.3 + i / 100 }),
+      });
+      ids.push(made.json().spot.id);
+    }
+    const [lists, spots] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 20 }, (_, i) => t.inject({ method: 'GET', url: `/api/spots?since=${i + 100}` })),
+      ),
+      Promise.all(ids.map((id) => t.inject({ method: 'GET', url: `/api/spots/${id}` }))),
+    ]);
+    assert.ok(
+      lists.some((r) => r.statusCode === 503),
+      'the lists beyond their one place were refused',
+    );
+    assert.deepEqual(
+      spots.map((r) => r.statusCode),
+      [200, 200, 200, 200, 200],
+    );
+  });
+
   it('answers reads beyond the places and the queue 503 with Retry-After, and cached reads still 200', async () => {
     const reads = await Promise.all(
       Array.from({ length: 20 }, (_, i) => t.inject({ method: 'GET', url: `/api/spots?since=${i + 1}` })),

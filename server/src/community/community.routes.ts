@@ -92,7 +92,7 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: Deps): void 
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return deps.readGate.run(request, () => visitorState(deps.db, deps.identify(request).visitor));
+      return deps.readGate.run(request, () => visitorState(deps.db, deps.identify(request).visitor), 'light');
     },
   );
 }

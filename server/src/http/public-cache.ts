@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ByteBudgetCache } from '../util/byte-budget-cache.ts';
 import { type EncodedBody, encodedBody, sendEncoded } from './encoded-body.ts';
-import type { PublicReadGate } from './read-gate.ts';
+import type { PublicReadGate, ReadCost } from './read-gate.ts';
 
 type Entry = EncodedBody;
 
@@ -74,12 +74,13 @@ export class PublicReadCache {
     reply: FastifyReply,
     key: string,
     produce: () => Promise<unknown>,
-    headers?: EntryHeaders,
+    opts: { headers?: EntryHeaders; cost?: ReadCost } = {},
   ) {
+    const { headers, cost } = opts;
     const bySchema = (payload: unknown) =>
       reply.serializeInput(payload as Record<string, unknown>, '200', 'application/json') as string;
     const gate = this.gate;
-    const admitted = gate ? () => gate.run(request, produce) : produce;
+    const admitted = gate ? () => gate.run(request, produce, cost) : produce;
     const entry = await this.get(key, admitted, headers?.body?.encode ?? bySchema, headers);
     return sendEncoded(request, reply, entry);
   }

@@ -103,9 +103,13 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps): void {
     },
     (request, reply) => {
       const { id } = request.params;
-      return deps.publicCache.send(request, reply, readKey('/api/spots/{id}', { id }), async () => ({
-        spot: await getPublicSpot(deps.db, id),
-      }));
+      return deps.publicCache.send(
+        request,
+        reply,
+        readKey('/api/spots/{id}', { id }),
+        async () => ({ spot: await getPublicSpot(deps.db, id) }),
+        { cost: 'light' },
+      );
     },
   );
 }

@@ -46,9 +46,11 @@ export function registerTileRoutes(app: FastifyInstance, deps: Deps): void {
       readKey(`/api/spots/tiles.${format}`, { ...t, ...q }),
       () => readTile(deps.db, t, q),
       {
-        cacheControl: TILE_CACHE_CONTROL,
-        etag: (tile) => tileEtag(t, q, (tile as Tile).version, format),
-        body: mvt ? { type: MVT_TYPE, encode: (tile) => encodeMvt(t, tile as Tile) } : undefined,
+        headers: {
+          cacheControl: TILE_CACHE_CONTROL,
+          etag: (tile) => tileEtag(t, q, (tile as Tile).version, format),
+          body: mvt ? { type: MVT_TYPE, encode: (tile) => encodeMvt(t, tile as Tile) } : undefined,
+        },
       },
     );
   };
