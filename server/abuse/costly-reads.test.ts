@@ -371,6 +371,14 @@ describe('costly reads from one network and from crowds of networks', () => {
     }));
     figures.uniqueRoutes128Networks = seen;
     assert.ok((seen.statuses[200] ?? 0) > 0, 'routes were checked');
+    // Before the wide network had a share of its own, its /56s filled the places and the queue, and
+    // the server answered 503 to everyone (151 of these 200, and any other phone in the meantime).
+    assert.ok((seen.statuses[429] ?? 0) > 0, 'the wide network is held to its share of the checks');
+    assert.equal(
+      seen.statuses[503],
+      undefined,
+      'the queue never filled: nobody was refused for lack of room',
+    );
     assert.deepEqual([seen.honest, seen.honestRoutes], [200, true], 'the other network is served');
     assert.ok(seen.honestMs <= MAX_OTHER_ROUTE_MS, `the other network waited ${seen.honestMs} ms`);
     assert.equal(seen.healthNot200, 0, 'no health check said the database was unreachable');
