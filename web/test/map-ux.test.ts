@@ -299,6 +299,24 @@ describe('the map as people live with it', () => {
       );
       await screenshot(page, 'ux-06-severity-clusters');
       await noAxeViolations(page, 'clusters at scale');
+
+      // A drag asks the tiles of the views it passes before it stops, so those of the view it settles
+      // on are at hand (or on their way) when it does.
+      const tileAsks: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/spots/tiles/')) tileAsks.push(r.url());
+      });
+      const box = await page.locator('section.map').boundingBox();
+      assert.ok(box, 'the map is on the page');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.3, { steps: 12 });
+      await page.waitForTimeout(300);
+      const whileDragging = tileAsks.length;
+      await page.mouse.up();
+      await page.waitForTimeout(2500);
+      assert.ok(whileDragging > 0, 'tiles were asked while the map was dragged');
+      assert.ok(tileAsks.length > whileDragging, 'and the view it settled on was asked when it stopped');
       assert.deepEqual(problems, []);
       await context.close();
     } finally {

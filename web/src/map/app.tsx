@@ -85,6 +85,8 @@ export function App({ config }: { config: PageConfig }) {
   const inView = useViewSpots(large || data.state.loading, filters);
   const onViewRef = useRef(inView.setView);
   onViewRef.current = inView.setView;
+  const onMovingRef = useRef(inView.warm);
+  onMovingRef.current = inView.warm;
 
   useEffect(() => {
     if (!mapElement.current) return;
@@ -99,6 +101,7 @@ export function App({ config }: { config: PageConfig }) {
         onSpot: (id) => void showSpotRef.current?.(id),
         onPick: (lat, lng) => placePoint(pickRef.current, { lat, lng }),
         onView: (bbox, zoom) => onViewRef.current({ bbox, zoom }),
+        onMoving: (bbox, zoom) => onMovingRef.current({ bbox, zoom }),
         coveredBottom: () => {
           const sheet = document.querySelector('.sheet');
           // On a phone the sheet lies over the map's lower part; on a wide screen it sits beside it.

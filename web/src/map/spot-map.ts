@@ -16,7 +16,12 @@ export interface SpotMapEvents {
   coveredBottom(): number;
   /** The visible box and zoom, after every move. */
   onView(bbox: string, zoom: number): void;
+  /** The box and zoom the map passes while it moves (a drag and its glide), a few times a second. */
+  onMoving(bbox: string, zoom: number): void;
 }
+
+/** How often a moving map reports where it is. */
+const MOVING_EVERY_MS = 200;
 
 /** A marker: a tile's, or a spot of the page's list with its title. */
 export type MapSpot = TileMarker & { title?: string };
@@ -140,10 +145,19 @@ export class SpotMap {
     this.clusters.addTo(this.map);
     this.gridClusters.addTo(this.map);
     this.overlays.addTo(this.map);
-    this.map.on('moveend', () => {
+    const viewBox = () => {
       const b = this.map.getBounds();
-      const bbox = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()].map((v) => v.toFixed(5)).join(',');
-      this.events.onView(bbox, this.map.getZoom());
+      return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()].map((v) => v.toFixed(5)).join(',');
+    };
+    let movingAt = 0;
+    this.map.on('move', () => {
+      const now = Date.now();
+      if (now - movingAt < MOVING_EVERY_MS) return;
+      movingAt = now;
+      this.events.onMoving(viewBox(), this.map.getZoom());
+    });
+    this.map.on('moveend', () => {
+      this.events.onView(viewBox(), this.map.getZoom());
       const c = this.map.getCenter();
       try {
         localStorage.setItem(VIEW_KEY, JSON.stringify({ lat: c.lat, lng: c.lng, zoom: this.map.getZoom() }));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { TILE_CLUSTER_MAX_ZOOM, TILE_MAX_ZOOM, tileOf } from '../../../common/geo.ts';
 import { api } from '../lib/api.ts';
 import type { GridCluster, Tile, TileMarker } from '../lib/types.ts';
@@ -33,6 +33,17 @@ function tileQueries(f: Filters): string[] {
   );
 }
 
+/** Tiles asked ahead while the map moves, by address, and when: each once while the browser keeps it. */
+const warmed = new Map<string, number>();
+/** A tile's max-age: within it the browser answers the tile from its cache. */
+const WARM_FOR_MS = 10_000;
+/**
+ * Tiles asked ahead at once, at most: a long drag must not queue requests on the browser's few
+ * connections in front of those of the view the map stops at.
+ */
+const WARM_AT_ONCE = 6;
+let warming = 0;
+
 const parseBox = (bbox: string) => bbox.split(',').map(Number) as [number, number, number, number];
 
 /**
@@ -60,21 +71,38 @@ function tilesOf(bbox: string, zoom: number): { z: number; x: number; y: number 
  * asked by id when it is tapped.
  */
 export function useViewSpots(enabled: boolean, filters: Filters) {
-  const [view, setView] = useState<{ bbox: string; zoom: number }>();
+  const [view, setView] = useState<View>();
   const [content, setContent] = useState<ViewContent>();
+
+  /**
+   * While the map moves, the tiles of the views it passes are asked ahead and left to the browser's
+   * cache: those of the view it settles on are in, or on their way, when it stops (its glide after a
+   * swipe alone lasts about half a second), instead of asked only then.
+   */
+  const warm = useCallback(
+    (moving: View) => {
+      if (!enabled) return;
+      const now = Date.now();
+      for (const [url, at] of warmed) if (at < now - WARM_FOR_MS) warmed.delete(url);
+      for (const url of tileUrls(moving, filters)) {
+        if (warmed.has(url) || warming >= WARM_AT_ONCE) continue;
+        warmed.set(url, now);
+        warming++;
+        void api<Tile>(url)
+          .catch(() => {})
+          .finally(() => warming--);
+      }
+    },
+    [enabled, filters],
+  );
 
   useEffect(() => {
     if (!enabled || !view) return;
     const controller = new AbortController();
     const { signal } = controller;
     const tiles = tilesOf(view.bbox, view.zoom);
-    const queries = tileQueries(filters);
     (async () => {
-      const answers = await Promise.all(
-        tiles.flatMap(({ z, x, y }) =>
-          queries.map((q) => api<Tile>(`/api/spots/tiles/${z}/${x}/${y}.json${q}`, { signal })),
-        ),
-      );
+      const answers = await Promise.all(tileUrls(view, filters).map((url) => api<Tile>(url, { signal })));
       const loaded = answers.flatMap((a) => (a.ok ? [a.data] : []));
       if (loaded.length === 0) return;
       // Tiles reach past the screen's edges; what lies beyond them is left out.
@@ -93,5 +121,15 @@ export function useViewSpots(enabled: boolean, filters: Filters) {
     return () => controller.abort();
   }, [enabled, view, filters]);
 
-  return { content, setView };
+  return { content, setView, warm };
+}
+
+type View = { bbox: string; zoom: number };
+
+/** The addresses of a view's tiles, with the filters' share of each. */
+function tileUrls(view: View, filters: Filters): string[] {
+  const queries = tileQueries(filters);
+  return tilesOf(view.bbox, view.zoom).flatMap(({ z, x, y }) =>
+    queries.map((q) => `/api/spots/tiles/${z}/${x}/${y}.json${q}`),
+  );
 }
