@@ -5,7 +5,7 @@ import type { PublicReadGate, ReadCost } from './read-gate.ts';
 
 type Entry = EncodedBody;
 
-/** How an entry is validated and cached downstream, when not the default (body hash, no-cache). */
+/** How an entry is encoded, validated and cached downstream, when not the default (JSON, body hash, no-cache). */
 export interface EntryHeaders {
   cacheControl: string;
   /** A strong validator taken from the payload (a version), instead of the body's hash. */
@@ -66,7 +66,8 @@ export class PublicReadCache {
 
   /**
    * Answers a public read from the cache: the payload `produce` makes is serialized once by the
-   * route's own 200 schema (or `headers.body`'s encoder), then sent as sendEncoded sends it (ETag, 304, brotli or gzip). A miss
+   * route's own 200 schema (or `headers.body`'s encoder), then sent as sendEncoded sends it (ETag,
+   * 304, brotli or gzip). A light read (`cost`) waits at the gate among light reads only. A miss
    * waits for its place at the gate of uncached reads (or is refused there with 503).
    */
   async send(

@@ -8,7 +8,10 @@ export const readsBusy = error(
   'Too many uncached reads at once on this server; nothing is wrong with the request. Try again after Retry-After seconds',
 );
 
-/** Reads of one row by its key (a spot by id, a visitor's own state): cheap, and waiting on the round trip. */
+/**
+ * What an uncached read costs: `light`, one row by its key (a spot by id, a visitor's own state), little
+ * CPU and mostly the round trip; `heavy`, everything else (lists, tiles, clusters, search, stats).
+ */
 export type ReadCost = 'light' | 'heavy';
 
 /**
