@@ -39,6 +39,22 @@ describe('behind nginx, two instances on one PostgreSQL and one Redis', { skip }
     await runCleanups(cleanups);
   });
 
+  /** One instance on a fresh database and Redis, trusting the nginx in front of it. */
+  async function oneInstanceBehindNginx(env: Record<string, string>, tls = false) {
+    const fresh = await createFreshDatabase();
+    cleanups.push(fresh.dropDatabase);
+    const app = await startServer({
+      DATABASE_URL: fresh.url,
+      REDIS_URL: TEST_REDIS_URL as string,
+      TRUST_PROXY: '127.0.0.1',
+      ...env,
+    });
+    cleanups.push(() => stop(app.proc));
+    const nginx = await startNginx([Number(new URL(app.url).port)], { tls });
+    cleanups.push(() => nginx.stop());
+    return nginx;
+  }
+
   it('hold per-visitor limits across both instances, and a spoofed X-Forwarded-For buys nothing', async () => {
     const fresh = await createFreshDatabase();
     cleanups.push(fresh.dropDatabase);
@@ -73,18 +89,10 @@ describe('behind nginx, two instances on one PostgreSQL and one Redis', { skip }
   });
 
   it('over HTTPS: HSTS and a Secure session cookie; over plain HTTP neither, whatever the client claims', async () => {
-    const fresh = await createFreshDatabase();
-    cleanups.push(fresh.dropDatabase);
-    const app = await startServer({
-      DATABASE_URL: fresh.url,
-      REDIS_URL: TEST_REDIS_URL as string,
-      TRUST_PROXY: '127.0.0.1',
-      ADMIN_USERNAME: 'amina',
-      ADMIN_PASSWORD: 'a long passphrase',
-    });
-    cleanups.push(() => stop(app.proc));
-    const nginx = await startNginx([Number(new URL(app.url).port)], { tls: true });
-    cleanups.push(() => nginx.stop());
+    const nginx = await oneInstanceBehindNginx(
+      { ADMIN_USERNAME: 'amina', ADMIN_PASSWORD: 'a long passphrase' },
+      true,
+    );
     const tls = nginx.https;
     assert.ok(tls, 'tls');
 
@@ -101,18 +109,8 @@ describe('behind nginx, two instances on one PostgreSQL and one Redis', { skip }
   });
 
   it("logs a channel callback's path without its secret", async () => {
-    const fresh = await createFreshDatabase();
-    cleanups.push(fresh.dropDatabase);
     const secret = 'nginx-log-secret-0123456789';
-    const app = await startServer({
-      DATABASE_URL: fresh.url,
-      REDIS_URL: TEST_REDIS_URL as string,
-      TRUST_PROXY: '127.0.0.1',
-      CHANNEL_SECRET: secret,
-    });
-    cleanups.push(() => stop(app.proc));
-    const nginx = await startNginx([Number(new URL(app.url).port)]);
-    cleanups.push(() => nginx.stop());
+    const nginx = await oneInstanceBehindNginx({ CHANNEL_SECRET: secret });
     const form = new URLSearchParams({
       sessionId: 'log-1',
       phoneNumber: '+256772100099',
@@ -130,17 +128,7 @@ describe('behind nginx, two instances on one PostgreSQL and one Redis', { skip }
   });
 
   it('keeps map tiles in its cache, revalidates them with the ETag, and shows a write once they are stale', async () => {
-    const fresh = await createFreshDatabase();
-    cleanups.push(fresh.dropDatabase);
-    const app = await startServer({
-      DATABASE_URL: fresh.url,
-      REDIS_URL: TEST_REDIS_URL as string,
-      TRUST_PROXY: '127.0.0.1',
-      SEED: '0',
-    });
-    cleanups.push(() => stop(app.proc));
-    const nginx = await startNginx([Number(new URL(app.url).port)]);
-    cleanups.push(() => nginx.stop());
+    const nginx = await oneInstanceBehindNginx({ SEED: '0' });
     const spot = { lat: 0.3136, lng: 32.5811 };
     const post = () =>
       fetch(`${nginx.url}/api/spots`, {
