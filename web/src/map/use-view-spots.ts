@@ -84,7 +84,7 @@ export function useViewSpots(enabled: boolean, filters: Filters) {
       if (!enabled) return;
       const now = Date.now();
       for (const [url, at] of warmed) if (at < now - WARM_FOR_MS) warmed.delete(url);
-      for (const url of tileUrls(moving, filters)) {
+      for (const url of viewTiles(moving, filters).urls) {
         if (warmed.has(url) || warming >= WARM_AT_ONCE) continue;
         warmed.set(url, now);
         warming++;
@@ -100,16 +100,16 @@ export function useViewSpots(enabled: boolean, filters: Filters) {
     if (!enabled || !view) return;
     const controller = new AbortController();
     const { signal } = controller;
-    const tiles = tilesOf(view.bbox, view.zoom);
+    const { z, urls } = viewTiles(view, filters);
     (async () => {
-      const answers = await Promise.all(tileUrls(view, filters).map((url) => api<Tile>(url, { signal })));
+      const answers = await Promise.all(urls.map((url) => api<Tile>(url, { signal })));
       const loaded = answers.flatMap((a) => (a.ok ? [a.data] : []));
       if (loaded.length === 0) return;
       // Tiles reach past the screen's edges; what lies beyond them is left out.
       const [west, south, east, north] = parseBox(view.bbox);
       const inView = (p: { lat: number; lng: number }) =>
         p.lat >= south && p.lat <= north && p.lng >= west && p.lng <= east;
-      if ((tiles[0]?.z ?? 0) <= TILE_CLUSTER_MAX_ZOOM) {
+      if (z <= TILE_CLUSTER_MAX_ZOOM) {
         return setContent({ kind: 'clusters', clusters: loaded.flatMap((t) => t.clusters).filter(inView) });
       }
       const byId = new Map(loaded.flatMap((t) => t.spots).map((s) => [s.id, s]));
@@ -126,10 +126,12 @@ export function useViewSpots(enabled: boolean, filters: Filters) {
 
 type View = { bbox: string; zoom: number };
 
-/** The addresses of a view's tiles, with the filters' share of each. */
-function tileUrls(view: View, filters: Filters): string[] {
+/** The zoom of a view's tiles and their addresses, with the filters' share of each. */
+function viewTiles(view: View, filters: Filters): { z: number; urls: string[] } {
   const queries = tileQueries(filters);
-  return tilesOf(view.bbox, view.zoom).flatMap(({ z, x, y }) =>
-    queries.map((q) => `/api/spots/tiles/${z}/${x}/${y}.json${q}`),
-  );
+  const tiles = tilesOf(view.bbox, view.zoom);
+  return {
+    z: tiles[0]?.z ?? 0,
+    urls: tiles.flatMap(({ z, x, y }) => queries.map((q) => `/api/spots/tiles/${z}/${x}/${y}.json${q}`)),
+  };
 }
