@@ -59,8 +59,19 @@ describe('GET /api/health', () => {
     const db = createPgDb({ connectionString: fresh.url, max: 1, connectionTimeoutMillis: 5000 });
     const app = await buildAppOn(db);
     cleanups.push(() => app.close());
+    // The transaction may wait for the connection behind the app's own start-up queries: the test goes
+    // on once it holds it, so that releasing it is never a call made before there is anything to release.
     let release = () => {};
-    const held = db.transaction(() => new Promise<void>((resolve) => (release = resolve)));
+    let holding = () => {};
+    const holds = new Promise<void>((resolve) => (holding = resolve));
+    const held = db.transaction(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+          holding();
+        }),
+    );
+    await holds;
     const queued = db.query('SELECT 1');
     try {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
