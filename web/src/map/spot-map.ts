@@ -16,7 +16,7 @@ export interface SpotMapEvents {
   coveredBottom(): number;
   /** The visible box and zoom, after every move. */
   onView(bbox: string, zoom: number): void;
-  /** The box and zoom the map passes while it moves (a drag and its glide), a few times a second. */
+  /** The box and zoom the map passes while dragged (and in its glide after), a few times a second. */
   onMoving(bbox: string, zoom: number): void;
 }
 
@@ -149,14 +149,21 @@ export class SpotMap {
       const b = this.map.getBounds();
       return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()].map((v) => v.toFixed(5)).join(',');
     };
+    // Only a move a person makes (a drag, and its glide until the map stops): a move the map makes by
+    // itself (opening, framing a spot) goes straight to its end, whose tiles are asked then.
+    let dragged = false;
     let movingAt = 0;
+    this.map.on('dragstart', () => {
+      dragged = true;
+    });
     this.map.on('move', () => {
       const now = Date.now();
-      if (now - movingAt < MOVING_EVERY_MS) return;
+      if (!dragged || now - movingAt < MOVING_EVERY_MS) return;
       movingAt = now;
       this.events.onMoving(viewBox(), this.map.getZoom());
     });
     this.map.on('moveend', () => {
+      dragged = false;
       this.events.onView(viewBox(), this.map.getZoom());
       const c = this.map.getCenter();
       try {
