@@ -122,7 +122,14 @@ let visitors = 0;
 export async function openPhone(
   browser: Browser,
   url: string,
-  options: { offlineCapable?: boolean; path?: string; slow?: boolean; permissions?: string[] } = {},
+  options: {
+    offlineCapable?: boolean;
+    path?: string;
+    slow?: boolean;
+    permissions?: string[];
+    /** Runs before the page is opened (to route its requests, say). */
+    beforeOpen?: (page: Page) => Promise<unknown>;
+  } = {},
 ): Promise<PhonePage> {
   visitors += 1;
   const context = await browser.newContext({
@@ -144,6 +151,7 @@ export async function openPhone(
     if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text());
   });
   page.on('pageerror', (e) => problems.push(e.message));
+  await options.beforeOpen?.(page);
   await page.goto(`${url}${options.path ?? '/'}`);
   return { context, page, problems };
 }
@@ -205,6 +213,27 @@ export class Signal {
     for (const socket of this.sockets) socket.destroy();
     await new Promise((resolve) => this.server.close(resolve));
   }
+}
+
+/**
+ * Waits until `predicate`, run in the page, resolves to true. Playwright's `waitForFunction` does not
+ * wait for a promise (a pending promise counts as truthy), so asynchronous page state (the Cache API,
+ * the service worker) is polled here instead.
+ */
+export async function waitInPage(page: Page, predicate: () => Promise<boolean>, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await page.evaluate(predicate))) {
+    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${predicate}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Resolves once the phone keeps the spot list for offline use and its service worker is active. */
+export async function savedForOffline(page: Page) {
+  await waitInPage(page, async () => Boolean((await navigator.serviceWorker.getRegistration())?.active));
+  await waitInPage(page, async () =>
+    Boolean(await (await caches.open('hatari-data')).match('/api/spots?limit=1000')),
+  );
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -6,6 +6,7 @@ import {
   openPhone,
   PHONE,
   Signal,
+  savedForOffline,
   screenshot,
   settleSpotsOnMap,
   spotsOnMap,
@@ -333,11 +334,8 @@ describe('the map page on a phone', () => {
     const signal = await Signal.to(stack.url);
     t.after(() => signal.close());
     const { page, context } = await openPhone(browser, signal.url, { offlineCapable: true });
-    await page.waitForFunction(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      return Boolean(registration.active);
-    });
-    await page.reload(); // now the worker controls the page and has saved the spot list
+    await savedForOffline(page);
+    await page.reload(); // now the worker controls the page
     await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
     await page.locator('.leaflet-marker-icon').first().waitFor();
 

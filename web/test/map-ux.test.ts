@@ -9,6 +9,7 @@ import {
   openPhone,
   PHONE,
   Signal,
+  savedForOffline,
   screenshot,
   startWebStack,
 } from './browser.ts';
@@ -191,13 +192,28 @@ describe('the map as people live with it', () => {
     if (!browser) return t.skip('no Chromium');
     const signal = await Signal.to(stack.url);
     t.after(() => signal.close());
-    const { page, context } = await openPhone(browser, signal.url, { offlineCapable: true });
+    // On a slow first visit the service worker takes control of the page while the list is still
+    // on its way: that list did not go through the worker, so the page must save it itself.
+    let controlled = () => {};
+    const workerInControl = new Promise<void>((resolve) => {
+      controlled = resolve;
+    });
+    const { page, context } = await openPhone(browser, signal.url, {
+      offlineCapable: true,
+      beforeOpen: (phone) =>
+        phone.route(
+          (url) => url.pathname === '/api/spots' && url.search === '?limit=1000',
+          async (route) => {
+            await workerInControl;
+            await route.continue();
+          },
+          { times: 1 },
+        ),
+    });
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+    controlled();
     await page.locator('.leaflet-marker-icon').first().waitFor();
-    // The first visit, not yet controlled by the service worker, saves the list itself.
-    await page.waitForFunction(async () =>
-      Boolean(await (await caches.open('hatari-data')).match('/api/spots?limit=1000')),
-    );
-    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active));
+    await savedForOffline(page);
     await signal.lose(context);
     await page.reload();
     // The service worker gives the network up to 6 s before it answers from the saved list.

@@ -28,12 +28,19 @@ export function useOnline(): boolean {
 }
 
 /**
- * Saves the spot list the page loaded where the service worker keeps it, when no service worker
- * controls the page (the first visit): the map then opens offline from the first visit on, without
- * downloading the list twice.
+ * Whether a request the page sends now goes through the service worker (which then saves the spot
+ * list itself). A request is handled by the worker that controlled the page when it was sent: on
+ * the first visit the worker can take control while the list is on its way, and that list is then
+ * the page's to save.
+ */
+export const sentThroughWorker = (): boolean => Boolean(navigator.serviceWorker?.controller);
+
+/**
+ * Saves a spot list the page loaded without the service worker (the first visit) where the worker
+ * keeps it: the map then opens offline from the first visit on, without downloading the list twice.
  */
 export async function keepListForOffline(body: unknown): Promise<void> {
-  if (!('caches' in window) || navigator.serviceWorker?.controller) return;
+  if (!('caches' in window)) return;
   try {
     const cache = await caches.open(DATA_CACHE);
     await cache.put(

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api } from '../lib/api.ts';
 import { SAVED_AT_HEADER, SPOT_LIST_URL } from '../lib/spot-list.ts';
 import type { Me, Spot } from '../lib/types.ts';
-import { keepListForOffline } from './offline.ts';
+import { keepListForOffline, sentThroughWorker } from './offline.ts';
 
 export interface SpotsState {
   loading: boolean;
@@ -26,6 +26,7 @@ export function useSpots() {
 
   const load = useCallback(async () => {
     setState((s) => ({ ...s, loading: true }));
+    const throughWorker = sentThroughWorker();
     const [list, mine] = await Promise.all([
       api<{ spots: Spot[]; next_cursor?: string }>(SPOT_LIST_URL),
       api<Me>('/api/me'),
@@ -33,7 +34,7 @@ export function useSpots() {
     if (list.ok) {
       const fromPhone = list.headers.get('x-hatari-offline') === '1';
       setSpots(list.data.spots);
-      if (!fromPhone) void keepListForOffline(list.data);
+      if (!fromPhone && !throughWorker) void keepListForOffline(list.data);
       setState({
         loading: false,
         failed: false,
