@@ -7,6 +7,13 @@ export function metresBetween(a: { lat: number; lng: number }, b: { lat: number;
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
 
+/** A map tile's address in the XYZ numbering of Web Mercator tiles. */
+export interface TileAddress {
+  z: number;
+  x: number;
+  y: number;
+}
+
 /** Map tiles (Web Mercator XYZ, 256 px): the zooms up to which a tile holds clusters, not spots. */
 export const TILE_CLUSTER_MAX_ZOOM = 13;
 /** The deepest zoom a tile is served at (the map's own maximum). */

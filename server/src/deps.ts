@@ -31,7 +31,7 @@ import { CachedRouter } from './routing/cached-router.ts';
 import { RoutePlanner } from './routing/route.service.ts';
 import { PlaceSearch } from './search/places.ts';
 import { loadSeedOnce } from './seed/seed.ts';
-import { ensureSecret } from './settings/settings.sql.ts';
+import { ensureSecret } from './settings/settings.service.ts';
 import { ExportSnapshots } from './spots/export-snapshots.ts';
 import { redactStoredTextOnce } from './spots/redact-stored.ts';
 

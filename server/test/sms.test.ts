@@ -8,7 +8,7 @@ import { PhoneCipher } from '../src/channels/phone.ts';
 import { UpstreamGuard } from '../src/clients/http.ts';
 import { SmsGateway } from '../src/clients/sms-gateway.ts';
 import { moderateSpot } from '../src/moderation/mod-spots.service.ts';
-import { writeSiteSettings } from '../src/settings/settings.sql.ts';
+import { writeSiteSettings } from '../src/settings/settings.service.ts';
 import {
   channelEnv,
   FAKE_API_KEY,

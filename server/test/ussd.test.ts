@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { answerUssd } from '../src/channels/channels.service.ts';
 import { SCREEN_CHARS } from '../src/channels/screen.ts';
 import { RateLimiter } from '../src/limits/rate-limit.ts';
-import { writeSiteSettings } from '../src/settings/settings.sql.ts';
+import { writeSiteSettings } from '../src/settings/settings.service.ts';
 import {
   channelEnv,
   FakeSmsGateway,

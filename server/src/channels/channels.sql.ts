@@ -1,6 +1,6 @@
 import type { Category, TimeOfDay } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
-import { escapeLike } from '../search/search.sql.ts';
+import { escapeLike } from '../db/like.ts';
 import { COUNTS_AS_DANGER } from '../spots/protection.ts';
 
 /** A place a phone user can mean: a spot area, or a place from the place search. */

@@ -1,10 +1,10 @@
 import type { Spot } from '../../../common/api.ts';
-import type { Db } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Identity } from '../identity/identify.ts';
-import { readSiteSettings } from '../settings/settings.sql.ts';
+import { readSiteSettings } from '../settings/settings.service.ts';
 import { redactPhoneNumbers } from '../spots/redact.ts';
-import { toSpot } from '../spots/spots.sql.ts';
+import { toSpot } from '../spots/spot-row.ts';
 import { budgetUse, noteHeld, noteRefusedDispute, spendBudget } from './budgets.sql.ts';
 import type { FlagInput, VoteValue } from './community.schema.ts';
 import {
@@ -127,8 +127,7 @@ export async function flagSpot(
     });
     if (!inserted) throw new HttpError(409, 'You already flagged this spot');
     const { autoHideFlagThreshold, autoHideBudgetPerHour } = await readSiteSettings(tx);
-    if (autoHideFlagThreshold === 0) return 'flagged';
-    if ((await countOpenFlagNetworks(tx, spotId)) < autoHideFlagThreshold) return 'flagged';
+    if (!(await flagsReachAutoHide(tx, spotId, autoHideFlagThreshold))) return 'flagged';
     if (spot.protected) {
       await markForReview(tx, spotId, 'flagged');
       return 'flagged';
@@ -163,4 +162,12 @@ export async function siteBudgets(db: Db) {
     hides: { used: used.hidden, per_hour: settings.autoHideBudgetPerHour },
     disputes: { used: used.disputed, per_hour: settings.disputeBudgetPerHour },
   };
+}
+
+/**
+ * Whether the open flags on a spot come from enough wide networks to take it off the map until a
+ * moderator decides (a threshold of 0 turns hiding by flags off).
+ */
+export async function flagsReachAutoHide(tx: Queryable, spotId: number, threshold: number): Promise<boolean> {
+  return threshold > 0 && (await countOpenFlagNetworks(tx, spotId)) >= threshold;
 }

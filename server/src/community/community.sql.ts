@@ -3,7 +3,7 @@ import type { ReviewReason } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Identity } from '../identity/identify.ts';
 import { PROTECTED } from '../spots/protection.ts';
-import { SPOT_COLUMNS, type SpotRow } from '../spots/spots.sql.ts';
+import { SPOT_COLUMNS, type SpotRow } from '../spots/spot-row.ts';
 import type { VoteValue } from './community.schema.ts';
 
 export interface LockedSpot {

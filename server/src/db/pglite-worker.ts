@@ -1,19 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPglite } from './pglite.ts';
+import type { ToWorker, WorkerSetup } from './pglite-protocol.ts';
 
 /** The worker thread that holds the embedded database (pglite.ts starts it and talks to it). */
-
-export interface WorkerSetup {
-  dataDir: string | undefined;
-  /** A dumped data directory to start from (the tests' migrated template). */
-  loadDataDir: ArrayBuffer | undefined;
-}
-export type ToWorker = { id: number; op: 'query' | 'exec' | 'close'; sql: string; params?: unknown[] };
-export type FromWorker =
-  | { ready: true }
-  | { failed: Record<string, unknown> }
-  | { id: number; rows: unknown[] }
-  | { id: number; error: Record<string, unknown> };
 
 /** An error as plain fields, to cross to the other thread (PostgreSQL's code, detail, … included). */
 function plain(err: unknown): Record<string, unknown> {

@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { postgis } from '@electric-sql/pglite-postgis';
 import { withTimeout } from '../util/timeout.ts';
 import type { Db, Queryable } from './db.ts';
-import type { FromWorker, ToWorker, WorkerSetup } from './pglite-worker.ts';
+import type { FromWorker, ToWorker, WorkerSetup } from './pglite-protocol.ts';
 
 /**
  * Embedded PostgreSQL (WASM) with PostGIS and pg_trgm, run in a worker thread. `dataDir` undefined

@@ -3,7 +3,7 @@ import type { ModSpot, modQueueResponse, ReportInput } from '../../../common/api
 import { type FlagReason, REPORT_FIELDS } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
 import { PROTECTED, RESTORE } from '../spots/protection.ts';
-import { type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from '../spots/spots.sql.ts';
+import { type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from '../spots/spot-row.ts';
 import type { ModState } from './moderation.schema.ts';
 import { BURSTS_OF_SPOT, SPOTS_WITH_BURSTS } from './networks.sql.ts';
 

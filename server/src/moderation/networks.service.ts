@@ -1,8 +1,8 @@
 import type { ModSpot, NetworkActivity } from '../../../common/api.ts';
-import { countOpenFlagNetworks } from '../community/community.sql.ts';
+import { flagsReachAutoHide } from '../community/community.service.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { readSiteSettings } from '../settings/settings.sql.ts';
+import { readSiteSettings } from '../settings/settings.service.ts';
 import type { SessionUser } from './auth.service.ts';
 import { appendLog } from './log.sql.ts';
 import { reload } from './mod-spots.service.ts';
@@ -72,8 +72,7 @@ export async function voidNetworkOnSpot(
       voided = await resolveOpenFlags(tx, id, 'voided', target.network);
       detail.flags = voided;
       const { autoHideFlagThreshold } = await readSiteSettings(tx);
-      const stillHidden =
-        autoHideFlagThreshold > 0 && (await countOpenFlagNetworks(tx, id)) >= autoHideFlagThreshold;
+      const stillHidden = await flagsReachAutoHide(tx, id, autoHideFlagThreshold);
       if (spot.auto_hidden && spot.publication === 'pending' && !stillHidden) {
         await setPublication(tx, id, 'approved');
         await restoreSpot(tx, id);

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.ts';
 import { COUNTS_AS_DANGER } from '../spots/protection.ts';
-import { SPOT_COLUMNS, type SpotRow } from '../spots/spots.sql.ts';
+import { SPOT_COLUMNS, type SpotRow } from '../spots/spot-row.ts';
 import { LineIndex, lineGeoJson } from './line-geometry.ts';
 import type { MeasuredDanger } from './route.schema.ts';
 

@@ -1,6 +1,7 @@
 import type { NearbySpot, SpotHit } from '../../../common/api.ts';
 import type { FoundPlace } from '../clients/nominatim.ts';
 import type { Queryable } from '../db/db.ts';
+import { escapeLike } from '../db/like.ts';
 
 const SUMMARY = 's.id, s.title, s.area, s.category, s.severity, s.status, s.moderator_verified, s.lat, s.lng';
 
@@ -16,8 +17,6 @@ const SEVERE_SCAN = 20_000;
 /** Matches read through the full-text index at most (more only with more than that many matches). */
 const ALL_MATCHES = 5000;
 
-/** Text matched literally by LIKE (its wildcards and escape character escaped). */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A lexeme quoted for tsquery input. */
 const lexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 

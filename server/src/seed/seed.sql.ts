@@ -1,14 +1,5 @@
 import type { Queryable } from '../db/db.ts';
-import type { SeedSpot } from './seed.ts';
-
-/** Claims a one-time job for this database; true only for the one caller that claimed it. */
-export async function claimOneTimeJob(tx: Queryable, name: string): Promise<boolean> {
-  const rows = await tx.query(
-    'INSERT INTO app_events (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING name',
-    [name],
-  );
-  return rows.length === 1;
-}
+import type { SeedSpot } from './seed.schema.ts';
 
 /**
  * A sourced seed spot: public, confirmed by three confirmations. The three votes are stored as rows

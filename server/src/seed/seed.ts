@@ -1,17 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
-import { reportInput } from '../../../common/api.ts';
 import type { Db } from '../db/db.ts';
-import { claimOneTimeJob, insertSeedSpot } from './seed.sql.ts';
+import { claimOneTimeJob } from '../db/one-time-jobs.sql.ts';
+import { type SeedSpot, seedFile } from './seed.schema.ts';
+import { insertSeedSpot } from './seed.sql.ts';
 
 export const SEED_FILE = fileURLToPath(new URL('../../../data/seed.json', import.meta.url));
 const SEED_CONFIRMATIONS = 3;
-
-const seedFile = z.object({
-  spots: z.array(reportInput.and(z.object({ key: z.string().regex(/^[a-z0-9-]+$/) }))),
-});
-export type SeedSpot = z.output<typeof seedFile>['spots'][number];
 
 export async function readSeedSpots(file = SEED_FILE): Promise<SeedSpot[]> {
   return seedFile.parse(JSON.parse(await readFile(file, 'utf8'))).spots;

@@ -1,14 +1,7 @@
 import { Readable } from 'node:stream';
 import { type Spot, spotSchema } from '../../../common/api.ts';
 import type { Queryable } from '../db/db.ts';
-import {
-  type PublicSpotConditions,
-  publicSpotWhere,
-  SPOT_COLUMNS,
-  type SpotRow,
-  sqlParams,
-  toSpot,
-} from './spots.sql.ts';
+import { type PublicSpotConditions, publicSpotsAfter } from './spots.sql.ts';
 
 /** The licence the open data is published under (also in docs/api.md and the OpenAPI document). */
 export const DATA_LICENCE = {
@@ -22,18 +15,11 @@ const BATCH = 2000;
 
 /** Public spots matching the filters, in id order, fetched a batch at a time (keyset on id). */
 async function* publicSpotBatches(db: Queryable, f: PublicSpotConditions): AsyncGenerator<Spot[]> {
-  let after = 0;
-  for (;;) {
-    const { values, param } = sqlParams();
-    const where = publicSpotWhere(f, param);
-    where.push(`s.id > ${param(after)}::int`);
-    const rows = await db.query<SpotRow>(
-      `SELECT ${SPOT_COLUMNS} FROM spots s WHERE ${where.join(' AND ')} ORDER BY s.id LIMIT ${BATCH}`,
-      values,
-    );
+  for (let after = 0; ; ) {
+    const rows = await publicSpotsAfter(db, f, after, BATCH);
     if (rows.length === 0) return;
-    yield rows.map(toSpot);
-    after = (rows[rows.length - 1] as SpotRow).id;
+    yield rows;
+    after = (rows[rows.length - 1] as Spot).id;
     if (rows.length < BATCH) return;
   }
 }

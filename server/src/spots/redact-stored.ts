@@ -1,5 +1,5 @@
 import type { Db } from '../db/db.ts';
-import { claimOneTimeJob } from '../seed/seed.sql.ts';
+import { claimOneTimeJob, oneTimeJobDone } from '../db/one-time-jobs.sql.ts';
 import { redactPhoneNumbers } from './redact.ts';
 import { redactReport } from './spots.service.ts';
 import { flagNotesAfter, setFlagNote, setSpotTexts, spotTextsAfter } from './spots.sql.ts';
@@ -17,10 +17,7 @@ const BATCH = 1000;
 /** Redacts stored spot texts and flag notes again under the current rules; returns rows changed. */
 export async function redactStoredTextOnce(db: Db): Promise<number> {
   const job = `redaction_v${REDACTION_VERSION}`;
-  const [done] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM app_events WHERE name = $1', [
-    job,
-  ]);
-  if (done?.n) return 0;
+  if (await oneTimeJobDone(db, job)) return 0;
   let changed = 0;
   for (let after = 0; ; ) {
     const rows = await spotTextsAfter(db, after, BATCH);

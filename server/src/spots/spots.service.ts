@@ -3,8 +3,9 @@ import { queueAlerts } from '../channels/alerts.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Identity } from '../identity/identify.ts';
-import { readSiteSettings } from '../settings/settings.sql.ts';
+import { readSiteSettings } from '../settings/settings.service.ts';
 import { redactPhoneNumbers } from './redact.ts';
+import { toSpot } from './spot-row.ts';
 import type { ListQuery, SpotFilters } from './spots.schema.ts';
 import {
   findPublicSpotById,
@@ -12,7 +13,6 @@ import {
   insertReportedSpot,
   insertReporterVote,
   type PublicSpotConditions,
-  toSpot,
 } from './spots.sql.ts';
 
 /** Phone numbers in the free-text fields become `[removed]` (docs/api.md). */

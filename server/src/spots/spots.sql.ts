@@ -1,43 +1,7 @@
 import type { ReportInput, Spot } from '../../../common/api.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Identity } from '../identity/identify.ts';
-
-/** The public Spot fields, in the order of the API's answers (docs/api.md). */
-export const SPOT_COLUMNS = `s.id, s.title, s.description, s.lat, s.lng, s.area, s.category, s.severity,
-  s.time_of_day, s.incident_date::text AS incident_date, s.source_url, s.created_at, s.last_confirmed_at,
-  s.confirmations, s.denials, s.status, s.moderator_verified, s.seeded`;
-
-export interface SpotRow extends Omit<Spot, 'created_at' | 'last_confirmed_at'> {
-  created_at: Date | string;
-  last_confirmed_at: Date | string | null;
-}
-
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
-
-export function toSpot(row: SpotRow): Spot {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    lat: row.lat,
-    lng: row.lng,
-    area: row.area,
-    category: row.category,
-    severity: row.severity,
-    time_of_day: row.time_of_day,
-    incident_date: row.incident_date,
-    source_url: row.source_url,
-    created_at: iso(row.created_at),
-    last_confirmed_at: row.last_confirmed_at === null ? null : iso(row.last_confirmed_at),
-    confirmations: row.confirmations,
-    denials: row.denials,
-    status: row.status,
-    moderator_verified: row.moderator_verified,
-    seeded: row.seeded,
-  };
-}
-
-export type Publication = 'approved' | 'pending' | 'rejected';
+import { type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from './spot-row.ts';
 
 /** A new report: one confirmation (the reporter's), last confirmed when created. */
 export async function insertReportedSpot(
@@ -177,4 +141,21 @@ export async function insertReporterVote(tx: Queryable, spotId: number, who: Ide
     `INSERT INTO votes (spot_id, visitor, value, network, agent, device) VALUES ($1, $2, 1, $3, $4, $5)`,
     [spotId, who.visitor, who.network, who.agent, who.device],
   );
+}
+
+/** Up to `limit` public spots matching the filters with ids above `after`, in id order. */
+export async function publicSpotsAfter(
+  db: Queryable,
+  f: PublicSpotConditions,
+  after: number,
+  limit: number,
+): Promise<Spot[]> {
+  const { values, param } = sqlParams();
+  const where = publicSpotWhere(f, param);
+  where.push(`s.id > ${param(after)}::int`);
+  const rows = await db.query<SpotRow>(
+    `SELECT ${SPOT_COLUMNS} FROM spots s WHERE ${where.join(' AND ')} ORDER BY s.id LIMIT ${param(limit)}::int`,
+    values,
+  );
+  return rows.map(toSpot);
 }

@@ -1,8 +1,8 @@
 import Point from '@mapbox/point-geometry';
 import { fromVectorTileJs, type VectorTileFeatureLike, type VectorTileLayerLike } from '@maplibre/vt-pbf';
 import type { Tile } from '../../../common/api.ts';
+import type { TileAddress } from '../../../common/geo.ts';
 import { tileCoordinates } from '../../../common/geo.ts';
-import type { TileAddress } from './tiles.sql.ts';
 
 /** The media type of a Mapbox Vector Tile (version 2 of the specification). */
 export const MVT_TYPE = 'application/vnd.mapbox-vector-tile';

@@ -1,5 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Tile, tileResponse } from '../../../common/api.ts';
+import type { TileAddress } from '../../../common/geo.ts';
 import { TILE_CLUSTER_MAX_ZOOM, TILE_MAX_ZOOM } from '../../../common/geo.ts';
 import type { Deps } from '../deps.ts';
 import { empty, error, json, media, named, typed } from '../http/api-schema.ts';
@@ -8,7 +9,6 @@ import { readsBusy } from '../http/read-gate.ts';
 import { type TileQuery, tileParams, tileQuery } from './spots.schema.ts';
 import { encodeMvt, MVT_EXTENT, MVT_TYPE } from './tiles.mvt.ts';
 import { MARKERS_PER_TILE, readTile, tileEtag } from './tiles.service.ts';
-import type { TileAddress } from './tiles.sql.ts';
 
 /**
  * Shared caches (the proxy, a CDN, the page's service worker) may keep a tile 10 s and serve it

@@ -1,16 +1,10 @@
 import type { Tile } from '../../../common/api.ts';
 import { UGANDA } from '../../../common/domain.ts';
-import { TILE_CLUSTER_MAX_ZOOM, tileBounds } from '../../../common/geo.ts';
+import { TILE_CLUSTER_MAX_ZOOM, type TileAddress, tileBounds } from '../../../common/geo.ts';
 import type { Queryable } from '../db/db.ts';
 import type { TileQuery } from './spots.schema.ts';
 import type { PublicSpotConditions } from './spots.sql.ts';
-import {
-  aggregateTileCells,
-  readTileCells,
-  readTileMarkers,
-  readTileVersion,
-  type TileAddress,
-} from './tiles.sql.ts';
+import { aggregateTileCells, readTileCells, readTileMarkers, readTileVersion } from './tiles.sql.ts';
 
 /** A street-zoom tile lists at most this many spots (the most severe); `more` says when there are more. */
 export const MARKERS_PER_TILE = 1000;

@@ -1,16 +1,11 @@
 import type { TileMarker } from '../../../common/api.ts';
+import type { TileAddress } from '../../../common/geo.ts';
 import type { Queryable } from '../db/db.ts';
 import type { ClusterRow } from './clusters.sql.ts';
 import { type PublicSpotConditions, publicSpotWhere, sqlParams } from './spots.sql.ts';
 
 /** The deepest zoom whose tiles have versions of their own (migration 0013). */
 export const VERSIONED_MAX_ZOOM = 16;
-
-export interface TileAddress {
-  z: number;
-  x: number;
-  y: number;
-}
 
 /**
  * A tile's version: raised by the triggers whenever its content changes; 0 for a tile that never held

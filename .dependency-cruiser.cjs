@@ -1,0 +1,57 @@
+/**
+ * The dependency rules of ARCHITECTURE.md, checked by `npm run lint` (dependency-cruiser).
+ * A feature is a folder under server/src/; its SQL (`*.sql.ts`) is its own.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-foreign-sql',
+      comment:
+        "A feature reaches another feature's data through that feature's service or public module, never its SQL.",
+      severity: 'error',
+      from: { path: '^server/src/([^/]+)/' },
+      // db/ is not a feature but the storage every feature shares.
+      to: { path: '\\.sql\\.ts$', pathNot: '^server/src/($1|db)/' },
+    },
+    {
+      name: 'routes-no-sql',
+      comment: 'Routes call services; only services (and other SQL) call SQL.',
+      severity: 'error',
+      from: { path: '\\.routes\\.ts$' },
+      to: { path: '\\.sql\\.ts$' },
+    },
+    {
+      name: 'page-not-server',
+      comment: 'The page shares code with the server only through common/.',
+      severity: 'error',
+      from: { path: '^web/src/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'common-stands-alone',
+      comment: 'common/ is read by server and page alike, so it imports neither.',
+      severity: 'error',
+      from: { path: '^common/' },
+      to: { path: '^(server|web)/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Modules do not import each other in a circle.',
+      severity: 'error',
+      from: { path: '^(server/src|web/src|common)/' },
+      // A type-only import is gone at run time, so a circle through one is not a circle.
+      to: {
+        circular: true,
+        dependencyTypesNot: ['type-only'],
+        viaOnly: { dependencyTypesNot: ['type-only'] },
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '(^|/)node_modules/' },
+  },
+};

@@ -1,0 +1,12 @@
+/** The messages between the embedded database's worker thread (pglite-worker.ts) and pglite.ts. */
+export interface WorkerSetup {
+  dataDir: string | undefined;
+  /** A dumped data directory to start from (the tests' migrated template). */
+  loadDataDir: ArrayBuffer | undefined;
+}
+export type ToWorker = { id: number; op: 'query' | 'exec' | 'close'; sql: string; params?: unknown[] };
+export type FromWorker =
+  | { ready: true }
+  | { failed: Record<string, unknown> }
+  | { id: number; rows: unknown[] }
+  | { id: number; error: Record<string, unknown> };

@@ -1,0 +1,42 @@
+import type { Spot } from '../../../common/api.ts';
+
+/**
+ * A spot as the database gives it, and the public Spot made of it: the one row shape every
+ * feature's SQL selects spots in (spots' public module for other features' queries).
+ */
+/** The public Spot fields, in the order of the API's answers (docs/api.md). */
+export const SPOT_COLUMNS = `s.id, s.title, s.description, s.lat, s.lng, s.area, s.category, s.severity,
+  s.time_of_day, s.incident_date::text AS incident_date, s.source_url, s.created_at, s.last_confirmed_at,
+  s.confirmations, s.denials, s.status, s.moderator_verified, s.seeded`;
+
+export interface SpotRow extends Omit<Spot, 'created_at' | 'last_confirmed_at'> {
+  created_at: Date | string;
+  last_confirmed_at: Date | string | null;
+}
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+export function toSpot(row: SpotRow): Spot {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    lat: row.lat,
+    lng: row.lng,
+    area: row.area,
+    category: row.category,
+    severity: row.severity,
+    time_of_day: row.time_of_day,
+    incident_date: row.incident_date,
+    source_url: row.source_url,
+    created_at: iso(row.created_at),
+    last_confirmed_at: row.last_confirmed_at === null ? null : iso(row.last_confirmed_at),
+    confirmations: row.confirmations,
+    denials: row.denials,
+    status: row.status,
+    moderator_verified: row.moderator_verified,
+    seeded: row.seeded,
+  };
+}
+
+export type Publication = 'approved' | 'pending' | 'rejected';
