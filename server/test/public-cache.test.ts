@@ -7,14 +7,14 @@ import { report, startTestApp, type TestApp } from './helpers.ts';
 
 describe('PublicReadCache', () => {
   it('answers from memory until the TTL ends, then asks again', async () => {
-    let now = 0;
+    let now = 50_000;
     let calls = 0;
     const cache = new PublicReadCache({ ttlMs: 2000, now: () => now });
     const produce = async () => ({ n: ++calls });
     assert.equal((await cache.get('a', produce)).body.toString(), '{"n":1}');
-    now = 1999;
+    now += 1999;
     assert.equal((await cache.get('a', produce)).body.toString(), '{"n":1}');
-    now = 2000;
+    now += 2;
     assert.equal((await cache.get('a', produce)).body.toString(), '{"n":2}');
   });
 
@@ -81,12 +81,37 @@ describe('PublicReadCache', () => {
 });
 
 describe('ByteBudgetCache', () => {
-  it('frees expired entries while idle', async () => {
-    const cache = new ByteBudgetCache<string>({ maxBytes: 1000, ttlMs: 1000, sizeOf: (v) => v.length });
+  it('frees expired entries while idle', (t) => {
+    t.mock.timers.enable({ apis: ['setInterval'] });
+    let now = 50_000;
+    const cache = new ByteBudgetCache<string>({
+      maxBytes: 1000,
+      ttlMs: 1000,
+      sizeOf: (v) => v.length,
+      now: () => now,
+    });
     cache.set('a', 'x'.repeat(100));
     assert.equal(cache.bytes, 100);
-    await new Promise((r) => setTimeout(r, 2100));
+    now += 1001;
+    t.mock.timers.tick(1000);
     assert.deepEqual([cache.bytes, cache.size], [0, 0], 'dropped by the timer, without a get');
+    cache.close();
+  });
+
+  it('lets the least recently used entries go first when the budget is reached', () => {
+    const cache = new ByteBudgetCache<string>({ maxBytes: 1000, ttlMs: 60_000, sizeOf: (v) => v.length });
+    cache.set('a', 'x'.repeat(250));
+    cache.set('b', 'x'.repeat(250));
+    cache.set('c', 'x'.repeat(250));
+    cache.get('a');
+    cache.set('d', 'x'.repeat(250));
+    cache.set('e', 'x'.repeat(250));
+    assert.deepEqual(
+      ['a', 'b', 'c', 'd', 'e'].filter((k) => cache.has(k)),
+      ['a', 'c', 'd', 'e'],
+      'b, the least recently used, went; a was read since it was kept',
+    );
+    assert.ok(cache.bytes <= 1000, `within the budget: ${cache.bytes}`);
     cache.close();
   });
 

@@ -1,75 +1,32 @@
+import { LRUCache } from 'lru-cache';
+
 /**
- * An in-process cache bounded in bytes, not entries: every entry states its size, and the oldest
- * entries go first when a new one would pass the budget. Every entry lives the same TTL, so the
- * insertion order is also the expiry order: expired entries are dropped from the front on each use
- * and by a timer, so an idle process frees them too. An entry larger than a quarter of the budget
- * is not kept (one answer must not empty the cache for everyone else).
+ * An in-process cache bounded in bytes, not entries (lru-cache with `maxSize`): every entry states
+ * its size, and the least recently used go first when a new one would pass the budget. Entries
+ * expire after the TTL; a timer purges expired ones, so an idle process frees them too. An entry
+ * larger than a quarter of the budget is not kept (one answer must not empty the cache for
+ * everyone else).
  */
-export class ByteBudgetCache<V> {
-  private readonly entries = new Map<string, { value: V; bytes: number; expires: number }>();
-  private used = 0;
+export class ByteBudgetCache<V extends {}> extends LRUCache<string, V> {
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(
-    private readonly opts: {
-      maxBytes: number;
-      ttlMs: number;
-      sizeOf: (value: V) => number;
-      now?: () => number;
-    },
-  ) {
-    this.sweeper = setInterval(() => this.dropExpired(), Math.max(1000, opts.ttlMs)).unref();
+  constructor(opts: { maxBytes: number; ttlMs: number; sizeOf: (value: V) => number; now?: () => number }) {
+    super({
+      maxSize: opts.maxBytes,
+      maxEntrySize: opts.maxBytes / 4,
+      sizeCalculation: (value) => Math.max(1, opts.sizeOf(value)),
+      ttl: opts.ttlMs,
+      // The clock is read on every check (no 1 ms cache of it), so an injected clock is exact. (An
+      // injected clock must not read 0: lru-cache takes a start time of 0 for "no TTL".)
+      ttlResolution: 0,
+      ...(opts.now ? { perf: { now: opts.now } } : {}),
+    });
+    this.sweeper = setInterval(() => this.purgeStale(), Math.max(1000, opts.ttlMs)).unref();
   }
 
-  private now(): number {
-    return (this.opts.now ?? Date.now)();
-  }
-
+  /** Bytes held now (as the entries stated them). */
   get bytes(): number {
-    return this.used;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get(key: string): V | undefined {
-    this.dropExpired();
-    return this.entries.get(key)?.value;
-  }
-
-  set(key: string, value: V): void {
-    this.delete(key);
-    this.dropExpired();
-    const bytes = this.opts.sizeOf(value);
-    if (bytes > this.opts.maxBytes / 4) return;
-    while (this.used + bytes > this.opts.maxBytes) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.delete(oldest);
-    }
-    this.entries.set(key, { value, bytes, expires: this.now() + this.opts.ttlMs });
-    this.used += bytes;
-  }
-
-  delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.used -= entry.bytes;
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.used = 0;
-  }
-
-  private dropExpired(): void {
-    const now = this.now();
-    for (const [key, entry] of this.entries) {
-      if (entry.expires > now) return;
-      this.delete(key);
-    }
+    return this.calculatedSize;
   }
 
   close(): void {
