@@ -294,13 +294,12 @@ describe('GET /api/route', () => {
     it(`answers 502 when the routing service is ${mode}`, async () => {
       osrm.reset();
       osrm.mode = mode;
-      const started = Date.now();
       const trip = `from=0.5${i},32.5&to=0.5${i},32.6&mode=cycling`;
+      // A hanging service is answered by the client's own timeout: without it this never ends.
       const res = await route(trip);
       osrm.mode = 'ok';
       assert.equal(res.statusCode, 502);
       assert.match(res.json().error, /routing service is unavailable/);
-      assert.ok(Date.now() - started < 9500, 'Date.now() - started < 9500');
       // A failure is not cached: the next request reaches the service.
       assert.equal((await route(trip)).statusCode, 200);
     });
@@ -313,12 +312,12 @@ describe('GET /api/route', () => {
     for (let i = 0; i < 5; i++)
       assert.equal((await route(`from=0.6${i},32.5&to=0.6${i},32.6`)).statusCode, 502);
     assert.equal(osrm.calls.length, 5);
-    osrm.mode = 'ok';
-    const started = Date.now();
+    // Were it asked, the service would now hang until the client's timeout and count the call.
+    osrm.mode = 'hang';
     const res = await route('from=0.7,32.5&to=0.7,32.6');
+    osrm.mode = 'ok';
     assert.equal(res.statusCode, 502);
     assert.match(res.json().error, /routing service is unavailable/);
-    assert.ok(Date.now() - started < 1000, 'no wait for a timeout');
     assert.equal(osrm.calls.length, 5, 'the failing service was not asked again');
   });
 });
