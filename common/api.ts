@@ -48,7 +48,7 @@ export const spotResponse = z.object({ spot: spotSchema });
 
 // Map tiles.
 
-export const tileMarker = z
+const tileMarker = z
   .object({
     id: z.number().int(),
     lat: z.number(),
@@ -100,7 +100,7 @@ export type Tile = z.output<typeof tileResponse>;
 
 // Search.
 
-export const spotSummary = z
+const spotSummary = z
   .object({
     id: z.number().int(),
     title: z.string(),
@@ -115,13 +115,13 @@ export const spotSummary = z
   .meta({ id: 'SpotSummary' });
 export type SpotSummary = z.output<typeof spotSummary>;
 
-export const spotHit = spotSummary.extend({ score: z.number().meta({ description: 'Higher is better' }) });
+const spotHit = spotSummary.extend({ score: z.number().meta({ description: 'Higher is better' }) });
 export type SpotHit = z.output<typeof spotHit>;
 
-export const nearbySpot = spotSummary.extend({ distance_m: z.number() });
+const nearbySpot = spotSummary.extend({ distance_m: z.number() });
 export type NearbySpot = z.output<typeof nearbySpot>;
 
-export const placeSchema = z.object({
+const placeSchema = z.object({
   name: z.string(),
   detail: z.string().meta({ description: 'Up to three levels of administrative context' }),
   lat: z.number(),
@@ -141,14 +141,13 @@ export const searchResponse = z.object({
 /** Dangers a compact answer lists per route: as many as the page shows. */
 export const COMPACT_DANGERS = 50;
 
-export const routeDanger = z.object({
+const routeDanger = z.object({
   spot: spotSchema,
   distance: z.number().meta({ description: 'Metres from the route (at most bufferMeters)' }),
   along: z.number().meta({ description: 'Metres from the start' }),
 });
-export type RouteDanger = z.output<typeof routeDanger>;
 
-export const routeSchema = z.object({
+const routeSchema = z.object({
   distance: z.number().meta({ description: 'Metres' }),
   duration: z.number().meta({ description: 'Seconds' }),
   line: z.array(z.object({ lat: z.number(), lng: z.number() })),
@@ -159,7 +158,7 @@ export const routeSchema = z.object({
 });
 export type Route = z.output<typeof routeSchema>;
 
-export const briefDanger = z.object({
+const briefDanger = z.object({
   id: z.number().int(),
   title: z.string(),
   severity: z.number().int().min(1).max(5),
@@ -169,7 +168,7 @@ export const briefDanger = z.object({
   along: z.number().meta({ description: 'Metres from the start' }),
 });
 
-export const compactRouteSchema = routeSchema.omit({ dangers: true }).extend({
+const compactRouteSchema = routeSchema.omit({ dangers: true }).extend({
   dangers: z.array(briefDanger).max(COMPACT_DANGERS),
   danger_count: z.number().int().meta({ description: 'All dangers on the route' }),
 });
@@ -236,7 +235,6 @@ export const twoFactorSetup = z.object({
   uri: z.string().meta({ description: 'The otpauth:// link authenticator apps read' }),
   qr_svg: z.string().meta({ description: 'The link as a QR code (SVG)' }),
 });
-export type TwoFactorSetup = z.output<typeof twoFactorSetup>;
 export const recoveryCodes = z.object({
   recovery_codes: z
     .array(z.string())
@@ -369,7 +367,7 @@ const budgetUse = z.object({
   per_hour: z.number().int().meta({ description: 'The budget (a moderator setting)' }),
 });
 
-export const burstSchema = z
+const burstSchema = z
   .object({
     from: dateTime.meta({ description: 'Start of its first ten-minute bucket' }),
     to: dateTime.meta({ description: 'End of its last ten-minute bucket' }),

@@ -5,8 +5,8 @@
  * first digits of the national significant number (after +256 or the trunk 0). docs/channels.md
  * says how to update them when the plan changes.
  */
-export const COUNTRY_CALLING_CODE = '256';
-export const MOBILE_COUNTRY_CODE = '641';
+const COUNTRY_CALLING_CODE = '256';
+const MOBILE_COUNTRY_CODE = '641';
 
 export interface MobileOperator {
   /** A stable key: the operator's network for limits (two network codes of one operator are one). */
@@ -18,7 +18,7 @@ export interface MobileOperator {
   ranges: readonly string[];
 }
 
-export const MOBILE_OPERATORS: readonly MobileOperator[] = [
+const MOBILE_OPERATORS: readonly MobileOperator[] = [
   { key: 'mtn', name: 'MTN Uganda', mnc: ['10'], ranges: ['76', '77', '78', '79'] },
   // Warid's network code (22) went to Airtel with the merger of 2013.
   { key: 'airtel', name: 'Airtel Uganda', mnc: ['01', '22'], ranges: ['70', '74', '75'] },
@@ -29,7 +29,7 @@ export const MOBILE_OPERATORS: readonly MobileOperator[] = [
 
 /** The operator a gateway's networkCode (`64110`, MCC and MNC) names, if it is a Ugandan one. */
 export function operatorOfNetworkCode(code: string): MobileOperator | undefined {
-  const m = /^641(\d{2})$/.exec(code.trim());
+  const m = new RegExp(`^${MOBILE_COUNTRY_CODE}(\\d{2})$`).exec(code.trim());
   return m ? MOBILE_OPERATORS.find((o) => o.mnc.includes(m[1] as string)) : undefined;
 }
 
@@ -38,7 +38,7 @@ export function operatorOfNetworkCode(code: string): MobileOperator | undefined 
  * number: +256 and nine digits in one of the ranges (the longest matching range wins).
  */
 export function operatorOfNumber(e164: string): MobileOperator | undefined {
-  const m = /^\+256(\d{9})$/.exec(e164);
+  const m = new RegExp(`^\\+${COUNTRY_CALLING_CODE}(\\d{9})$`).exec(e164);
   if (!m) return undefined;
   const nsn = m[1] as string;
   let best: { operator: MobileOperator; length: number } | undefined;

@@ -7,7 +7,7 @@ import { CATEGORIES, insideUganda, type ReportField, TEXT_LIMITS, TIMES_OF_DAY, 
  */
 
 /** NUL and other control characters (but tab and newline) are dropped; text is NFC-normalised and trimmed. */
-export const cleanText = (s: string) =>
+const cleanText = (s: string) =>
   s
     .normalize('NFC')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
@@ -28,13 +28,13 @@ const isCalendarDate = (s: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
 };
 
-export const incidentDate = z
+const incidentDate = z
   .string({ error: 'Incident date must be a date (YYYY-MM-DD) or null' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Incident date must be a date (YYYY-MM-DD) or null')
   .refine(isCalendarDate, 'Incident date is not a real calendar date');
 
 /** `""` and `null` both mean "no source"; anything else must be an http(s) URL of a real host. */
-export const sourceUrl = z.preprocess(
+const sourceUrl = z.preprocess(
   (v) => (v === '' ? null : v),
   z
     .url({

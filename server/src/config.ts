@@ -21,7 +21,7 @@ const httpBaseUrl = (fallback: string) =>
   );
 
 export const TRAVEL_MODES = ['driving', 'walking', 'cycling'] as const;
-export type TravelMode = (typeof TRAVEL_MODES)[number];
+type TravelMode = (typeof TRAVEL_MODES)[number];
 
 /** `mode:profile` pairs naming the routing service's profile for each travel mode. */
 const osrmProfiles = z.preprocess(
@@ -293,7 +293,7 @@ export interface Config {
   readonly logLevel: string;
 }
 
-export interface ChannelConfig {
+interface ChannelConfig {
   /**
    * The secret last segments of the callback paths /api/channels/ussd/<secret> and …/sms/<secret>:
    * the current one, and while it is rotated out the previous one. Empty: channels are off.

@@ -28,7 +28,7 @@ export function alertSendAfter(severity: number, now: Date): Date | undefined {
   return new Date(morning.getTime() - EAT_OFFSET_H * 3600_000);
 }
 
-export function alertText(
+function alertText(
   spot: Pick<Spot, 'id' | 'title' | 'severity' | 'time_of_day'>,
   place: string,
   metres: number,

@@ -26,7 +26,7 @@ import { distance, gsm, timeName } from './words.ts';
 
 /** The USSD and SMS handlers (docs/channels.md): the same rules, limits and services as the web. */
 
-export const MAX_WATCHES = 3;
+const MAX_WATCHES = 3;
 const NEAR_RADIUS_M = 3000;
 const NEAR_IN_SMS = 3;
 

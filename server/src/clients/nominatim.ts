@@ -8,7 +8,7 @@ import { type GuardOptions, getJson, UpstreamError, UpstreamGuard } from './http
  */
 const TIMEOUT_MS = 4000;
 /** At one request a second and a 4 s timeout, at most four can be in flight; more is a fault. */
-export const NOMINATIM_GUARD: GuardOptions = { maxInFlight: 4, failuresToOpen: 3, openMs: 10_000 };
+const NOMINATIM_GUARD: GuardOptions = { maxInFlight: 4, failuresToOpen: 3, openMs: 10_000 };
 /** Greater Kampala, preferred but not required (bounded=0). minLng,maxLat,maxLng,minLat. */
 const KAMPALA_VIEWBOX = '32.40,0.50,32.80,0.10';
 

@@ -7,7 +7,7 @@ const TIMEOUT_MS = 8000;
  * A route check asks for the route and, with avoid=1, up to a few detours: 16 calls in flight per
  * instance is far above normal traffic, yet bounds what a hanging router can hold open.
  */
-export const OSRM_GUARD: GuardOptions = { maxInFlight: 16, failuresToOpen: 5, openMs: 10_000 };
+const OSRM_GUARD: GuardOptions = { maxInFlight: 16, failuresToOpen: 5, openMs: 10_000 };
 
 export interface LatLng {
   lat: number;

@@ -9,7 +9,7 @@ import { type GuardOptions, postForm, UpstreamError, UpstreamGuard } from './htt
  */
 const SERVICE = 'sms gateway';
 const TIMEOUT_MS = 10_000;
-export const SMS_GUARD: GuardOptions = { maxInFlight: 4, failuresToOpen: 3, openMs: 30_000 };
+const SMS_GUARD: GuardOptions = { maxInFlight: 4, failuresToOpen: 3, openMs: 30_000 };
 
 /** Recipient statuses that mean the message was taken: Processed, Sent, Queued. */
 const TAKEN = new Set([100, 101, 102]);

@@ -12,8 +12,6 @@ export const voteBody = z.object(
 );
 export type VoteValue = z.output<typeof voteBody>['value'];
 
-export { FLAG_REASONS };
-
 /** A flag may come with no body at all: the reason then defaults to `other`. */
 export const flagBody = z.preprocess(
   (v) => (v === undefined ? {} : v),

@@ -93,7 +93,7 @@ export async function insertFlag(
 }
 
 /** How long a network whose flags a moderator dismissed on a spot does not count towards hiding it. */
-export const DISMISSED_NETWORK_DAYS = 30;
+const DISMISSED_NETWORK_DAYS = 30;
 
 /**
  * Open flags counted by wide network (IPv4 /24, IPv6 /48): one phone rotating user agents, or one

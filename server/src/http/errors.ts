@@ -27,7 +27,7 @@ export class HttpError extends ExpectedError {
 
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 
-export function issuesOf(error: z.ZodError): Issue[] {
+function issuesOf(error: z.ZodError): Issue[] {
   return error.issues.map((i) => ({
     code: i.code,
     path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),

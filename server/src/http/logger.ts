@@ -24,7 +24,7 @@ function serializeError(err: Error): Record<string, unknown> {
 }
 
 /** The path without its query, and without the secret segment of the channels' callback paths. */
-export const pathOnly = (url: string) =>
+const pathOnly = (url: string) =>
   (url.split('?', 1)[0] as string).replace(/^(\/api\/channels\/\w+\/)[^/]*/, '$1[secret]');
 
 /**

@@ -15,7 +15,7 @@ export interface EntryHeaders {
 }
 
 /** The budget of one instance's read cache (its part of the ≤ 400 MB an instance may use). */
-export const PUBLIC_CACHE_BYTES = 48 * 1024 * 1024;
+const PUBLIC_CACHE_BYTES = 48 * 1024 * 1024;
 
 /**
  * The key of a read: the route and its validated query, with keys sorted. Parameters the route does

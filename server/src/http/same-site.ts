@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-export type SiteCheck = 'same-site' | 'no-origin' | 'partner' | 'cross-site';
+type SiteCheck = 'same-site' | 'no-origin' | 'partner' | 'cross-site';
 
 function hostOf(origin: string): string | undefined {
   try {
@@ -27,7 +27,7 @@ function hostOf(origin: string): string | undefined {
  * - An `Origin` naming this host, a partner, or a sibling the browser itself calls `same-site` passes;
  *   any other Origin (`null` from sandboxed frames included) is refused.
  */
-export function checkSite(request: FastifyRequest, partners: ReadonlySet<string>): SiteCheck {
+function checkSite(request: FastifyRequest, partners: ReadonlySet<string>): SiteCheck {
   const origin = request.headers.origin;
   const fetchSite = request.headers['sec-fetch-site'];
   if (origin !== undefined && partners.has(origin)) return 'partner';

@@ -18,7 +18,7 @@ const NETWORK_PREFIX = 56;
 const WIDE_NETWORK_PREFIX = 48;
 
 /** The eight 16-bit groups of an IPv6 address, or undefined when it is not one. */
-export function ipv6Groups(raw: string): number[] | undefined {
+function ipv6Groups(raw: string): number[] | undefined {
   if (isIP(raw) !== 6) return undefined;
   // A dotted IPv4 tail (::ffff:1.2.3.4, 64:ff9b::1.2.3.4) is two groups written another way. A zone
   // (fe80::1%eth0) ends the last group, which parseInt reads up to the `%`.

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import { crossSite, json, tooMany, typed } from '../http/api-schema.ts';
 import { DEVICE_COOKIE, DEVICE_MAX_AGE_SECONDS } from './device-credential.ts';
 
-export const deviceResponse = z.object({
+const deviceResponse = z.object({
   device: z.enum(['issued', 'renewed', 'kept']).meta({
     description:
       'issued: a new credential was set; renewed: the same device, re-signed; kept: the one sent is valid.',

@@ -13,7 +13,7 @@ interface Entry {
  * address is a new network key, so without a cap a crowd of addresses would grow memory without
  * end; a forgotten key only starts its window again.
  */
-export const MEMORY_STORE_MAX_KEYS = 200_000;
+const MEMORY_STORE_MAX_KEYS = 200_000;
 
 /** Counts in this process only: the fallback when the shared store cannot be reached. */
 export class MemoryStore implements CounterStore {

@@ -44,7 +44,7 @@ export const twoFactorRemove = z.object({
   code: secondFactorCode,
 });
 
-export const MOD_STATES = ['pending', 'flagged', 'review', 'bursts', 'rejected', 'approved', 'all'] as const;
+const MOD_STATES = ['pending', 'flagged', 'review', 'bursts', 'rejected', 'approved', 'all'] as const;
 export type ModState = (typeof MOD_STATES)[number];
 
 export const modSpotsQuery = z.object({

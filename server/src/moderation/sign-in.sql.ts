@@ -7,7 +7,7 @@ import type { Queryable } from '../db/db.ts';
  * (1 s, 2 s, 4 s … at most MAX_DELAY_SECONDS). A claim made while the bucket must wait is refused
  * and changes nothing, so parallel attempts take turns through the row lock.
  */
-export const SIGN_IN_DELAYS = { freeAttempts: 5, maxDelaySeconds: 15 * 60, forgetAfterHours: 24 } as const;
+const SIGN_IN_DELAYS = { freeAttempts: 5, maxDelaySeconds: 15 * 60, forgetAfterHours: 24 } as const;
 
 const DELAY = (attempts: string) =>
   `CASE WHEN ${attempts} < ${SIGN_IN_DELAYS.freeAttempts} THEN interval '0'

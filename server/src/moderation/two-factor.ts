@@ -10,7 +10,7 @@ const ISSUER = 'Hatari';
 const PERIOD = 30;
 /** Codes of the time step before and after are taken too: phones' clocks drift. */
 const WINDOW = 1;
-export const RECOVERY_CODES = 10;
+const RECOVERY_CODES = 10;
 
 const totp = (secret: string, username = '') =>
   new TOTP({ issuer: ISSUER, label: username, secret: Secret.fromBase32(secret), period: PERIOD });

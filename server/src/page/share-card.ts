@@ -9,7 +9,7 @@ import { escapeHtml } from '../util/escape-html.ts';
 export const CARD = { width: 1200, height: 630 } as const;
 
 /** The page's severity colours (web/src/styles/base.css), from mild to deadly. */
-export const SEVERITY_COLOURS = ['#f2c744', '#f39c34', '#e4662c', '#c8321f', '#7a0d0d'] as const;
+const SEVERITY_COLOURS = ['#f2c744', '#f39c34', '#e4662c', '#c8321f', '#7a0d0d'] as const;
 
 const FONT_DIR = path.join(
   path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),

@@ -3,7 +3,7 @@ import { ByteBudgetCache, stringBytes } from '../util/byte-budget-cache.ts';
 
 const TTL_MS = 60_000;
 /** The budget of one instance's route cache (its part of the ≤ 400 MB an instance may use). */
-export const ROUTE_CACHE_BYTES = 24 * 1024 * 1024;
+const ROUTE_CACHE_BYTES = 24 * 1024 * 1024;
 const routesBytes = (routes: OsrmRoute[]) =>
   routes.reduce((n, r) => n + 300 + stringBytes(r.summary) + r.coordinates.byteLength, 0);
 

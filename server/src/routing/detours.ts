@@ -9,10 +9,10 @@ import type { ScoredRoute } from './route.schema.ts';
  * scored like any route (dangers within the buffer, risk = sum of severities) and kept only when it
  * lowers the risk and takes at most DETOUR_TIME_BUDGET times the fastest route's duration.
  */
-export const DETOUR_MIN_SEVERITY = 4;
-export const DETOUR_MAX_SPOTS = 2;
-export const DETOUR_OFFSET_M = 700;
-export const DETOUR_TIME_BUDGET = 1.5;
+const DETOUR_MIN_SEVERITY = 4;
+const DETOUR_MAX_SPOTS = 2;
+const DETOUR_OFFSET_M = 700;
+const DETOUR_TIME_BUDGET = 1.5;
 const METRES_PER_DEGREE = 111_320;
 
 const isSevere = (r: ScoredRoute) => r.dangers.some((d) => d.severity >= DETOUR_MIN_SEVERITY);

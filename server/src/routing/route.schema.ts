@@ -49,7 +49,7 @@ export const routeQuery = z.object({
 export type RouteQuery = z.output<typeof routeQuery>;
 
 /** What measuring and scoring need of a spot; the rest is read only for the dangers an answer lists. */
-export interface SlimSpot {
+interface SlimSpot {
   id: number;
   lat: number;
   lng: number;

@@ -13,7 +13,7 @@ import type { MeasuredDanger, RouteQuery, ScoredRoute } from './route.schema.ts'
 import { dangersAlong, spotsByIds } from './route.sql.ts';
 
 /** Spots this close to a route are dangers on it. */
-export const BUFFER_METERS = 150;
+const BUFFER_METERS = 150;
 
 const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
 
@@ -36,7 +36,7 @@ export const CHECKS_PER_NETWORK = 3;
  * so the 256 /56s of one /48 can never fill the queue between them and another network always finds
  * room.
  */
-export const CHECKS_PER_WIDE_NETWORK = Math.floor((CONCURRENT_CHECKS + WAITING_CHECKS) / 2);
+const CHECKS_PER_WIDE_NETWORK = Math.floor((CONCURRENT_CHECKS + WAITING_CHECKS) / 2);
 
 /** The 503 of a check that finds no room, with when to try again. */
 function routesBusy(): HttpError {

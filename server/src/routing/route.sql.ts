@@ -5,7 +5,7 @@ import { LineIndex, lineGeoJson } from './line-geometry.ts';
 import type { MeasuredDanger } from './route.schema.ts';
 
 /** Spots near a line, column by column, in id order. */
-export interface SpotsNearLine {
+interface SpotsNearLine {
   length: number;
   ids: Int32Array;
   lats: Float64Array;
@@ -29,7 +29,7 @@ const RECORD = 22;
  * ten thousand rows as objects cost the server a parse of each row and a garbage collection after,
  * in one stretch of the event loop that held it for over 100 ms while a route check ran.
  */
-export async function spotsNearLine(
+async function spotsNearLine(
   db: Queryable,
   coordinates: Float64Array,
   bufferM: number,

@@ -28,10 +28,10 @@ const UPSTREAM_POLL_MS = 200;
 export type PlaceLookup = { places: Place[]; error?: string } | { throttled: PolicyDecision };
 export type PlaceFind = { places: FoundPlace[]; error?: string } | { throttled: PolicyDecision };
 
-export const normaliseQuery = (q: string) => q.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+const normaliseQuery = (q: string) => q.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** Drops places outside Uganda and merges same-named results within 3 km, keeping the first (best). */
-export function cleanPlaces(found: FoundPlace[]): FoundPlace[] {
+function cleanPlaces(found: FoundPlace[]): FoundPlace[] {
   const kept: FoundPlace[] = [];
   for (const p of found) {
     if (!insideUganda(p.lat, p.lng)) continue;

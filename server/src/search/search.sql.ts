@@ -21,7 +21,7 @@ const ALL_MATCHES = 5000;
 const lexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** The query's words, as the full-text parser splits them (letters and digits). */
-export const queryWords = (q: string) =>
+const queryWords = (q: string) =>
   q
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)

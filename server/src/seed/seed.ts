@@ -5,7 +5,7 @@ import { claimOneTimeJob } from '../db/one-time-jobs.sql.ts';
 import { type SeedSpot, seedFile } from './seed.schema.ts';
 import { insertSeedSpot } from './seed.sql.ts';
 
-export const SEED_FILE = fileURLToPath(new URL('../../../data/seed.json', import.meta.url));
+const SEED_FILE = fileURLToPath(new URL('../../../data/seed.json', import.meta.url));
 const SEED_CONFIRMATIONS = 3;
 
 export async function readSeedSpots(file = SEED_FILE): Promise<SeedSpot[]> {

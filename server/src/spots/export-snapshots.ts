@@ -10,7 +10,7 @@ import type { Queryable } from '../db/db.ts';
 import { EXPORT_WRITERS, type ExportFormat } from './export.ts';
 
 /** How old a snapshot may be before a download starts a fresh one (it is served meanwhile). */
-export const SNAPSHOT_MAX_AGE_MS = 5 * 60_000;
+const SNAPSHOT_MAX_AGE_MS = 5 * 60_000;
 /** After a write a snapshot is rebuilt sooner, but never more than once a minute per format. */
 export const SNAPSHOT_MIN_INTERVAL_MS = 60_000;
 

@@ -30,7 +30,7 @@ const PROPERTIES = (Object.keys(spotSchema.shape) as (keyof Spot)[]).filter(
 );
 
 /** A GeoJSON FeatureCollection (RFC 7946), written feature by feature. */
-export function geojsonStream(db: Queryable, f: PublicSpotConditions): Readable {
+function geojsonStream(db: Queryable, f: PublicSpotConditions): Readable {
   return Readable.from(
     (async function* () {
       yield `{"type":"FeatureCollection","licence":${JSON.stringify(DATA_LICENCE)},"features":[`;
@@ -63,7 +63,7 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvStream(db: Queryable, f: PublicSpotConditions): Readable {
+function csvStream(db: Queryable, f: PublicSpotConditions): Readable {
   const columns: (keyof Spot)[] = ['id', 'lat', 'lng', ...PROPERTIES.filter((k) => k !== 'id')];
   return Readable.from(
     (async function* () {

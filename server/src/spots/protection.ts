@@ -8,7 +8,7 @@
  * These are SQL expressions over a spots row aliased `s`: a restore lapses with time, which a
  * generated column cannot read.
  */
-export const RESTORE_PROTECTION_DAYS = 30;
+const RESTORE_PROTECTION_DAYS = 30;
 
 export const PROTECTED = `(s.moderator_verified OR (s.seeded AND s.source_url IS NOT NULL) OR coalesce(s.restored_until > now(), false))`;
 

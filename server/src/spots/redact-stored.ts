@@ -11,7 +11,7 @@ import { flagNotesAfter, setFlagNote, setSpotTexts, spotTextsAfter } from './spo
  * invisible format character stored at all). Text stored before is redacted again once per
  * database, so what the old rules let through does not stay.
  */
-export const REDACTION_VERSION = 3;
+const REDACTION_VERSION = 3;
 const BATCH = 1000;
 
 /** Redacts stored spot texts and flag notes again under the current rules; returns rows changed. */

@@ -5,11 +5,7 @@ import { TILE_MAX_ZOOM } from '../../../common/geo.ts';
 import { named } from '../http/api-schema.ts';
 
 export {
-  CATEGORIES,
-  type Category,
   insideUganda,
-  STATUSES,
-  TIMES_OF_DAY,
   UGANDA,
 } from '../../../common/domain.ts';
 
@@ -31,7 +27,7 @@ const bbox = z
   .transform(([minLng, minLat, maxLng, maxLat]) => ({ minLng, minLat, maxLng, maxLat }))
   .refine((b) => b.minLng <= b.maxLng && b.minLat <= b.maxLat, BBOX_FORMAT);
 
-export const MAX_LIST_LIMIT = 5000;
+const MAX_LIST_LIMIT = 5000;
 
 /** The filters of the spot list, shared by the clusters and the open-data exports. */
 const filterFields = {

@@ -14,7 +14,7 @@ import { MARKERS_PER_TILE, readTile, tileEtag } from './tiles.service.ts';
  * Shared caches (the proxy, a CDN, the page's service worker) may keep a tile 10 s and serve it
  * stale for a minute more while they revalidate it with its ETag.
  */
-export const TILE_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=60';
+const TILE_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=60';
 
 const describeTile =
   `Up to zoom ${TILE_CLUSTER_MAX_ZOOM}: the tile's spots counted per eighth of its side (count, ` +

@@ -5,7 +5,7 @@ import type { ClusterRow } from './clusters.sql.ts';
 import { type PublicSpotConditions, publicSpotWhere, sqlParams } from './spots.sql.ts';
 
 /** The deepest zoom whose tiles have versions of their own (migration 0013). */
-export const VERSIONED_MAX_ZOOM = 16;
+const VERSIONED_MAX_ZOOM = 16;
 
 /**
  * A tile's version: raised by the triggers whenever its content changes; 0 for a tile that never held

@@ -5,7 +5,7 @@ import { deviceSettled } from './device.ts';
  * show: the body on success; otherwise the status, the server's safe message, validation issues,
  * the seconds a rate limit asks us to wait, or that the phone is offline.
  */
-export interface Issue {
+interface Issue {
   code?: string;
   path?: (string | number)[];
   message: string;

@@ -9,7 +9,7 @@ import { sw } from './strings/sw.ts';
 /** English, Luganda and Swahili. Every string the pages show goes through `t`. */
 export const LANGUAGES = { en: 'English', lg: 'Luganda', sw: 'Kiswahili' } as const;
 export type Lang = keyof typeof LANGUAGES;
-export const dictionaries: Record<Lang, Partial<Record<StringKey, string>>> = { en, lg, sw };
+const dictionaries: Record<Lang, Partial<Record<StringKey, string>>> = { en, lg, sw };
 
 const STORAGE_KEY = 'hatari.lang';
 const isLang = (v: unknown): v is Lang => typeof v === 'string' && v in LANGUAGES;

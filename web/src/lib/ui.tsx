@@ -61,22 +61,3 @@ export function Field(props: {
     </div>
   );
 }
-
-export function Sheet(props: {
-  title: string;
-  onClose: () => void;
-  children: ComponentChildren;
-  wide?: boolean;
-}) {
-  return (
-    <section class={`sheet${props.wide ? ' wide' : ''}`} aria-label={props.title}>
-      <header class="sheet-head">
-        <h2>{props.title}</h2>
-        <button type="button" class="icon-button" onClick={props.onClose} aria-label={t('action.close')}>
-          ✕
-        </button>
-      </header>
-      <div class="sheet-body">{props.children}</div>
-    </section>
-  );
-}

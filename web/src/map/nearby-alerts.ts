@@ -8,7 +8,7 @@ import type { Position } from './geolocation.ts';
  * Warn within 300 m of a public spot that counts as a danger (not disputed, or protected from votes),
  * each spot once per visit.
  */
-export const ALERT_RADIUS_M = 300;
+const ALERT_RADIUS_M = 300;
 const SEEN_KEY = 'hatari.alerted';
 
 function seenThisVisit(): Set<number> {
@@ -20,7 +20,7 @@ function seenThisVisit(): Set<number> {
 }
 
 /** The spots within the alert radius that have not yet alerted this visit, nearest first. */
-export function spotsToAlert(spots: Spot[], at: Position, seen: Set<number>): Spot[] {
+function spotsToAlert(spots: Spot[], at: Position, seen: Set<number>): Spot[] {
   return spots
     .filter((s) => countsAsDanger(s) && !seen.has(s.id))
     .map((s) => ({ s, d: metresBetween(at, s) }))

@@ -23,7 +23,7 @@ export interface ReportDraft {
   source_url: string;
 }
 
-export const EMPTY_DRAFT: ReportDraft = {
+const EMPTY_DRAFT: ReportDraft = {
   point: undefined,
   title: '',
   category: '',

@@ -33,7 +33,7 @@ export interface RouteResult {
 }
 
 /** "Safest" only when the first route really is less risky than the next; otherwise a number. */
-export function routeName(routes: Route[], i: number): string {
+function routeName(routes: Route[], i: number): string {
   const [first, second] = routes;
   if (i === 0 && first && second && first.risk < second.risk) return t('route.safest');
   return routes.length === 1 ? t('route.only') : t('route.option', { n: i + 1 });

@@ -3,7 +3,7 @@ import { t } from '../lib/i18n.ts';
 import type { Spot } from '../lib/types.ts';
 import { spotPath } from './shared-link.ts';
 
-export const spotLink = (id: number) => `${location.origin}${spotPath(id)}`;
+const spotLink = (id: number) => `${location.origin}${spotPath(id)}`;
 
 /** Share a spot as a link: the phone's share sheet where there is one, WhatsApp and copy otherwise. */
 export function ShareButtons({ spot }: { spot: Spot }) {

@@ -3,7 +3,7 @@ import { api } from '../lib/api.ts';
 import type { SearchResult, Spot } from '../lib/types.ts';
 
 /** Spot search on every keystroke, place lookup only after a pause this long (docs/api.md, search). */
-export const PLACE_PAUSE_MS = 450;
+const PLACE_PAUSE_MS = 450;
 const MIN_QUERY = 2;
 const MIN_PLACE_QUERY = 3;
 
@@ -31,7 +31,7 @@ const fold = (s: string) =>
     .toLowerCase();
 
 /** Without a connection: the saved spots whose title, area or description hold every word typed. */
-export function searchSaved(spots: Spot[], query: string, limit = 10): SearchResult['spots'] {
+function searchSaved(spots: Spot[], query: string, limit = 10): SearchResult['spots'] {
   const words = fold(query).split(/\s+/).filter(Boolean);
   return spots
     .map((s) => {

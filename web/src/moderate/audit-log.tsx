@@ -22,7 +22,7 @@ const fieldLabel = (f: string) =>
   );
 
 /** What a log entry's detail says, in words: never raw codes or JSON. */
-export function describeDetail(action: string, detail: Record<string, unknown> | null | undefined): string {
+function describeDetail(action: string, detail: Record<string, unknown> | null | undefined): string {
   if (!detail) return '';
   const d = detail;
   const parts: string[] = [];
