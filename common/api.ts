@@ -216,6 +216,9 @@ export const statsResponse = z.object({
 // Moderators.
 
 export const userSchema = z.object({ username: z.string(), role: z.enum(ROLES) }).meta({ id: 'User' });
+export const userResponse = z.object({ user: userSchema });
+export const usersResponse = z.object({ users: z.array(userSchema.extend({ created_at: z.string() })) });
+export type Users = z.output<typeof usersResponse>;
 export const sessionResponse = z.object({
   user: userSchema,
   two_factor: z
@@ -241,7 +244,7 @@ export const recoveryCodes = z.object({
     .meta({ description: 'Shown once: each signs in once without the phone' }),
 });
 
-export const modSpotSchema = spotSchema
+const modSpotSchema = spotSchema
   .extend({
     publication: z.enum(['approved', 'pending', 'rejected']),
     auto_hidden: z.boolean().meta({ description: 'True when open flags took it off the public map.' }),
@@ -279,6 +282,9 @@ export const modSpotSchema = spotSchema
   })
   .meta({ id: 'ModSpot' });
 export type ModSpot = z.output<typeof modSpotSchema>;
+
+/** A moderator action's answer: the spot after it. */
+export const modSpotResponse = z.object({ spot: modSpotSchema });
 
 /** A moderation queue, and how many spots wait in each queue that needs a moderator. */
 export const modQueueResponse = z.object({
@@ -339,7 +345,7 @@ export const networkKey = z
   .string({ error: 'network is required' })
   .regex(/^[A-Za-z0-9_-]{20,64}$/, 'network must be a key from the networks list');
 
-export const networkActivitySchema = z
+const networkActivitySchema = z
   .object({
     key: networkKey.meta({ description: 'Opaque: pass it back to void this network.' }),
     label: z.string().meta({ description: 'Anonymous, per spot: "network 1" acted first.' }),
@@ -358,6 +364,14 @@ export const networkActivitySchema = z
   })
   .meta({ id: 'NetworkActivity' });
 export type NetworkActivity = z.output<typeof networkActivitySchema>;
+
+export const networksResponse = z.object({ networks: z.array(networkActivitySchema) });
+/** One network's votes or flags voided on a spot: the spot after it, and how many went. */
+export const voidOnSpotResponse = z.object({ spot: modSpotSchema, voided: z.number().int() });
+export type VoidOnSpot = z.output<typeof voidOnSpotResponse>;
+/** One network's votes voided over a period: how many spots and votes it touched. */
+export const voidPeriodResponse = z.object({ spots: z.number().int(), votes: z.number().int() });
+export type VoidPeriod = z.output<typeof voidPeriodResponse>;
 
 // Alarms: the site-wide budgets and bursts across networks (docs/moderators.md, "Alarms").
 

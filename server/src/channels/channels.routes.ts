@@ -1,12 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import proxyAddr from 'proxy-addr';
-import { z } from 'zod';
 import { type MobileOperator, operatorOfNetworkCode, operatorOfNumber } from '../../../common/region.ts';
 import type { Deps } from '../deps.ts';
 import { empty, error, media, typed } from '../http/api-schema.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { PolicyName } from '../limits/policies.ts';
+import { secretParams, smsForm, ussdForm } from './channels.schema.ts';
 import { answerSms, answerUssd, refusedBy } from './channels.service.ts';
 import { normalisePhone } from './phone.ts';
 import { say } from './words.ts';
@@ -17,27 +17,6 @@ const FORM_LIMIT = 4096;
 const USSD_PATH = '/api/channels/ussd/:secret';
 /** What every callback counts against: per phone, and per operator. */
 const CALLBACK_LIMITS: PolicyName[] = ['channel', 'channel_network'];
-
-const secretParams = z.object({ secret: z.string().max(128) });
-
-/** Africa's Talking's USSD callback (form-encoded). */
-const ussdForm = z.object({
-  sessionId: z.string().min(1).max(128),
-  serviceCode: z.string().max(32).default(''),
-  phoneNumber: z.string().min(3).max(32),
-  networkCode: z.string().max(16).default(''),
-  text: z.string().max(1000).default(''),
-});
-
-/** Africa's Talking's incoming SMS callback (form-encoded). */
-const smsForm = z.object({
-  from: z.string().min(3).max(32),
-  to: z.string().max(32).default(''),
-  text: z.string().max(2000).default(''),
-  date: z.string().max(64).default(''),
-  id: z.string().min(1).max(128),
-  linkId: z.string().max(128).default(''),
-});
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 

@@ -1,24 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { json, typed } from '../http/api-schema.ts';
+import { healthResponse, liveResponse } from './health.schema.ts';
 
 /**
  * Health answers within 1.5 s even when the database hangs. The check has its own connection (or,
  * embedded, reads the state of the queue), so public work never makes it wait or fail.
  */
 const DB_PING_TIMEOUT_MS = 1500;
-
-const healthResponse = z.object({
-  ok: z.boolean(),
-  error: z.string().optional(),
-  checks: z.object({
-    database: z.enum(['ok', 'unreachable']),
-    counters: z
-      .enum(['redis', 'database', 'memory-fallback'])
-      .meta({ description: 'Where rate limits count now' }),
-  }),
-});
 
 export function registerHealthRoutes(app: FastifyInstance, deps: Deps): void {
   typed(app).get(
@@ -30,7 +19,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: Deps): void {
           'Answers while the process serves requests, whatever the state of the database: a supervisor ' +
           'restarts the process when this fails; a load balancer routes by /api/health.',
         tags: ['service'],
-        response: { 200: json('The process is serving', z.object({ ok: z.literal(true) })) },
+        response: { 200: json('The process is serving', liveResponse) },
       },
     },
     async (_request, reply) => {

@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { crossSite, json, tooMany, typed } from '../http/api-schema.ts';
+import { deviceResponse } from './device.schema.ts';
 import { DEVICE_COOKIE, DEVICE_MAX_AGE_SECONDS } from './device-credential.ts';
-
-const deviceResponse = z.object({
-  device: z.enum(['issued', 'renewed', 'kept']).meta({
-    description:
-      'issued: a new credential was set; renewed: the same device, re-signed; kept: the one sent is valid.',
-  }),
-});
 
 /**
  * The web page asks once for a device credential (and again when it is a month old). Apps, scripts

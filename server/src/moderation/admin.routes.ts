@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { logResponse, settingsSchema, userSchema } from '../../../common/api.ts';
+import { logResponse, settingsSchema, userResponse, usersResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { empty, error, json, typed } from '../http/api-schema.ts';
 import {
@@ -19,7 +18,6 @@ import { logQuery, settingsPatch, userCreate, usernameParams, userPatch } from '
 const badInput = error('Invalid body or parameters');
 const noUser = error('No such user');
 const lastAdmin = error('Would leave no admin');
-const userResponse = z.object({ user: userSchema });
 
 export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
   const api = typed(app);
@@ -60,7 +58,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
         summary: 'Moderator accounts (admins)',
         tags: ['moderators'],
         response: {
-          200: json('Accounts', z.object({ users: z.array(userSchema.extend({ created_at: z.string() })) })),
+          200: json('Accounts', usersResponse),
           ...authErrors,
         },
       },

@@ -1,26 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { modQueueResponse, modSpotSchema } from '../../../common/api.ts';
+import { modQueueResponse, modSpotResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
-import { empty, error, errorSchema, json, typed } from '../http/api-schema.ts';
+import { empty, error, json, typed } from '../http/api-schema.ts';
 import { spotIdParams } from '../spots/spots.schema.ts';
 import { actorOf, requireRole } from './guard.ts';
 import { editSpot, moderateSpot, moderationQueue, removeSpot } from './mod-spots.service.ts';
-import { MOD_ACTIONS, modSpotsQuery, spotPatch } from './moderation.schema.ts';
+import { MOD_ACTIONS, moderatorRefusal, modSpotsQuery, spotPatch } from './moderation.schema.ts';
 
 /** The refusals every moderator endpoint may give before it looks at the request. */
 export const authErrors = {
   401: error('Not signed in'),
   403: json(
     'Wrong role, a cross-site request, or (while the site requires it) a session without a second factor',
-    errorSchema
-      .extend({
-        two_factor_setup: z
-          .boolean()
-          .optional()
-          .meta({ description: 'True when the session must set up two-step sign-in first' }),
-      })
-      .meta({ id: 'ModeratorRefusal' }),
+    moderatorRefusal,
   ),
   415: error('State-changing calls must be application/json'),
 };
@@ -29,7 +21,6 @@ const spotErrors = {
   400: error('Bad id or body'),
   404: error('No such spot'),
 };
-const modSpotResponse = z.object({ spot: modSpotSchema });
 
 export function registerModSpotRoutes(app: FastifyInstance, deps: Deps): void {
   const api = typed(app);

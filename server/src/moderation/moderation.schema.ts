@@ -107,3 +107,13 @@ export const burstPeriod = z.object({
     .optional()
     .meta({ description: "Only these networks' votes and flags (keys from the alarm); all when absent" }),
 });
+
+/** A moderator request refused (403): why, and whether the session must first set up a second factor. */
+export const moderatorRefusal = errorSchema
+  .extend({
+    two_factor_setup: z
+      .boolean()
+      .optional()
+      .meta({ description: 'True when the session must set up two-step sign-in first' }),
+  })
+  .meta({ id: 'ModeratorRefusal' });

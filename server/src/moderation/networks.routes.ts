@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { modSpotSchema, networkActivitySchema } from '../../../common/api.ts';
+import { networksResponse, voidOnSpotResponse, voidPeriodResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { error, json, typed } from '../http/api-schema.ts';
 import { spotIdParams } from '../spots/spots.schema.ts';
@@ -28,7 +27,7 @@ export function registerNetworkRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['moderators'],
         params: spotIdParams,
         response: {
-          200: json('Networks', z.object({ networks: z.array(networkActivitySchema) })),
+          200: json('Networks', networksResponse),
           400: badInput,
           ...authErrors,
         },
@@ -52,10 +51,7 @@ export function registerNetworkRoutes(app: FastifyInstance, deps: Deps): void {
         params: spotIdParams,
         body: voidTarget,
         response: {
-          200: json(
-            'The spot after it, and how many votes or flags were voided',
-            z.object({ spot: modSpotSchema, voided: z.number().int() }),
-          ),
+          200: json('The spot after it, and how many votes or flags were voided', voidOnSpotResponse),
           400: badInput,
           404: error('No such spot'),
           ...authErrors,
@@ -74,10 +70,7 @@ export function registerNetworkRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['moderators'],
         body: voidPeriod,
         response: {
-          200: json(
-            'How many spots and votes it touched',
-            z.object({ spots: z.number().int(), votes: z.number().int() }),
-          ),
+          200: json('How many spots and votes it touched', voidPeriodResponse),
           400: badInput,
           ...authErrors,
         },

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { COMPACT_DANGERS, compactRouteResponse, routeResponse } from '../../../common/api.ts';
+import { COMPACT_DANGERS } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { error, json, named, typed } from '../http/api-schema.ts';
-import { routeQuery } from './route.schema.ts';
+import { routeAnswer, routeQuery } from './route.schema.ts';
 import { CHECKS_PER_NETWORK } from './route.service.ts';
 
 export function registerRouteRoutes(app: FastifyInstance, deps: Deps): void {
@@ -24,10 +23,7 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ['routes'],
         querystring: named(routeQuery, 'route'),
         response: {
-          200: json(
-            'Routes (with detail=compact, the compact form)',
-            z.union([routeResponse, compactRouteResponse]),
-          ),
+          200: json('Routes (with detail=compact, the compact form)', routeAnswer),
           400: error('Missing, malformed or outside Uganda'),
           404: error('No route found'),
           429: error(

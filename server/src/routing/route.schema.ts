@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPACT_DANGERS, type Route } from '../../../common/api.ts';
+import { COMPACT_DANGERS, compactRouteResponse, type Route, routeResponse } from '../../../common/api.ts';
 import { TRAVEL_MODES } from '../config.ts';
 import { insideUganda, UGANDA } from '../spots/spots.schema.ts';
 
@@ -66,3 +66,6 @@ export interface MeasuredDanger extends SlimSpot {
 
 /** A route as scored, before the listed dangers' other fields are read. */
 export type ScoredRoute = Omit<Route, 'dangers'> & { dangers: MeasuredDanger[] };
+
+/** GET /api/route's 200: the full answer, or with detail=compact the compact one. */
+export const routeAnswer = z.union([routeResponse, compactRouteResponse]);

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { searchResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
-import { error, errorSchema, json, named, typed } from '../http/api-schema.ts';
+import { error, json, named, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
 import { rateLimitHeaders, tooManyMessage } from '../limits/rate-limit.ts';
-import { searchQuery } from './search.schema.ts';
+import { searchQuery, searchRefused } from './search.schema.ts';
 import { findSpots, findSpotsAndPlaces, MIN_PLACE_QUERY, MIN_QUERY } from './search.service.ts';
 
 export function registerSearchRoutes(app: FastifyInstance, deps: Deps): void {
@@ -32,7 +31,7 @@ export function registerSearchRoutes(app: FastifyInstance, deps: Deps): void {
           400: error('Invalid parameters'),
           429: json(
             'Too many searches (an Error), or too many uncached place lookups (the spots still included)',
-            z.union([searchResponse, errorSchema]),
+            searchRefused,
           ),
           503: readsBusy,
         },

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { searchResponse } from '../../../common/api.ts';
+import { errorSchema } from '../http/api-schema.ts';
 
 export const searchQuery = z.object({
   // Pasted text longer than 100 characters is cut to its first 100 (counted in code points, so no
@@ -9,3 +11,6 @@ export const searchQuery = z.object({
     .transform((s) => Array.from(s.trim().replace(/\s+/g, ' ')).slice(0, 100).join('').trimEnd()),
   places: z.enum(['0', '1'], { error: 'places must be 0 or 1' }).default('1'),
 });
+
+/** GET /api/search's 429: too many searches (an Error), or too many place lookups (the spots still). */
+export const searchRefused = z.union([searchResponse, errorSchema]);

@@ -4,7 +4,7 @@ import { asMarker, formatDateTime } from '../lib/format.ts';
 import { t, useLang } from '../lib/i18n.ts';
 import { LanguageSelect } from '../lib/language-select.tsx';
 import type { PageConfig } from '../lib/page-config.ts';
-import type { Place, Spot } from '../lib/types.ts';
+import type { Place, Spot, SpotAnswer } from '../lib/types.ts';
 import { Notice } from '../lib/ui.tsx';
 import { Banner, BottomNav, Legend, type Toast, ToastMessage } from './chrome.tsx';
 import { activeFilterCount, FilterPanel, filterSpots, NO_FILTERS } from './filters.tsx';
@@ -186,7 +186,7 @@ export function App({ config }: { config: PageConfig }) {
     openPanel('spot');
     history.replaceState(null, '', spotPath(id));
     if (known && frame) frameNext.current = { ...known, animate: true };
-    const res = await api<{ spot: Spot }>(`/api/spots/${id}`);
+    const res = await api<SpotAnswer>(`/api/spots/${id}`);
     if (res.ok) {
       setOpenSpot(res.data.spot);
       if (!known) frameNext.current = { ...res.data.spot, animate: false };

@@ -4,7 +4,7 @@ import { api } from '../lib/api.ts';
 import { describeFailure, waitText } from '../lib/failures.ts';
 import { t } from '../lib/i18n.ts';
 import { CategoryOptions, SeverityOptions, TimeOfDayOptions } from '../lib/spot-options.tsx';
-import type { Spot } from '../lib/types.ts';
+import type { Reported, Spot } from '../lib/types.ts';
 import { describedBy, Field, Notice } from '../lib/ui.tsx';
 import {
   type DraftField,
@@ -91,7 +91,7 @@ export function ReportForm({
       return;
     }
     setBusy(true);
-    const res = await api<{ spot: Spot; pending: boolean }>('/api/spots', {
+    const res = await api<Reported>('/api/spots', {
       method: 'POST',
       body: {
         title: draft.title,

@@ -3,7 +3,7 @@ import { api } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDistance, formatDuration } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
-import type { Route } from '../lib/types.ts';
+import type { Route, RouteAnswer } from '../lib/types.ts';
 import { Notice } from '../lib/ui.tsx';
 import { SearchBox } from './search-box.tsx';
 
@@ -79,7 +79,7 @@ export function RoutePanel(props: Props) {
       detail: 'compact',
     });
     if (avoid) params.set('avoid', '1');
-    const res = await api<{ routes: Route[] }>(`/api/route?${params}`);
+    const res = await api<RouteAnswer>(`/api/route?${params}`);
     setBusy(false);
     if (res.ok) {
       props.onResult({ routes: res.data.routes, chosen: 0 });

@@ -4,7 +4,7 @@ import { api } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatAgo, formatDate, safeHttpUrl } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
-import type { Me, Spot } from '../lib/types.ts';
+import type { Flagged, Me, Spot, Voted } from '../lib/types.ts';
 import { Field, Notice, SeverityBadge, StatusBadge } from '../lib/ui.tsx';
 import { ShareButtons } from './share.tsx';
 
@@ -35,7 +35,7 @@ export function SpotDetail({ spot, me, onSpotChanged, onVoted, onFlagged }: Prop
 
   async function vote(value: 1 | -1) {
     setBusy(true);
-    const res = await api<{ spot: Spot }>(`/api/spots/${spot.id}/vote`, { method: 'POST', body: { value } });
+    const res = await api<Voted>(`/api/spots/${spot.id}/vote`, { method: 'POST', body: { value } });
     setBusy(false);
     if (res.ok) {
       onSpotChanged(res.data.spot);
@@ -149,7 +149,7 @@ function FlagForm({ spotId, onDone }: { spotId: number; onDone(result: string, h
   async function submit(e: Event) {
     e.preventDefault();
     setBusy(true);
-    const res = await api<{ result: 'flagged' | 'hidden' }>(`/api/spots/${spotId}/flag`, {
+    const res = await api<Flagged>(`/api/spots/${spotId}/flag`, {
       method: 'POST',
       body: { reason, note },
     });

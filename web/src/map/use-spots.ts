@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api } from '../lib/api.ts';
 import { SAVED_AT_HEADER, SPOT_LIST_URL } from '../lib/spot-list.ts';
-import type { Me, Spot } from '../lib/types.ts';
+import type { Me, Spot, SpotList } from '../lib/types.ts';
 import { keepListForOffline, sentThroughWorker } from './offline.ts';
 
 export interface SpotsState {
@@ -27,10 +27,7 @@ export function useSpots() {
   const load = useCallback(async () => {
     setState((s) => ({ ...s, loading: true }));
     const throughWorker = sentThroughWorker();
-    const [list, mine] = await Promise.all([
-      api<{ spots: Spot[]; next_cursor?: string }>(SPOT_LIST_URL),
-      api<Me>('/api/me'),
-    ]);
+    const [list, mine] = await Promise.all([api<SpotList>(SPOT_LIST_URL), api<Me>('/api/me')]);
     if (list.ok) {
       const fromPhone = list.headers.get('x-hatari-offline') === '1';
       setSpots(list.data.spots);

@@ -3,7 +3,7 @@ import { ROLES, type Role } from '../../../common/domain.ts';
 import { api } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { t } from '../lib/i18n.ts';
-import type { Settings, User } from '../lib/types.ts';
+import type { Settings, User, Users } from '../lib/types.ts';
 import { Field, Notice } from '../lib/ui.tsx';
 
 type Message = { kind: 'ok' | 'error'; text: string } | undefined;
@@ -96,7 +96,7 @@ export function UsersPanel({ me }: { me: string }) {
   const [draft, setDraft] = useState({ username: '', password: '', role: 'moderator' as Role });
 
   const load = () =>
-    void api<{ users: User[] }>('/api/mod/users').then((res) =>
+    void api<Users>('/api/mod/users').then((res) =>
       res.ok ? setUsers(res.data.users) : setMessage({ kind: 'error', text: describeFailure(res) }),
     );
   useEffect(load, []);

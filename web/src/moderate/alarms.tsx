@@ -3,7 +3,7 @@ import { api } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
-import type { Alarms, Burst } from '../lib/types.ts';
+import type { Alarms, Burst, Reverted } from '../lib/types.ts';
 import { Notice } from '../lib/ui.tsx';
 
 /** A date-time input's value (local time, to the minute) and back. */
@@ -66,10 +66,7 @@ function BurstCard({ burst, onDone }: { burst: Burst; onDone(text: string): void
     setBusy(true);
     const period = { from: fromInput(from), to: fromInput(to) };
     const body = action === 'revert' && left.size ? { ...period, networks: chosen } : period;
-    const res = await api<{ spots: number; votes: number; flags: number; shown_again: number }>(
-      `/api/mod/bursts/${action}`,
-      { method: 'POST', body },
-    );
+    const res = await api<Reverted>(`/api/mod/bursts/${action}`, { method: 'POST', body });
     setBusy(false);
     if (!res.ok) return setError(describeFailure(res));
     onDone(action === 'keep' ? t('mod.alarm.kept') : t('mod.alarm.reverted', { ...res.data }));

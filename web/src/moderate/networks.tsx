@@ -3,7 +3,7 @@ import { api } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
-import type { ModSpot, NetworkActivity } from '../lib/types.ts';
+import type { ModSpot, NetworkActivity, NetworksAnswer, VoidOnSpot, VoidPeriod } from '../lib/types.ts';
 import { Notice } from '../lib/ui.tsx';
 
 const HOUR = 3600_000;
@@ -24,7 +24,7 @@ export function Networks({ spot, onChanged }: { spot: ModSpot; onChanged(s: ModS
   const [busy, setBusy] = useState(false);
 
   async function load() {
-    const res = await api<{ networks: NetworkActivity[] }>(`/api/mod/spots/${spot.id}/networks`);
+    const res = await api<NetworksAnswer>(`/api/mod/spots/${spot.id}/networks`);
     if (res.ok) setNetworks(res.data.networks);
     else setMessage({ kind: 'error', text: describeFailure(res) });
   }
@@ -32,7 +32,7 @@ export function Networks({ spot, onChanged }: { spot: ModSpot; onChanged(s: ModS
   async function voidOnSpot(n: NetworkActivity, what: 'votes' | 'flags') {
     if (!confirm(t(`mod.net.confirmVoid.${what}`, { label: n.label }))) return;
     setBusy(true);
-    const res = await api<{ spot: ModSpot; voided: number }>(`/api/mod/spots/${spot.id}/void`, {
+    const res = await api<VoidOnSpot>(`/api/mod/spots/${spot.id}/void`, {
       method: 'POST',
       body: { network: n.key, what },
     });
@@ -48,7 +48,7 @@ export function Networks({ spot, onChanged }: { spot: ModSpot; onChanged(s: ModS
       return;
     setBusy(true);
     const to = new Date();
-    const res = await api<{ spots: number; votes: number }>('/api/mod/networks/void-votes', {
+    const res = await api<VoidPeriod>('/api/mod/networks/void-votes', {
       method: 'POST',
       body: { network: n.key, from: new Date(to.getTime() - period[1]).toISOString(), to: to.toISOString() },
     });

@@ -3,7 +3,7 @@ import { api } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime, safeHttpUrl } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
-import type { ModQueue, ModSpot } from '../lib/types.ts';
+import type { ModQueue, ModSpot, ModSpotAnswer } from '../lib/types.ts';
 import { Notice, SeverityBadge, StatusBadge } from '../lib/ui.tsx';
 import { EditSpot } from './edit-spot.tsx';
 import { Networks } from './networks.tsx';
@@ -87,7 +87,7 @@ function ModSpotCard({
 
   async function act(action: Action) {
     setBusy(true);
-    const res = await api<{ spot: ModSpot }>(`/api/mod/spots/${spot.id}/${action}`, { method: 'POST' });
+    const res = await api<ModSpotAnswer>(`/api/mod/spots/${spot.id}/${action}`, { method: 'POST' });
     setBusy(false);
     if (res.ok) {
       onChanged(res.data.spot);
