@@ -29,6 +29,13 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
+      name: 'server-not-page',
+      comment: 'The server shares code with the page (its dictionaries included) only through common/.',
+      severity: 'error',
+      from: { path: '^server/src/' },
+      to: { path: '^web/' },
+    },
+    {
       name: 'common-stands-alone',
       comment: 'common/ is read by server and page alike, so it imports neither.',
       severity: 'error',

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { renderAsync } from '@resvg/resvg-js';
 import type { Spot } from '../../../common/api.ts';
-import { en } from '../../../web/src/lib/strings/en.ts';
+import { en } from '../../../common/words/en.ts';
 import { escapeHtml } from '../util/escape-html.ts';
 
 /** The size link previews expect (WhatsApp, Facebook, X): 1.91:1. */

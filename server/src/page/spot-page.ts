@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Spot } from '../../../common/api.ts';
 import { MAX_ID } from '../../../common/domain.ts';
-import { en } from '../../../web/src/lib/strings/en.ts';
+import { en } from '../../../common/words/en.ts';
 import { escapeHtml } from '../util/escape-html.ts';
 import { CARD } from './share-card.ts';
 

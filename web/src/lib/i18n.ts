@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { en, type StringKey } from './strings/en.ts';
+import { en, type StringKey } from '../../../common/words/en.ts';
+import { fill } from '../../../common/words/fill.ts';
 
 export type { StringKey };
 
-import { lg } from './strings/lg.ts';
-import { sw } from './strings/sw.ts';
+import { lg } from '../../../common/words/lg.ts';
+import { sw } from '../../../common/words/sw.ts';
 
 /** English, Luganda and Swahili. Every string the pages show goes through `t`. */
 export const LANGUAGES = { en: 'English', lg: 'Luganda', sw: 'Kiswahili' } as const;
@@ -58,7 +59,5 @@ export const hasString = (key: string): key is StringKey => key in en;
 /** The string for `key` in the current language (English where a translation is missing). */
 export function t(key: StringKey, vars?: Record<string, string | number>): string {
   const text = dictionaries[current][key] ?? en[key];
-  return vars
-    ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
-    : text;
+  return vars ? fill(text, vars) : text;
 }
