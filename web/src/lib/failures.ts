@@ -1,13 +1,11 @@
 import type { ApiResult } from './api.ts';
-import { t } from './i18n.ts';
+import { t, tn } from './i18n.ts';
 
 type Failure = Extract<ApiResult<unknown>, { ok: false }>;
 
 /** Minutes or seconds to wait, as people say it. */
 export function waitText(seconds: number): string {
-  return seconds >= 90
-    ? t('wait.minutes', { n: Math.ceil(seconds / 60) })
-    : t('wait.seconds', { n: seconds });
+  return seconds >= 90 ? tn('wait.minutes', Math.ceil(seconds / 60)) : tn('wait.seconds', seconds);
 }
 
 /** What to tell the user when a call fails, in their language; the server's own message otherwise. */

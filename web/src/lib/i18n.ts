@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { en, type StringKey } from '../../../common/words/en.ts';
-import { fill } from '../../../common/words/fill.ts';
+import { fill, pluralKey } from '../../../common/words/fill.ts';
 
 export type { StringKey };
 
@@ -55,6 +55,10 @@ export function useLang(): Lang {
 
 /** Whether the pages have words for `key` (for names built from data, like a log's action). */
 export const hasString = (key: string): key is StringKey => key in en;
+
+/** `key` in the form the current language gives the count `n` (`key.one`, …), with `{n}` filled. */
+export const tn = (key: StringKey, n: number, vars: Record<string, string | number> = {}): string =>
+  t(pluralKey(current, key, n, hasString), { ...vars, n });
 
 /** The string for `key` in the current language (English where a translation is missing). */
 export function t(key: StringKey, vars?: Record<string, string | number>): string {

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api } from '../lib/api.ts';
 import { asMarker, formatDateTime } from '../lib/format.ts';
-import { t, useLang } from '../lib/i18n.ts';
+import { t, tn, useLang } from '../lib/i18n.ts';
 import { LanguageSelect } from '../lib/language-select.tsx';
 import type { PageConfig } from '../lib/page-config.ts';
 import type { Place, Spot, SpotAnswer } from '../lib/types.ts';
@@ -297,7 +297,7 @@ export function App({ config }: { config: PageConfig }) {
         )}
         {view === 'list' && (
           <div class="list-pane">
-            <h2>{shown.length === 1 ? t('list.heading.one') : t('list.heading', { n: shown.length })}</h2>
+            <h2>{tn('list.heading', shown.length)}</h2>
             {large && <Notice kind="info">{t('list.truncated')}</Notice>}
             <ListView spots={shown} onSpot={(id) => void showSpot(id)} />
           </div>

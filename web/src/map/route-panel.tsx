@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDistance, formatDuration } from '../lib/format.ts';
-import { t } from '../lib/i18n.ts';
+import { t, tn } from '../lib/i18n.ts';
 import type { Route, RouteAnswer } from '../lib/types.ts';
 import { Notice } from '../lib/ui.tsx';
 import { SearchBox } from './search-box.tsx';
@@ -39,8 +39,7 @@ function routeName(routes: Route[], i: number): string {
   return routes.length === 1 ? t('route.only') : t('route.option', { n: i + 1 });
 }
 
-const dangerCount = (n: number) =>
-  n === 0 ? t('route.noDangers') : n === 1 ? t('route.dangers.one') : t('route.dangers', { n });
+const dangerCount = (n: number) => (n === 0 ? t('route.noDangers') : tn('route.dangers', n));
 
 /**
  * A long route through a dense area can pass thousands of spots; the page asks for the compact

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { hasString, t } from '../lib/i18n.ts';
+import { hasString, t, tn } from '../lib/i18n.ts';
 import type { Log, LogEntry } from '../lib/types.ts';
 import { Notice } from '../lib/ui.tsx';
 
@@ -45,9 +45,9 @@ function describeDetail(action: string, detail: Record<string, unknown> | null |
     parts.push(t('mod.log.d.votes', { up: num(d.up), down: num(d.down) }));
   if (action === 'revert-burst')
     parts.push(t('mod.log.d.reverted', { votes: num(d.votes), flags: num(d.flags) }));
-  else if (d.flags !== undefined) parts.push(t('mod.log.d.flags', { n: num(d.flags) }));
+  else if (d.flags !== undefined) parts.push(tn('mod.log.d.flags', num(d.flags)));
   if (d.flagsClosed !== undefined && num(d.flagsClosed) > 0)
-    parts.push(t('mod.log.d.flagsClosed', { n: num(d.flagsClosed) }));
+    parts.push(tn('mod.log.d.flagsClosed', num(d.flagsClosed)));
   if (Array.isArray(d.fields))
     parts.push(t('mod.log.d.fields', { fields: d.fields.map((f) => fieldLabel(String(f))).join(', ') }));
   if (d.shownAgain) parts.push(t('mod.log.d.shownAgain'));

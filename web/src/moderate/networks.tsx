@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { t } from '../lib/i18n.ts';
+import { t, tn } from '../lib/i18n.ts';
 import type { ModSpot, NetworkActivity, NetworksAnswer, VoidOnSpot, VoidPeriod } from '../lib/types.ts';
 import { Notice } from '../lib/ui.tsx';
 
@@ -39,7 +39,7 @@ export function Networks({ spot, onChanged }: { spot: ModSpot; onChanged(s: ModS
     setBusy(false);
     if (!res.ok) return setMessage({ kind: 'error', text: describeFailure(res) });
     onChanged(res.data.spot);
-    setMessage({ kind: 'ok', text: t(`mod.net.voided.${what}`, { n: res.data.voided, label: n.label }) });
+    setMessage({ kind: 'ok', text: tn(`mod.net.voided.${what}`, res.data.voided, { label: n.label }) });
     await load();
   }
 
