@@ -218,7 +218,6 @@ export const statsResponse = z.object({
 export const userSchema = z.object({ username: z.string(), role: z.enum(ROLES) }).meta({ id: 'User' });
 export const userResponse = z.object({ user: userSchema });
 export const usersResponse = z.object({ users: z.array(userSchema.extend({ created_at: z.string() })) });
-export type Users = z.output<typeof usersResponse>;
 export const sessionResponse = z.object({
   user: userSchema,
   two_factor: z
@@ -230,8 +229,7 @@ export const sessionResponse = z.object({
     .optional(),
 });
 
-export type Session = z.output<typeof sessionResponse>;
-export type TwoFactorState = NonNullable<Session['two_factor']>;
+export type TwoFactorState = NonNullable<z.output<typeof sessionResponse>['two_factor']>;
 
 export const twoFactorSetup = z.object({
   secret: z.string().meta({ description: 'The shared secret (base32), to type into an app' }),
@@ -368,10 +366,8 @@ export type NetworkActivity = z.output<typeof networkActivitySchema>;
 export const networksResponse = z.object({ networks: z.array(networkActivitySchema) });
 /** One network's votes or flags voided on a spot: the spot after it, and how many went. */
 export const voidOnSpotResponse = z.object({ spot: modSpotSchema, voided: z.number().int() });
-export type VoidOnSpot = z.output<typeof voidOnSpotResponse>;
 /** One network's votes voided over a period: how many spots and votes it touched. */
 export const voidPeriodResponse = z.object({ spots: z.number().int(), votes: z.number().int() });
-export type VoidPeriod = z.output<typeof voidPeriodResponse>;
 
 // Alarms: the site-wide budgets and bursts across networks (docs/moderators.md, "Alarms").
 

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import { API_TYPES_FILE, apiTypes } from '../../tools/api-types/to-types.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -38,6 +40,15 @@ describe('GET /api/openapi.json', () => {
       doc.components.schemas.Spot.properties.moderator_verified,
       'doc.components.schemas.Spot.properties.moderator_verified',
     );
+  });
+});
+
+describe('the page is typed from the document', () => {
+  it('web/src/lib/api-types.ts is what `npm run api:types` writes from it today', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const committed = readFileSync(new URL(`../../${API_TYPES_FILE}`, import.meta.url), 'utf8');
+    // Stale types let the page compile against answers the server no longer sends.
+    assert.ok(committed === (await apiTypes(doc)), `${API_TYPES_FILE} is stale: run npm run api:types`);
   });
 });
 

@@ -2,7 +2,9 @@
  * The spot list the page loads first and the service worker keeps for offline use: the most severe
  * public spots. Where more exist, the map asks per view (and for clusters when zoomed out).
  */
-export const SPOT_LIST_URL = '/api/spots?limit=1000';
+export const SPOT_LIST_QUERY = { limit: 1000 } as const;
+/** Its address, as the page asks it (api.ts writes the query the same way). */
+export const SPOT_LIST_URL = `/api/spots?${new URLSearchParams({ limit: String(SPOT_LIST_QUERY.limit) })}`;
 
 /** The Cache Storage cache that holds the saved list (the service worker's and the page's). */
 export const DATA_CACHE = 'hatari-data';

@@ -8,7 +8,6 @@ import type * as api from '../../../common/api.ts';
 export type Spot = api.Spot;
 /** A spot as a map tile lists it (id, place, what its marker shows). */
 export type TileMarker = api.TileMarker;
-export type Tile = api.Tile;
 export type GridCluster = api.GridCluster;
 export type SpotSummary = api.SpotSummary;
 export type Place = api.Place;
@@ -24,22 +23,7 @@ export type User = z.output<typeof api.userSchema> & { created_at?: string };
 export type LogEntry = z.output<typeof api.logResponse>['entries'][number];
 export type Settings = z.output<typeof api.settingsSchema>;
 export type Alarms = api.Alarms;
-export type Session = api.Session;
 export type TwoFactorState = api.TwoFactorState;
 export type Burst = api.Burst;
-/** The answers the page reads, by what it asked. */
-export type SpotList = z.output<typeof api.listResponse>;
-export type SpotAnswer = z.output<typeof api.spotResponse>;
-export type Reported = z.output<typeof api.reportResponse>;
-export type Voted = z.output<typeof api.voteResponse>;
-export type Flagged = z.output<typeof api.flagResponse>;
-export type RouteAnswer = z.output<typeof api.compactRouteResponse>;
-export type Reverted = z.output<typeof api.revertResponse>;
-export type ModSpotAnswer = z.output<typeof api.modSpotResponse>;
-export type Log = z.output<typeof api.logResponse>;
-export type Users = api.Users;
-export type NetworksAnswer = z.output<typeof api.networksResponse>;
-export type VoidOnSpot = api.VoidOnSpot;
-export type VoidPeriod = api.VoidPeriod;
 /** What a report (or a moderator's edit) sends. */
 export type ReportFields = api.ReportInput;

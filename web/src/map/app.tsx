@@ -1,10 +1,10 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api } from '../lib/api.ts';
+import { answer, client } from '../lib/api.ts';
 import { asMarker, formatDateTime } from '../lib/format.ts';
 import { t, tn, useLang } from '../lib/i18n.ts';
 import { LanguageSelect } from '../lib/language-select.tsx';
 import type { PageConfig } from '../lib/page-config.ts';
-import type { Place, Spot, SpotAnswer } from '../lib/types.ts';
+import type { Place, Spot } from '../lib/types.ts';
 import { Notice } from '../lib/ui.tsx';
 import { Banner, BottomNav, Legend, type Toast, ToastMessage } from './chrome.tsx';
 import { activeFilterCount, FilterPanel, filterSpots, NO_FILTERS } from './filters.tsx';
@@ -186,7 +186,7 @@ export function App({ config }: { config: PageConfig }) {
     openPanel('spot');
     history.replaceState(null, '', spotPath(id));
     if (known && frame) frameNext.current = { ...known, animate: true };
-    const res = await api<SpotAnswer>(`/api/spots/${id}`);
+    const res = await answer(client.GET('/api/spots/{id}', { params: { path: { id: String(id) } } }));
     if (res.ok) {
       setOpenSpot(res.data.spot);
       if (!known) frameNext.current = { ...res.data.spot, animate: false };

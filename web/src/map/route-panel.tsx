@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api } from '../lib/api.ts';
+import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDistance, formatDuration } from '../lib/format.ts';
 import { t, tn } from '../lib/i18n.ts';
-import type { Route, RouteAnswer } from '../lib/types.ts';
+import type { Route } from '../lib/types.ts';
 import { Notice } from '../lib/ui.tsx';
 import { SearchBox } from './search-box.tsx';
 
@@ -71,17 +71,18 @@ export function RoutePanel(props: Props) {
     }
     setBusy(true);
     setProblem(undefined);
-    const params = new URLSearchParams({
+    const query = {
       from: `${from.lat},${from.lng}`,
       to: `${to.lat},${to.lng}`,
       mode,
       detail: 'compact',
-    });
-    if (avoid) params.set('avoid', '1');
-    const res = await api<RouteAnswer>(`/api/route?${params}`);
+      ...(avoid && { avoid: '1' as const }),
+    } as const;
+    const res = await answer(client.GET('/api/route', { params: { query } }));
     setBusy(false);
     if (res.ok) {
-      props.onResult({ routes: res.data.routes, chosen: 0 });
+      // Asked with detail=compact: every route is in brief (the type of the answer allows both forms).
+      props.onResult({ routes: res.data.routes.filter((r): r is Route => 'danger_count' in r), chosen: 0 });
       return;
     }
     // The routes found before stay drawn and listed: a failure here says so and changes nothing else.

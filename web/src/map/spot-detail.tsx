@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { FLAG_REASONS, type FlagReason, TEXT_LIMITS } from '../../../common/domain.ts';
-import { api } from '../lib/api.ts';
+import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatAgo, formatDate, safeHttpUrl } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
-import type { Flagged, Me, Spot, Voted } from '../lib/types.ts';
+import type { Me, Spot } from '../lib/types.ts';
 import { Field, Notice, SeverityBadge, StatusBadge } from '../lib/ui.tsx';
 import { ShareButtons } from './share.tsx';
 
@@ -35,7 +35,9 @@ export function SpotDetail({ spot, me, onSpotChanged, onVoted, onFlagged }: Prop
 
   async function vote(value: 1 | -1) {
     setBusy(true);
-    const res = await api<Voted>(`/api/spots/${spot.id}/vote`, { method: 'POST', body: { value } });
+    const res = await answer(
+      client.POST('/api/spots/{id}/vote', { params: { path: { id: String(spot.id) } }, body: { value } }),
+    );
     setBusy(false);
     if (res.ok) {
       onSpotChanged(res.data.spot);
@@ -149,10 +151,12 @@ function FlagForm({ spotId, onDone }: { spotId: number; onDone(result: string, h
   async function submit(e: Event) {
     e.preventDefault();
     setBusy(true);
-    const res = await api<Flagged>(`/api/spots/${spotId}/flag`, {
-      method: 'POST',
-      body: { reason, note },
-    });
+    const res = await answer(
+      client.POST('/api/spots/{id}/flag', {
+        params: { path: { id: String(spotId) } },
+        body: { reason, note },
+      }),
+    );
     setBusy(false);
     if (res.ok || res.status === 409) {
       const hidden = res.ok && res.data.result === 'hidden';

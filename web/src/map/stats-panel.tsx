@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../lib/api.ts';
+import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { t } from '../lib/i18n.ts';
 import type { Stats } from '../lib/types.ts';
@@ -9,7 +9,7 @@ export function StatsPanel() {
   const [stats, setStats] = useState<Stats>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    void api<Stats>('/api/stats').then((res) =>
+    void answer(client.GET('/api/stats')).then((res) =>
       res.ok ? setStats(res.data) : setError(res.status === 0 ? t('stats.offline') : describeFailure(res)),
     );
   }, []);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api } from '../lib/api.ts';
+import { answer, client } from '../lib/api.ts';
 import type { SearchResult, Spot } from '../lib/types.ts';
 
 /** Spot search on every keystroke, place lookup only after a pause this long (docs/api.md, search). */
@@ -65,17 +65,21 @@ export function useSearch(saved: () => Spot[] = () => []) {
   );
 
   async function run(query: string, places: boolean, signal: AbortSignal) {
-    const params = new URLSearchParams({ q: query });
-    if (!places) params.set('places', '0');
     try {
-      const res = await api<SearchResult>(`/api/search?${params}`, { signal });
+      const res = await answer(
+        client.GET('/api/search', {
+          params: { query: { q: query, ...(!places && { places: '0' }) } },
+          signal,
+        }),
+      );
       if (signal.aborted) return;
       if (!res.ok && res.status === 0) {
         const spots = searchSaved(saved(), query);
         setState((s) => ({ ...s, result: { spots, places: [] }, placesLoading: false, note: 'offline' }));
         return;
       }
-      const body = res.ok ? res.data : res.data?.spots ? res.data : undefined;
+      // A refused place lookup (429) still carries the spots.
+      const body = res.ok ? res.data : res.data && 'spots' in res.data ? res.data : undefined;
       const note =
         !res.ok && res.offline
           ? 'offline'

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { api } from '../lib/api.ts';
-import { SAVED_AT_HEADER, SPOT_LIST_URL } from '../lib/spot-list.ts';
-import type { Me, Spot, SpotList } from '../lib/types.ts';
+import { answer, client } from '../lib/api.ts';
+import { SAVED_AT_HEADER, SPOT_LIST_QUERY } from '../lib/spot-list.ts';
+import type { Me, Spot } from '../lib/types.ts';
 import { keepListForOffline, sentThroughWorker } from './offline.ts';
 
 export interface SpotsState {
@@ -27,7 +27,10 @@ export function useSpots() {
   const load = useCallback(async () => {
     setState((s) => ({ ...s, loading: true }));
     const throughWorker = sentThroughWorker();
-    const [list, mine] = await Promise.all([api<SpotList>(SPOT_LIST_URL), api<Me>('/api/me')]);
+    const [list, mine] = await Promise.all([
+      answer(client.GET('/api/spots', { params: { query: SPOT_LIST_QUERY } })),
+      answer(client.GET('/api/me')),
+    ]);
     if (list.ok) {
       const fromPhone = list.headers.get('x-hatari-offline') === '1';
       setSpots(list.data.spots);

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { TILE_CLUSTER_MAX_ZOOM, TILE_MAX_ZOOM, tileOf } from '../../../common/geo.ts';
-import { api } from '../lib/api.ts';
-import type { GridCluster, Tile, TileMarker } from '../lib/types.ts';
+import { answer, client } from '../lib/api.ts';
+import type { paths } from '../lib/api-types.ts';
+import type { GridCluster, TileMarker } from '../lib/types.ts';
 import { type Filters, markerMatches } from './filters.tsx';
 
 export type ViewContent =
@@ -17,21 +18,22 @@ const MAX_FILTERED_ASKS = 4;
  * The tiles' share of the filters: a tile takes one category, one status and verified=1, so several
  * categories or statuses are asked tile by tile (each cacheable), up to a few combinations.
  */
-function tileQueries(f: Filters): string[] {
+function tileQueries(f: Filters): TileQuery[] {
   const categories = f.categories.length ? f.categories : [undefined];
   const statuses = f.statuses.length ? f.statuses : [undefined];
-  if (categories.length * statuses.length > MAX_FILTERED_ASKS) return [f.verifiedOnly ? '?verified=1' : ''];
+  const verified = f.verifiedOnly ? ({ verified: '1' } as const) : {};
+  if (categories.length * statuses.length > MAX_FILTERED_ASKS) return [verified];
   return categories.flatMap((category) =>
-    statuses.map((status) => {
-      const params = new URLSearchParams();
-      if (category) params.set('category', category);
-      if (status) params.set('status', status);
-      if (f.verifiedOnly) params.set('verified', '1');
-      const query = params.toString();
-      return query ? `?${query}` : '';
-    }),
+    statuses.map((status) => ({ ...(category && { category }), ...(status && { status }), ...verified })),
   );
 }
+
+type TileQuery = NonNullable<paths['/api/spots/tiles/{z}/{x}/{y}.json']['get']['parameters']['query']>;
+/** One tile to ask: where it is, the filters' share, and its address (what the browser caches it by). */
+type TileAsk = { path: { z: number; x: number; y: number }; query: TileQuery; url: string };
+
+const askTile = ({ path, query }: TileAsk, signal?: AbortSignal) =>
+  answer(client.GET('/api/spots/tiles/{z}/{x}/{y}.json', { params: { path, query }, signal }));
 
 /** Tiles asked ahead while the map moves, by address, and when: each once while the browser keeps it. */
 const warmed = new Map<string, number>();
@@ -84,11 +86,11 @@ export function useViewSpots(enabled: boolean, filters: Filters) {
       if (!enabled) return;
       const now = Date.now();
       for (const [url, at] of warmed) if (at < now - WARM_FOR_MS) warmed.delete(url);
-      for (const url of viewTiles(moving, filters).urls) {
-        if (warmed.has(url) || warming >= WARM_AT_ONCE) continue;
-        warmed.set(url, now);
+      for (const tile of viewTiles(moving, filters).asks) {
+        if (warmed.has(tile.url) || warming >= WARM_AT_ONCE) continue;
+        warmed.set(tile.url, now);
         warming++;
-        void api<Tile>(url)
+        void askTile(tile)
           .catch(() => {})
           .finally(() => warming--);
       }
@@ -100,9 +102,9 @@ export function useViewSpots(enabled: boolean, filters: Filters) {
     if (!enabled || !view) return;
     const controller = new AbortController();
     const { signal } = controller;
-    const { z, urls } = viewTiles(view, filters);
+    const { z, asks } = viewTiles(view, filters);
     (async () => {
-      const answers = await Promise.all(urls.map((url) => api<Tile>(url, { signal })));
+      const answers = await Promise.all(asks.map((tile) => askTile(tile, signal)));
       const loaded = answers.flatMap((a) => (a.ok ? [a.data] : []));
       if (loaded.length === 0) return;
       // Tiles reach past the screen's edges; what lies beyond them is left out.
@@ -127,11 +129,16 @@ export function useViewSpots(enabled: boolean, filters: Filters) {
 type View = { bbox: string; zoom: number };
 
 /** The zoom of a view's tiles and their addresses, with the filters' share of each. */
-function viewTiles(view: View, filters: Filters): { z: number; urls: string[] } {
+function viewTiles(view: View, filters: Filters): { z: number; asks: TileAsk[] } {
   const queries = tileQueries(filters);
   const tiles = tilesOf(view.bbox, view.zoom);
   return {
     z: tiles[0]?.z ?? 0,
-    urls: tiles.flatMap(({ z, x, y }) => queries.map((q) => `/api/spots/tiles/${z}/${x}/${y}.json${q}`)),
+    asks: tiles.flatMap((path) =>
+      queries.map((query) => {
+        const q = new URLSearchParams(query).toString();
+        return { path, query, url: `/api/spots/tiles/${path.z}/${path.x}/${path.y}.json${q ? `?${q}` : ''}` };
+      }),
+    ),
   };
 }

@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ROLES, type Role } from '../../../common/domain.ts';
-import { api } from '../lib/api.ts';
+import { answer, client, type Fetched } from '../lib/api.ts';
+import type { paths } from '../lib/api-types.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { t } from '../lib/i18n.ts';
-import type { Settings, User, Users } from '../lib/types.ts';
+import type { Settings, User } from '../lib/types.ts';
 import { Field, Notice } from '../lib/ui.tsx';
+
+/** What a change to a moderator's account sends. */
+type UserChange = paths['/api/mod/users/{username}']['patch']['requestBody']['content']['application/json'];
 
 type Message = { kind: 'ok' | 'error'; text: string } | undefined;
 
@@ -12,7 +16,7 @@ export function SettingsPanel() {
   const [settings, setSettings] = useState<Settings>();
   const [message, setMessage] = useState<Message>();
   useEffect(() => {
-    void api<Settings>('/api/mod/settings').then((res) =>
+    void answer(client.GET('/api/mod/settings')).then((res) =>
       res.ok ? setSettings(res.data) : setMessage({ kind: 'error', text: describeFailure(res) }),
     );
   }, []);
@@ -20,7 +24,7 @@ export function SettingsPanel() {
   async function save(e: Event) {
     e.preventDefault();
     if (!settings) return;
-    const res = await api<Settings>('/api/mod/settings', { method: 'PUT', body: settings });
+    const res = await answer(client.PUT('/api/mod/settings', { body: settings }));
     if (res.ok) {
       setSettings(res.data);
       setMessage({ kind: 'ok', text: t('mod.saved') });
@@ -96,13 +100,13 @@ export function UsersPanel({ me }: { me: string }) {
   const [draft, setDraft] = useState({ username: '', password: '', role: 'moderator' as Role });
 
   const load = () =>
-    void api<Users>('/api/mod/users').then((res) =>
+    void answer(client.GET('/api/mod/users')).then((res) =>
       res.ok ? setUsers(res.data.users) : setMessage({ kind: 'error', text: describeFailure(res) }),
     );
   useEffect(load, []);
 
-  async function call(path: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown) {
-    const res = await api(path, { method, body });
+  async function call(request: Promise<Fetched<unknown, unknown>>) {
+    const res = await answer(request);
     if (res.ok) {
       setMessage({ kind: 'ok', text: t('mod.saved') });
       load();
@@ -114,15 +118,18 @@ export function UsersPanel({ me }: { me: string }) {
     return res.ok;
   }
 
+  const changeUser = (username: string, body: UserChange) =>
+    call(client.PATCH('/api/mod/users/{username}', { params: { path: { username } }, body }));
+
   async function add(e: Event) {
     e.preventDefault();
-    if (await call('/api/mod/users', 'POST', draft))
+    if (await call(client.POST('/api/mod/users', { body: draft })))
       setDraft({ username: '', password: '', role: 'moderator' });
   }
 
   const resetPassword = (username: string) => {
     const password = prompt(t('mod.newPasswordFor', { name: username }));
-    if (password) void call(`/api/mod/users/${encodeURIComponent(username)}`, 'PATCH', { password });
+    if (password) void changeUser(username, { password });
   };
 
   return (
@@ -150,11 +157,7 @@ export function UsersPanel({ me }: { me: string }) {
                 <select
                   id={`role-${u.username}`}
                   value={u.role}
-                  onChange={(e) =>
-                    void call(`/api/mod/users/${encodeURIComponent(u.username)}`, 'PATCH', {
-                      role: e.currentTarget.value,
-                    })
-                  }
+                  onChange={(e) => void changeUser(u.username, { role: e.currentTarget.value as Role })}
                 >
                   {ROLES.map((r) => (
                     <option key={r} value={r}>
@@ -171,9 +174,7 @@ export function UsersPanel({ me }: { me: string }) {
                   type="button"
                   onClick={() =>
                     confirm(t('mod.confirmResetTwoFactor', { name: u.username })) &&
-                    void call(`/api/mod/users/${encodeURIComponent(u.username)}`, 'PATCH', {
-                      resetTwoFactor: true,
-                    })
+                    void changeUser(u.username, { resetTwoFactor: true })
                   }
                 >
                   {t('mod.resetTwoFactor')}
@@ -184,7 +185,11 @@ export function UsersPanel({ me }: { me: string }) {
                     class="danger"
                     onClick={() =>
                       confirm(t('mod.confirmDeleteUser', { name: u.username })) &&
-                      void call(`/api/mod/users/${encodeURIComponent(u.username)}`, 'DELETE')
+                      void call(
+                        client.DELETE('/api/mod/users/{username}', {
+                          params: { path: { username: u.username } },
+                        }),
+                      )
                     }
                   >
                     {t('mod.delete')}

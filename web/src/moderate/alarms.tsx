@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { api } from '../lib/api.ts';
+import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
-import type { Alarms, Burst, Reverted } from '../lib/types.ts';
+import type { Alarms, Burst } from '../lib/types.ts';
 import { Notice } from '../lib/ui.tsx';
 
 /** A date-time input's value (local time, to the minute) and back. */
@@ -65,11 +65,16 @@ function BurstCard({ burst, onDone }: { burst: Burst; onDone(text: string): void
     if (action === 'revert' && !confirm(t('mod.alarm.confirmRevert'))) return;
     setBusy(true);
     const period = { from: fromInput(from), to: fromInput(to) };
-    const body = action === 'revert' && left.size ? { ...period, networks: chosen } : period;
-    const res = await api<Reverted>(`/api/mod/bursts/${action}`, { method: 'POST', body });
+    if (action === 'keep') {
+      const kept = await answer(client.POST('/api/mod/bursts/keep', { body: period }));
+      setBusy(false);
+      return kept.ok ? onDone(t('mod.alarm.kept')) : setError(describeFailure(kept));
+    }
+    const body = left.size ? { ...period, networks: chosen } : period;
+    const res = await answer(client.POST('/api/mod/bursts/revert', { body }));
     setBusy(false);
     if (!res.ok) return setError(describeFailure(res));
-    onDone(action === 'keep' ? t('mod.alarm.kept') : t('mod.alarm.reverted', { ...res.data }));
+    onDone(t('mod.alarm.reverted', { ...res.data }));
   }
 
   const toggle = (key: string) =>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../lib/api.ts';
+import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { hasString, t, tn } from '../lib/i18n.ts';
-import type { Log, LogEntry } from '../lib/types.ts';
+import type { LogEntry } from '../lib/types.ts';
 import { Notice } from '../lib/ui.tsx';
 
 const named = (key: string, raw: string) => (hasString(key) ? t(key) : raw);
@@ -71,7 +71,7 @@ export function AuditLog() {
   const [entries, setEntries] = useState<LogEntry[]>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    void api<Log>('/api/mod/log').then((res) =>
+    void answer(client.GET('/api/mod/log')).then((res) =>
       res.ok ? setEntries(res.data.entries) : setError(describeFailure(res)),
     );
   }, []);

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { api } from '../lib/api.ts';
+import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { t, useLang } from '../lib/i18n.ts';
 import { LanguageSelect } from '../lib/language-select.tsx';
-import type { Alarms, Session, TwoFactorState, User } from '../lib/types.ts';
+import type { Alarms, TwoFactorState, User } from '../lib/types.ts';
 import { Field, Notice } from '../lib/ui.tsx';
 import { SettingsPanel, UsersPanel } from './admin.tsx';
 import { AlarmsPanel } from './alarms.tsx';
@@ -21,7 +21,7 @@ function useAlarms(signedIn: boolean) {
   const [alarms, setAlarms] = useState<Alarms>();
   const load = useCallback(() => {
     if (document.visibilityState === 'hidden') return;
-    void api<Alarms>('/api/mod/alarms').then((res) => res.ok && setAlarms(res.data));
+    void answer(client.GET('/api/mod/alarms')).then((res) => res.ok && setAlarms(res.data));
   }, []);
   useEffect(() => {
     if (!signedIn) return;
@@ -49,7 +49,7 @@ export function Console() {
 
   const loadSession = useCallback(
     () =>
-      void api<Session>('/api/auth/session').then((res) => {
+      void answer(client.GET('/api/auth/session')).then((res) => {
         setUser(res.ok ? res.data.user : null);
         setTwoFactor(res.ok ? res.data.two_factor : undefined);
       }),
@@ -58,7 +58,7 @@ export function Console() {
   useEffect(loadSession, []);
 
   async function signOut() {
-    await api('/api/auth/logout', { method: 'POST' });
+    await answer(client.POST('/api/auth/logout'));
     setUser(null);
   }
 
@@ -129,13 +129,14 @@ function SignIn({ onSignedIn }: { onSignedIn(): void }) {
   async function submit(e: Event) {
     e.preventDefault();
     setBusy(true);
-    const res = await api<{ user: User; two_factor?: boolean }>('/api/auth/login', {
-      method: 'POST',
-      body: code === undefined ? { username, password } : { username, password, code },
-    });
+    const res = await answer(
+      client.POST('/api/auth/login', {
+        body: code === undefined ? { username, password } : { username, password, code },
+      }),
+    );
     setBusy(false);
     if (res.ok) return onSignedIn();
-    if (res.status === 401 && res.data?.two_factor) {
+    if (res.status === 401 && res.data && 'two_factor' in res.data && res.data.two_factor) {
       // Name and password were right: the account asks for its code.
       setError(code === undefined ? undefined : t('mod.2fa.wrongCode'));
       setCode('');

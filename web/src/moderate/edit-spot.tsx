@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import { TEXT_LIMITS } from '../../../common/domain.ts';
-import { api } from '../lib/api.ts';
+import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { t } from '../lib/i18n.ts';
 import { CategoryOptions, SeverityOptions, TimeOfDayOptions } from '../lib/spot-options.tsx';
-import type { ModSpot, ModSpotAnswer, ReportFields } from '../lib/types.ts';
+import type { ModSpot, ReportFields } from '../lib/types.ts';
 import { Field, Notice } from '../lib/ui.tsx';
 
 type Draft = Omit<ReportFields, 'incident_date' | 'source_url'> & {
@@ -46,7 +46,9 @@ export function EditSpot({
         patch[key] = (key === 'incident_date' || key === 'source_url') && !draft[key] ? null : draft[key];
     }
     if (Object.keys(patch).length === 0) return onCancel();
-    const res = await api<ModSpotAnswer>(`/api/mod/spots/${spot.id}`, { method: 'PATCH', body: patch });
+    const res = await answer(
+      client.PATCH('/api/mod/spots/{id}', { params: { path: { id: String(spot.id) } }, body: patch }),
+    );
     if (res.ok) onSaved(res.data.spot);
     else setError(res.issues?.map((i) => i.message).join(' ') || describeFailure(res));
   }

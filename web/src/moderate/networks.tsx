@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { api } from '../lib/api.ts';
+import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { t, tn } from '../lib/i18n.ts';
-import type { ModSpot, NetworkActivity, NetworksAnswer, VoidOnSpot, VoidPeriod } from '../lib/types.ts';
+import type { ModSpot, NetworkActivity } from '../lib/types.ts';
 import { Notice } from '../lib/ui.tsx';
 
 const HOUR = 3600_000;
@@ -24,7 +24,9 @@ export function Networks({ spot, onChanged }: { spot: ModSpot; onChanged(s: ModS
   const [busy, setBusy] = useState(false);
 
   async function load() {
-    const res = await api<NetworksAnswer>(`/api/mod/spots/${spot.id}/networks`);
+    const res = await answer(
+      client.GET('/api/mod/spots/{id}/networks', { params: { path: { id: String(spot.id) } } }),
+    );
     if (res.ok) setNetworks(res.data.networks);
     else setMessage({ kind: 'error', text: describeFailure(res) });
   }
@@ -32,10 +34,12 @@ export function Networks({ spot, onChanged }: { spot: ModSpot; onChanged(s: ModS
   async function voidOnSpot(n: NetworkActivity, what: 'votes' | 'flags') {
     if (!confirm(t(`mod.net.confirmVoid.${what}`, { label: n.label }))) return;
     setBusy(true);
-    const res = await api<VoidOnSpot>(`/api/mod/spots/${spot.id}/void`, {
-      method: 'POST',
-      body: { network: n.key, what },
-    });
+    const res = await answer(
+      client.POST('/api/mod/spots/{id}/void', {
+        params: { path: { id: String(spot.id) } },
+        body: { network: n.key, what },
+      }),
+    );
     setBusy(false);
     if (!res.ok) return setMessage({ kind: 'error', text: describeFailure(res) });
     onChanged(res.data.spot);
@@ -48,10 +52,15 @@ export function Networks({ spot, onChanged }: { spot: ModSpot; onChanged(s: ModS
       return;
     setBusy(true);
     const to = new Date();
-    const res = await api<VoidPeriod>('/api/mod/networks/void-votes', {
-      method: 'POST',
-      body: { network: n.key, from: new Date(to.getTime() - period[1]).toISOString(), to: to.toISOString() },
-    });
+    const res = await answer(
+      client.POST('/api/mod/networks/void-votes', {
+        body: {
+          network: n.key,
+          from: new Date(to.getTime() - period[1]).toISOString(),
+          to: to.toISOString(),
+        },
+      }),
+    );
     setBusy(false);
     if (!res.ok) return setMessage({ kind: 'error', text: describeFailure(res) });
     setMessage({

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../lib/api.ts';
+import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime, safeHttpUrl } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
-import type { ModQueue, ModSpot, ModSpotAnswer } from '../lib/types.ts';
+import type { ModQueue, ModSpot } from '../lib/types.ts';
 import { Notice, SeverityBadge, StatusBadge } from '../lib/ui.tsx';
 import { EditSpot } from './edit-spot.tsx';
 import { Networks } from './networks.tsx';
@@ -24,7 +24,7 @@ export function Queue({ onSignedOut }: { onSignedOut(): void }) {
     const controller = new AbortController();
     setSpots(undefined);
     setError(undefined);
-    void api<ModQueue>(`/api/mod/spots?state=${state}`, { signal: controller.signal })
+    void answer(client.GET('/api/mod/spots', { params: { query: { state } }, signal: controller.signal }))
       .then((res) => {
         if (res.status === 401) return onSignedOut();
         if (res.ok) {
@@ -87,7 +87,9 @@ function ModSpotCard({
 
   async function act(action: Action) {
     setBusy(true);
-    const res = await api<ModSpotAnswer>(`/api/mod/spots/${spot.id}/${action}`, { method: 'POST' });
+    const res = await answer(
+      client.POST(`/api/mod/spots/{id}/${action}`, { params: { path: { id: String(spot.id) } } }),
+    );
     setBusy(false);
     if (res.ok) {
       onChanged(res.data.spot);
@@ -97,7 +99,9 @@ function ModSpotCard({
 
   async function remove() {
     if (!confirm(t('mod.confirmDelete', { title: spot.title }))) return;
-    const res = await api(`/api/mod/spots/${spot.id}`, { method: 'DELETE' });
+    const res = await answer(
+      client.DELETE('/api/mod/spots/{id}', { params: { path: { id: String(spot.id) } } }),
+    );
     if (res.ok) onDeleted(spot.id);
     else setMessage({ kind: 'error', text: describeFailure(res) });
   }

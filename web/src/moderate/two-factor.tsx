@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../lib/api.ts';
+import { answer, client, type Fetched } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { t } from '../lib/i18n.ts';
 import type { TwoFactorState } from '../lib/types.ts';
@@ -24,9 +24,9 @@ export function TwoFactorPanel({ state, onChanged }: { state: TwoFactorState; on
   const [message, setMessage] = useState<Message>();
   const [busy, setBusy] = useState(false);
 
-  async function call<T>(path: string, body: unknown): Promise<T | undefined> {
+  async function call<T, E>(request: Promise<Fetched<T, E>>): Promise<T | undefined> {
     setBusy(true);
-    const res = await api<T>(path, { method: 'POST', body });
+    const res = await answer(request);
     setBusy(false);
     if (res.ok) return res.data;
     setMessage({ kind: 'error', text: describeFailure(res) });
@@ -35,13 +35,13 @@ export function TwoFactorPanel({ state, onChanged }: { state: TwoFactorState; on
 
   async function start() {
     setMessage(undefined);
-    const started = await call<Setup>('/api/auth/two-factor/setup', {});
+    const started = await call(client.POST('/api/auth/two-factor/setup'));
     if (started) setSetup(started);
   }
 
   async function confirm(e: Event) {
     e.preventDefault();
-    const on = await call<{ recovery_codes: string[] }>('/api/auth/two-factor/enable', { code });
+    const on = await call(client.POST('/api/auth/two-factor/enable', { body: { code } }));
     if (!on) return;
     setRecovery(on.recovery_codes);
     setSetup(undefined);
@@ -51,7 +51,7 @@ export function TwoFactorPanel({ state, onChanged }: { state: TwoFactorState; on
 
   async function turnOff(e: Event) {
     e.preventDefault();
-    const res = await api('/api/auth/two-factor/disable', { method: 'POST', body: { password, code } });
+    const res = await answer(client.POST('/api/auth/two-factor/disable', { body: { password, code } }));
     if (!res.ok) return setMessage({ kind: 'error', text: describeFailure(res) });
     setPassword('');
     setCode('');

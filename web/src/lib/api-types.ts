@@ -1,0 +1,5643 @@
+/**
+ * Generated from the OpenAPI document (GET /api/openapi.json) by `npm run api:types`. Do not edit:
+ * change the route's schemas and run it again; `npm test` fails while this file is stale.
+ */
+export interface paths {
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moderator sign-in
+         * @description Sets an HttpOnly, SameSite=Strict session cookie. Requires Content-Type: application/json; limited to 10 attempts per network and 20 per IPv4 /24 or IPv6 /48 per 15 minutes, and per account: after 5 attempts each waits twice as long as the last (up to 15 minutes), except from a browser that signed in to the account before. An account with a second factor needs `code`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An authenticator code, or a recovery code */
+                        code?: string;
+                        password: string;
+                        username: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Signed in */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            two_factor?: {
+                                /** @description This account has a second factor */
+                                enabled: boolean;
+                                /** @description The site requires one of every moderator */
+                                required: boolean;
+                                /** @description This session was opened or confirmed with it */
+                                session: boolean;
+                            };
+                            user: components["schemas"]["User"];
+                        };
+                    };
+                };
+                /** @description Invalid body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong username, password or code, or the code is missing */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignInRefusal"];
+                    };
+                };
+                /** @description A cross-site request */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not sent as application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many attempts, from this network or at this account */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many sign-ins are being checked: try again in a few seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out (ends the session) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Signed out */
+                204: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The signed-in moderator */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            two_factor?: {
+                                /** @description This account has a second factor */
+                                enabled: boolean;
+                                /** @description The site requires one of every moderator */
+                                required: boolean;
+                                /** @description This session was opened or confirmed with it */
+                                session: boolean;
+                            };
+                            user: components["schemas"]["User"];
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-step sign-in off, with the password and a code */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An authenticator code, or a recovery code */
+                        code: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Off */
+                204: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description The site requires it of every moderator */
+                409: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the authenticator with a code: two-step sign-in is on
+         * @description Answers ten recovery codes, shown this once. This session counts as two-step.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An authenticator code, or a recovery code */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description On, with recovery codes */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Shown once: each signs in once without the phone */
+                            recovery_codes: string[];
+                        };
+                    };
+                };
+                /** @description A bad body, or the code is not right */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description No set-up was started */
+                409: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up an authenticator app: a new secret, its link and QR code
+         * @description The secret waits until a code from it is confirmed; one in use stays until then.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The secret to scan */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The link as a QR code (SVG) */
+                            qr_svg: string;
+                            /** @description The shared secret (base32), to type into an app */
+                            secret: string;
+                            /** @description The otpauth:// link authenticator apps read */
+                            uri: string;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/sms/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Incoming SMS callback of the SMS/USSD gateway
+         * @description Africa's Talking's incoming-message format: form fields from, to, text, date, id and linkId. Commands NEAR <place>, WATCH <place> and STOP; answers are sent by SMS through the outbox. A repeated id changes nothing. Exists only at the configured secret path when SMS is configured.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    secret: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        /** @default  */
+                        date?: string;
+                        from: string;
+                        id: string;
+                        /** @default  */
+                        linkId?: string;
+                        /** @default  */
+                        text?: string;
+                        /** @default  */
+                        to?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Taken; any answer goes by SMS */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not an SMS callback, or not from a Ugandan mobile number */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not from a configured gateway address */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (SMS off, or another path) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/ussd/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * USSD callback of the SMS/USSD gateway
+         * @description Africa's Talking's USSD format: form fields sessionId, serviceCode, phoneNumber, networkCode and text (the answers so far joined by *). The answer is plain text, `CON ` and a screen (the session goes on) or `END ` and a screen (it ends), at most 182 characters. Exists only at the configured secret path (docs/channels.md).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    secret: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        /** @default  */
+                        networkCode?: string;
+                        phoneNumber: string;
+                        /** @default  */
+                        serviceCode?: string;
+                        sessionId: string;
+                        /** @default  */
+                        text?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The next screen */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Not a USSD callback, or not a Ugandan mobile number on the network it names */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not from a configured gateway address */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (channels off, or another path) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a device credential (extension, for the web page)
+         * @description Sets an HttpOnly, SameSite=Lax cookie `hatari_device` (Secure over HTTPS, 400 days): a random 128-bit id signed by the server. Requests carrying a valid one are that device's visitor, so phones sharing an address and a user agent keep their own votes, flags and limits. A forged or expired credential counts as absent. New credentials per network are limited (device_network).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The device credential state */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description issued: a new credential was set; renewed: the same device, re-signed; kept: the one sent is valid.
+                             * @enum {string}
+                             */
+                            device: "issued" | "renewed" | "kept";
+                        };
+                    };
+                };
+                /** @description Sent by a page on another site (Origin or Sec-Fetch-Site); nothing was stored */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health check (never rate limited) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Healthy */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            checks: {
+                                /**
+                                 * @description Where rate limits count now
+                                 * @enum {string}
+                                 */
+                                counters: "redis" | "database" | "memory-fallback";
+                                /** @enum {string} */
+                                database: "ok" | "unreachable";
+                            };
+                            error?: string;
+                            ok: boolean;
+                        };
+                    };
+                };
+                /** @description The database cannot be reached */
+                503: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            checks: {
+                                /**
+                                 * @description Where rate limits count now
+                                 * @enum {string}
+                                 */
+                                counters: "redis" | "database" | "memory-fallback";
+                                /** @enum {string} */
+                                database: "ok" | "unreachable";
+                            };
+                            error?: string;
+                            ok: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness, for supervisors (never rate limited)
+         * @description Answers while the process serves requests, whatever the state of the database: a supervisor restarts the process when this fails; a load balancer routes by /api/health.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The process is serving */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calling visitor's votes and flags, and whether reports are held for review */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Visitor state */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Ids of public spots this visitor flagged. */
+                            flags: number[];
+                            requireApproval: boolean;
+                            /** @description The calling visitor's vote per public spot id. */
+                            votes: {
+                                [key: string]: 1 | -1;
+                            };
+                        };
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many uncached reads at once on this server; nothing is wrong with the request. Try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/alarms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Site budgets used this hour, and bursts across networks not yet reviewed
+         * @description A burst is one or more neighbouring ten-minute buckets of the last 7 days holding 10 or more "not anymore" votes and flags from 2 or more networks, a vote refused by the dispute budget, a spot held back from hiding by the hide budget, or the action that spent the last of a budget.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Budgets and bursts */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            budgets: {
+                                disputes: {
+                                    /** @description The budget (a moderator setting) */
+                                    per_hour: number;
+                                    /** @description Actions that took effect in the last hour */
+                                    used: number;
+                                };
+                                hides: {
+                                    /** @description The budget (a moderator setting) */
+                                    per_hour: number;
+                                    /** @description Actions that took effect in the last hour */
+                                    used: number;
+                                };
+                            };
+                            /** @description Not yet reviewed, newest first (at most 10) */
+                            bursts: components["schemas"]["Burst"][];
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/bursts/keep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep what a burst did (it was no attack): its period leaves the alarms */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        from: string;
+                        /** @description Only these networks' votes and flags (keys from the alarm); all when absent */
+                        networks?: string[];
+                        /** Format: date-time */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Kept */
+                204: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/bursts/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revert a burst across all its networks and spots
+         * @description In one transaction: the "not anymore" votes cast in the period are voided (counts, status, map and statistics follow), its open flags dismissed, the spots they hid shown again, and every spot touched restored: protected from flags and votes for 30 days. Logged per spot.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        from: string;
+                        /** @description Only these networks' votes and flags (keys from the alarm); all when absent */
+                        networks?: string[];
+                        /** Format: date-time */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description What it reverted */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Flags dismissed */
+                            flags: number;
+                            /** @description Hidden spots back on the map */
+                            shown_again: number;
+                            /** @description Spots restored (and protected for 30 days) */
+                            spots: number;
+                            /** @description "Not anymore" votes voided */
+                            votes: number;
+                        };
+                    };
+                };
+                /** @description Bad body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audit log of moderator actions, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Entries */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                action: string;
+                                actor: string;
+                                /** Format: date-time */
+                                at: string;
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                                spot_id: number | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/networks/void-votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void a network's votes on every spot over a period */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        from: string;
+                        network: string;
+                        /** Format: date-time */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description How many spots and votes it touched */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            spots: number;
+                            votes: number;
+                        };
+                    };
+                };
+                /** @description Bad id or body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Settings */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Auto-hides by flags allowed in any hour, site-wide; past it a spot whose flags reach the threshold stays on the map and waits for review */
+                            autoHideBudgetPerHour: number;
+                            /** @description Open flags from distinct wide networks (IPv4 /24, IPv6 /48) that hide a spot; 0 = never */
+                            autoHideFlagThreshold: number;
+                            /** @description Spots community votes may move into disputed in any hour, site-wide; past it such a vote is a 429 and stores nothing */
+                            disputeBudgetPerHour: number;
+                            requireApproval: boolean;
+                            /** @description Every moderator must sign in with a one-time code (TOTP) as well as the password */
+                            requireTwoFactor: boolean;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Change site settings (admins) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Auto-hides by flags allowed in any hour, site-wide; past it a spot whose flags reach the threshold stays on the map and waits for review */
+                        autoHideBudgetPerHour?: number;
+                        /** @description Open flags from distinct wide networks (IPv4 /24, IPv6 /48) that hide a spot; 0 = never */
+                        autoHideFlagThreshold?: number;
+                        /** @description Spots community votes may move into disputed in any hour, site-wide; past it such a vote is a 429 and stores nothing */
+                        disputeBudgetPerHour?: number;
+                        requireApproval?: boolean;
+                        /** @description Every moderator must sign in with a one-time code (TOTP) as well as the password */
+                        requireTwoFactor?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Settings now */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Auto-hides by flags allowed in any hour, site-wide; past it a spot whose flags reach the threshold stays on the map and waits for review */
+                            autoHideBudgetPerHour: number;
+                            /** @description Open flags from distinct wide networks (IPv4 /24, IPv6 /48) that hide a spot; 0 = never */
+                            autoHideFlagThreshold: number;
+                            /** @description Spots community votes may move into disputed in any hour, site-wide; past it such a vote is a 429 and stores nothing */
+                            disputeBudgetPerHour: number;
+                            requireApproval: boolean;
+                            /** @description Every moderator must sign in with a one-time code (TOTP) as well as the password */
+                            requireTwoFactor: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/spots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Moderation queue: spots by state, with their open flags */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    state?: "pending" | "flagged" | "review" | "bursts" | "rejected" | "approved" | "all";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Spots */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description How many spots (or alarms) wait in each queue that needs a moderator */
+                            counts: {
+                                /** @description Bursts across networks not yet reviewed */
+                                alarms: number;
+                                flagged: number;
+                                pending: number;
+                                review: number;
+                            };
+                            spots: components["schemas"]["ModSpot"][];
+                        };
+                    };
+                };
+                /** @description Invalid parameters */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/spots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a spot and its votes and flags */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad id or body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description No such spot */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Edit a spot (report rules and phone redaction apply) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        area?: string;
+                        /** @enum {string} */
+                        category?: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+                        description?: string;
+                        incident_date?: string | null;
+                        lat?: number;
+                        lng?: number;
+                        severity?: number;
+                        source_url?: string | null;
+                        /** @enum {string} */
+                        time_of_day?: "day" | "night" | "any";
+                        title?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The edited spot */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            spot: components["schemas"]["ModSpot"];
+                        };
+                    };
+                };
+                /** @description Bad id or body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description No such spot */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/mod/spots/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a spot */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The spot after the action */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            spot: components["schemas"]["ModSpot"];
+                        };
+                    };
+                };
+                /** @description Bad id or body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description No such spot */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/spots/{id}/dismiss-flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss flags a spot */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The spot after the action */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            spot: components["schemas"]["ModSpot"];
+                        };
+                    };
+                };
+                /** @description Bad id or body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description No such spot */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/spots/{id}/networks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A spot's votes and flags grouped by network
+         * @description Networks are IPv4 addresses or IPv6 /56s, shown only as salted keys and per-spot labels. A burst is 5 or more votes (or flags) from one network within 10 minutes.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Networks */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            networks: components["schemas"]["NetworkActivity"][];
+                        };
+                    };
+                };
+                /** @description Bad id or body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/spots/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a spot */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The spot after the action */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            spot: components["schemas"]["ModSpot"];
+                        };
+                    };
+                };
+                /** @description Bad id or body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description No such spot */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/spots/{id}/unverify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unverify a spot */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The spot after the action */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            spot: components["schemas"]["ModSpot"];
+                        };
+                    };
+                };
+                /** @description Bad id or body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description No such spot */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/spots/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a spot */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The spot after the action */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            spot: components["schemas"]["ModSpot"];
+                        };
+                    };
+                };
+                /** @description Bad id or body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description No such spot */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/spots/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void one network's votes or open flags on a spot
+         * @description Counts, status, publication (a spot its flags hid comes back) and the log change together.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        network: string;
+                        /** @enum {string} */
+                        what: "votes" | "flags";
+                    };
+                };
+            };
+            responses: {
+                /** @description The spot after it, and how many votes or flags were voided */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            spot: components["schemas"]["ModSpot"];
+                            voided: number;
+                        };
+                    };
+                };
+                /** @description Bad id or body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description No such spot */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Moderator accounts (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Accounts */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            users: {
+                                created_at: string;
+                                /** @enum {string} */
+                                role: "moderator" | "admin";
+                                username: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an account (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                        /** @enum {string} */
+                        role: "moderator" | "admin";
+                        username: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: components["schemas"]["User"];
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description Name taken */
+                409: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/users/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an account (admins) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    username: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid body or parameters */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description No such user */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Would leave no admin */
+                409: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change role or password (admins); a new password ends the user's sessions */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    username: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password?: string;
+                        /**
+                         * @description Turns the account's second factor off (a lost phone); it sets one up again
+                         * @enum {boolean}
+                         */
+                        resetTwoFactor?: true;
+                        /** @enum {string} */
+                        role?: "moderator" | "admin";
+                    };
+                };
+            };
+            responses: {
+                /** @description Updated */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: components["schemas"]["User"];
+                        };
+                    };
+                };
+                /** @description Invalid body or parameters */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description No such user */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Would leave no admin */
+                409: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/route": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Routes with the danger spots along them, safest first
+         * @description from and to as lat,lng inside Uganda. Dangers are public spots within bufferMeters (150 m) that are not disputed, or are protected (moderator-verified, or seeded with a source); risk is the sum of their severities. mode picks the travel profile; at=day|night|date-time leaves out spots dangerous only at the other time; avoid=1 adds detours around severe spots when every offered route passes one, if they lower the risk within 1.5x the fastest duration. detail=compact (an extension) lists each route's first 50 dangers in brief with danger_count, for phones: a long route through a dense area passes thousands of spots.
+         */
+        get: {
+            parameters: {
+                query: {
+                    at?: string;
+                    avoid?: "0" | "1";
+                    /** @description compact (an extension): each route's dangers are the first 50 in travel order, each with only id, title, severity, lat, lng, distance and along, and danger_count gives them all */
+                    detail?: "full" | "compact";
+                    from: string;
+                    mode?: "driving" | "walking" | "cycling";
+                    to: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Routes (with detail=compact, the compact form) */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bufferMeters: number;
+                            routes: {
+                                dangers: {
+                                    /** @description Metres from the start */
+                                    along: number;
+                                    /** @description Metres from the route (at most bufferMeters) */
+                                    distance: number;
+                                    spot: components["schemas"]["Spot"];
+                                }[];
+                                /** @description True for a route built to go around dangerous spots */
+                                detour: boolean;
+                                /** @description Metres */
+                                distance: number;
+                                /** @description Seconds */
+                                duration: number;
+                                line: {
+                                    lat: number;
+                                    lng: number;
+                                }[];
+                                /** @description Sum of the dangers' severities */
+                                risk: number;
+                                /** @description Main road names */
+                                summary: string;
+                            }[];
+                        } | {
+                            bufferMeters: number;
+                            routes: {
+                                /** @description All dangers on the route */
+                                danger_count: number;
+                                dangers: {
+                                    /** @description Metres from the start */
+                                    along: number;
+                                    /** @description Metres from the route (at most bufferMeters) */
+                                    distance: number;
+                                    id: number;
+                                    lat: number;
+                                    lng: number;
+                                    severity: number;
+                                    title: string;
+                                }[];
+                                /** @description True for a route built to go around dangerous spots */
+                                detour: boolean;
+                                /** @description Metres */
+                                distance: number;
+                                /** @description Seconds */
+                                duration: number;
+                                line: {
+                                    lat: number;
+                                    lng: number;
+                                }[];
+                                /** @description Sum of the dangers' severities */
+                                risk: number;
+                                /** @description Main road names */
+                                summary: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Missing, malformed or outside Uganda */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No route found */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many route checks by this visitor or network, or more than 3 at once from one network */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The routing service is down, slow or answered garbage (after five failures in a row it is not asked for 10 s) */
+                502: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many route checks waiting on this server, or open at the routing service; try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search spots (typo-tolerant) and places
+         * @description q of 2 or more characters (shorter: empty lists; longer than 100: its first 100 are searched). places=0 searches spots only and never calls the place service: use it on every keystroke, and add places after a pause of about 450 ms. Places need 3+ characters. When the place service fails, the answer is 200 with spots and an error note; when only the place-lookup limit is hit, 429 still carries the spots.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    places?: "0" | "1";
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Matches */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Set when place search failed or was throttled */
+                            error?: string;
+                            places: {
+                                /** @description Up to three levels of administrative context */
+                                detail: string;
+                                lat: number;
+                                lng: number;
+                                name: string;
+                                /** @description Up to 5 public spots within 2 km, nearest first */
+                                nearby: {
+                                    area: string;
+                                    /** @enum {string} */
+                                    category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+                                    distance_m: number;
+                                    id: number;
+                                    lat: number;
+                                    lng: number;
+                                    moderator_verified: boolean;
+                                    severity: number;
+                                    /** @enum {string} */
+                                    status: "unverified" | "confirmed" | "disputed";
+                                    title: string;
+                                }[];
+                            }[];
+                            spots: {
+                                area: string;
+                                /** @enum {string} */
+                                category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+                                id: number;
+                                lat: number;
+                                lng: number;
+                                moderator_verified: boolean;
+                                /** @description Higher is better */
+                                score: number;
+                                severity: number;
+                                /** @enum {string} */
+                                status: "unverified" | "confirmed" | "disputed";
+                                title: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid parameters */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many searches (an Error), or too many uncached place lookups (the spots still included) */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Set when place search failed or was throttled */
+                            error?: string;
+                            places: {
+                                /** @description Up to three levels of administrative context */
+                                detail: string;
+                                lat: number;
+                                lng: number;
+                                name: string;
+                                /** @description Up to 5 public spots within 2 km, nearest first */
+                                nearby: {
+                                    area: string;
+                                    /** @enum {string} */
+                                    category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+                                    distance_m: number;
+                                    id: number;
+                                    lat: number;
+                                    lng: number;
+                                    moderator_verified: boolean;
+                                    severity: number;
+                                    /** @enum {string} */
+                                    status: "unverified" | "confirmed" | "disputed";
+                                    title: string;
+                                }[];
+                            }[];
+                            spots: {
+                                area: string;
+                                /** @enum {string} */
+                                category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+                                id: number;
+                                lat: number;
+                                lng: number;
+                                moderator_verified: boolean;
+                                /** @description Higher is better */
+                                score: number;
+                                severity: number;
+                                /** @enum {string} */
+                                status: "unverified" | "confirmed" | "disputed";
+                                title: string;
+                            }[];
+                        } | components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many uncached reads at once on this server; nothing is wrong with the request. Try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List public spots
+         * @description Approved spots only, by severity then newest. Answers carry an ETag; a matching If-None-Match gets 304.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    bbox?: string;
+                    category?: string;
+                    cursor?: string;
+                    limit?: number;
+                    since?: number;
+                    status?: string;
+                    verified?: "0" | "1" | "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Spots */
+                200: {
+                    headers: {
+                        ETag?: string;
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Present only when more spots match. */
+                            next_cursor?: string;
+                            spots: components["schemas"]["Spot"][];
+                        };
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid parameters */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many uncached reads at once on this server; nothing is wrong with the request. Try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Report a danger spot
+         * @description Creates a spot with the reporter's "still dangerous" vote. Phone numbers in title, description and area become "[removed]". Published at once, or held for review (pending) per the site setting.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        area?: string;
+                        /** @enum {string} */
+                        category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+                        /** @default  */
+                        description?: string;
+                        /** @default null */
+                        incident_date?: string | null;
+                        lat: number;
+                        lng: number;
+                        severity: number;
+                        source_url?: string | null;
+                        /** @enum {string} */
+                        time_of_day: "day" | "night" | "any";
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                201: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description True when held for moderator review and not yet public. */
+                            pending: boolean;
+                            spot: components["schemas"]["Spot"];
+                        };
+                    };
+                };
+                /** @description Invalid input (with issues) */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sent by a page on another site (Origin or Sec-Fetch-Site); nothing was stored */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many reports */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error, usually an unreachable database */
+                500: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spots.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public spots as CSV (open data)
+         * @description Every approved spot matching the list's filters, in id order. Published under the Open Database License (ODbL) 1.0 (https://opendatacommons.org/licenses/odbl/1-0/), attribution "Hatari contributors"; the answer links it (Link rel="license"). Text cells that would start a spreadsheet formula begin with an apostrophe. Without filters the file is a snapshot at most five minutes old (a minute after a change), with ETag, Last-Modified, If-None-Match, one byte Range (If-Range) and gzip; filtered files are written live, a few at a time per server.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    bbox?: string;
+                    category?: string;
+                    since?: number;
+                    status?: string;
+                    verified?: "0" | "1" | "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The spots */
+                200: {
+                    headers: {
+                        ETag?: string;
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description One byte range of the snapshot (Content-Range) */
+                206: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid parameters */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The range is outside the file */
+                416: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many filtered downloads running; try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spots.geojson": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public spots as GeoJSON (open data)
+         * @description Every approved spot matching the list's filters, in id order. Published under the Open Database License (ODbL) 1.0 (https://opendatacommons.org/licenses/odbl/1-0/), attribution "Hatari contributors"; the FeatureCollection carries the licence too. Without filters the file is a snapshot at most five minutes old (a minute after a change), with ETag, Last-Modified, If-None-Match, one byte Range (If-Range) and gzip; filtered files are written live, a few at a time per server.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    bbox?: string;
+                    category?: string;
+                    since?: number;
+                    status?: string;
+                    verified?: "0" | "1" | "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The spots */
+                200: {
+                    headers: {
+                        ETag?: string;
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/geo+json": string;
+                    };
+                };
+                /** @description One byte range of the snapshot (Content-Range) */
+                206: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/geo+json": string;
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid parameters */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The range is outside the file */
+                416: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many filtered downloads running; try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One public spot */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The spot */
+                200: {
+                    headers: {
+                        ETag?: string;
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            spot: components["schemas"]["Spot"];
+                        };
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The id is not a positive whole number */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such public spot */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many uncached reads at once on this server; nothing is wrong with the request. Try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spots/{id}/flag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flag a spot for moderators
+         * @description Phone numbers in the note become "[removed]". When open flags from distinct networks reach the auto-hide threshold, the spot leaves the public map until reviewed (never for verified spots). Networks (IPv4 address, IPv6 /56) whose flags a moderator dismissed on the spot do not count for 30 days. Refused (403) from pages on other sites.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        note?: string;
+                        /**
+                         * @default other
+                         * @enum {string}
+                         */
+                        reason?: "inaccurate" | "names_person" | "duplicate" | "abusive" | "resolved" | "other";
+                    };
+                };
+            };
+            responses: {
+                /** @description Flagged, or hidden pending review */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description "hidden" when this flag took the spot off the public map until a moderator reviews it.
+                             * @enum {string}
+                             */
+                            result: "flagged" | "hidden";
+                        };
+                    };
+                };
+                /** @description Bad id or body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sent by a page on another site (Origin or Sec-Fetch-Site); nothing was stored */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such public spot (absent, pending or rejected) */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description This visitor already flagged this spot (treat as success) */
+                409: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spots/{id}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vote "still dangerous" (1) or "not anymore" (-1)
+         * @description One vote per visitor per spot; sending the other value switches it. The reporter already holds a 1. A 1 sets last_confirmed_at. The status follows the counts. A vote that would change the status spends one of its network's status changes (status_change_network); beyond them it is a 429 and changes nothing. Refused (403) from pages on other sites.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        value: 1 | -1;
+                    };
+                };
+            };
+            responses: {
+                /** @description The spot with its new counts and status */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            spot: components["schemas"]["Spot"];
+                        };
+                    };
+                };
+                /** @description Bad id or body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sent by a page on another site (Origin or Sec-Fetch-Site); nothing was stored */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such public spot (absent, pending or rejected) */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description This visitor already voted this way (treat as success) */
+                409: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spots/clusters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Grid clusters of public spots, for the country-wide view
+         * @description Public spots counted per grid cell: count, highest severity and centroid. The cell size follows `zoom` (about 48 screen pixels) and at most 500 cells cover the box (default: Uganda). Takes the list filters; without them the counts come from a grid the database keeps current.
+         */
+        get: {
+            parameters: {
+                query: {
+                    bbox?: string;
+                    category?: string;
+                    since?: number;
+                    status?: string;
+                    verified?: "0" | "1" | "true" | "false";
+                    zoom: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Clusters */
+                200: {
+                    headers: {
+                        ETag?: string;
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Grid cell size in degrees */
+                            cell: number;
+                            clusters: components["schemas"]["GridCluster"][];
+                        };
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid parameters */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many uncached reads at once on this server; nothing is wrong with the request. Try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spots/tiles/{z}/{x}/{y}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public spots as a map tile (Web Mercator XYZ)
+         * @description Up to zoom 13: the tile's spots counted per eighth of its side (count, severities, centroid). Beyond it (to 19): its spots as slim markers, the 1000 most severe. Takes one category, one status and verified=1. A strong ETag names the tile's version, which changes only when a spot in the tile does; shared caches may keep a tile for 10 s and revalidate it. `more` says when a street tile holds more spots than it lists.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    category?: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+                    status?: "unverified" | "confirmed" | "disputed";
+                    verified?: "1";
+                };
+                header?: never;
+                path: {
+                    x: number;
+                    y: number;
+                    z: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The tile */
+                200: {
+                    headers: {
+                        ETag?: string;
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Tile"];
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid tile address or filter */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many uncached reads at once on this server; nothing is wrong with the request. Try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spots/tiles/{z}/{x}/{y}.mvt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same tile as a Mapbox Vector Tile
+         * @description Up to zoom 13: the tile's spots counted per eighth of its side (count, severities, centroid). Beyond it (to 19): its spots as slim markers, the 1000 most severe. Takes one category, one status and verified=1. A strong ETag names the tile's version, which changes only when a spot in the tile does; shared caches may keep a tile for 10 s and revalidate it. Point features in two layers, in tile units of 4096: `clusters` (count, max_severity, severity_1 to severity_5) and `spots` (feature id = spot id; severity, category, status, verified, seeded, time_of_day, confirmed_on). An empty tile has an empty body.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    category?: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+                    status?: "unverified" | "confirmed" | "disputed";
+                    verified?: "1";
+                };
+                header?: never;
+                path: {
+                    x: number;
+                    y: number;
+                    z: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The tile (Mapbox Vector Tile 2.1) */
+                200: {
+                    headers: {
+                        ETag?: string;
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.mapbox-vector-tile": string;
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid tile address or filter */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many uncached reads at once on this server; nothing is wrong with the request. Try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics over public spots that count as dangers (not disputed, or verified or sourced)
+         * @description byArea lists the top 8 areas by number of spots.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Statistics */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            byArea: {
+                                area: string;
+                                count: number;
+                                max_severity: number;
+                            }[];
+                            byCategory: {
+                                /** @enum {string} */
+                                category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+                                count: number;
+                            }[];
+                            totals: {
+                                /** @description Community-confirmed or verified by moderators */
+                                confirmed: number;
+                                /** @description Reported through the app (not seeded) in the last 7 days */
+                                this_week: number;
+                                total: number;
+                                unverified: number;
+                            };
+                        };
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many uncached reads at once on this server; nothing is wrong with the request. Try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Burst: {
+            /** @description It spent the last of a site budget */
+            budget_spent: boolean;
+            /** @description "Not anymore" votes still counted */
+            denials: number;
+            /** @description Spots its votes moved into disputed */
+            disputed: number;
+            /** @description Open flags */
+            flags: number;
+            /**
+             * Format: date-time
+             * @description Start of its first ten-minute bucket
+             */
+            from: string;
+            /** @description Spots kept on the map because the hide budget was spent */
+            held: number;
+            /** @description Spots its flags hid */
+            hidden: number;
+            networks: {
+                denials: number;
+                flags: number;
+                /** @description Opaque: pass it back to revert only some networks. */
+                key: string;
+                /** @description Anonymous, per burst: "network 1" acted first. */
+                label: string;
+                /** @description Spots it had disputes refused on */
+                refused_spots: number;
+            }[];
+            /** @description Votes refused because the dispute budget was spent */
+            refused: number;
+            spots: {
+                auto_hidden: boolean;
+                denials: number;
+                flags: number;
+                id: number;
+                /** @enum {string} */
+                publication: "approved" | "pending" | "rejected";
+                refused: number;
+                review_reason: ("disputed" | "flagged" | "held") | null;
+                /** @enum {string} */
+                status: "unverified" | "confirmed" | "disputed";
+                title: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description End of its last ten-minute bucket
+             */
+            to: string;
+        };
+        BurstInput: {
+            /** @description It spent the last of a site budget */
+            budget_spent: boolean;
+            /** @description "Not anymore" votes still counted */
+            denials: number;
+            /** @description Spots its votes moved into disputed */
+            disputed: number;
+            /** @description Open flags */
+            flags: number;
+            /**
+             * Format: date-time
+             * @description Start of its first ten-minute bucket
+             */
+            from: string;
+            /** @description Spots kept on the map because the hide budget was spent */
+            held: number;
+            /** @description Spots its flags hid */
+            hidden: number;
+            networks: {
+                denials: number;
+                flags: number;
+                /** @description Opaque: pass it back to revert only some networks. */
+                key: string;
+                /** @description Anonymous, per burst: "network 1" acted first. */
+                label: string;
+                /** @description Spots it had disputes refused on */
+                refused_spots: number;
+            }[];
+            /** @description Votes refused because the dispute budget was spent */
+            refused: number;
+            spots: {
+                auto_hidden: boolean;
+                denials: number;
+                flags: number;
+                id: number;
+                /** @enum {string} */
+                publication: "approved" | "pending" | "rejected";
+                refused: number;
+                review_reason: ("disputed" | "flagged" | "held") | null;
+                /** @enum {string} */
+                status: "unverified" | "confirmed" | "disputed";
+                title: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description End of its last ten-minute bucket
+             */
+            to: string;
+        };
+        Error: {
+            /** @description Human-readable message, safe to show to users. */
+            error: string;
+            /** @description Validation problems, one item per problem. */
+            issues?: {
+                code?: string;
+                message: string;
+                path: (string | number)[];
+            }[];
+        };
+        ErrorInput: {
+            /** @description Human-readable message, safe to show to users. */
+            error: string;
+            /** @description Validation problems, one item per problem. */
+            issues?: {
+                code?: string;
+                message: string;
+                path: (string | number)[];
+            }[];
+        };
+        GridCluster: {
+            count: number;
+            /** @description Centroid of the cell's spots */
+            lat: number;
+            lng: number;
+            max_severity: number;
+            /** @description How many of the spots have each severity, 1 to 5 */
+            severities: number[];
+        };
+        GridClusterInput: {
+            count: number;
+            /** @description Centroid of the cell's spots */
+            lat: number;
+            lng: number;
+            max_severity: number;
+            /** @description How many of the spots have each severity, 1 to 5 */
+            severities: number[];
+        };
+        ModeratorRefusal: {
+            /** @description Human-readable message, safe to show to users. */
+            error: string;
+            /** @description Validation problems, one item per problem. */
+            issues?: {
+                code?: string;
+                message: string;
+                path: (string | number)[];
+            }[];
+            /** @description True when the session must set up two-step sign-in first */
+            two_factor_setup?: boolean;
+        };
+        ModeratorRefusalInput: {
+            /** @description Human-readable message, safe to show to users. */
+            error: string;
+            /** @description Validation problems, one item per problem. */
+            issues?: {
+                code?: string;
+                message: string;
+                path: (string | number)[];
+            }[];
+            /** @description True when the session must set up two-step sign-in first */
+            two_factor_setup?: boolean;
+        };
+        ModSpot: {
+            area: string;
+            /** @description True when open flags took it off the public map. */
+            auto_hidden: boolean;
+            /** @description True when one network sent a burst of votes or flags on it in the last 7 days. */
+            burst: boolean;
+            /** @enum {string} */
+            category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+            confirmations: number;
+            /** Format: date-time */
+            created_at: string;
+            denials: number;
+            description: string;
+            /** @description Open flags */
+            flag_count: number;
+            flags: {
+                /** Format: date-time */
+                created_at: string;
+                note: string;
+                /** @enum {string} */
+                reason: "inaccurate" | "names_person" | "duplicate" | "abusive" | "resolved" | "other";
+            }[];
+            id: number;
+            /** Format: date */
+            incident_date: string | null;
+            /** Format: date-time */
+            last_confirmed_at: string | null;
+            lat: number;
+            lng: number;
+            /** @description Shown as "Verified by moderators". */
+            moderator_verified: boolean;
+            /** @description Verified, seeded with a source, or restored by a moderator in the last 30 days: flags and votes never take it off the map, routes or statistics. */
+            protected: boolean;
+            /** @enum {string} */
+            publication: "approved" | "pending" | "rejected";
+            /** @description Until when a restore protects it (null when not restored lately). */
+            restored_until: string | null;
+            /** @description Why it waits for review: "disputed" when community votes disputed a protected spot, which stays a danger; "flagged" when flags reached the hide threshold on a protected spot; "held" when they reached it while the site's hide budget for the hour was spent, so the spot stayed on the map. Cleared by the next moderator decision. */
+            review_reason: ("disputed" | "flagged" | "held") | null;
+            seeded: boolean;
+            severity: number;
+            /** Format: uri */
+            source_url: string | null;
+            /** @enum {string} */
+            status: "unverified" | "confirmed" | "disputed";
+            /** @enum {string} */
+            time_of_day: "day" | "night" | "any";
+            title: string;
+        };
+        ModSpotInput: {
+            area: string;
+            /** @description True when open flags took it off the public map. */
+            auto_hidden: boolean;
+            /** @description True when one network sent a burst of votes or flags on it in the last 7 days. */
+            burst: boolean;
+            /** @enum {string} */
+            category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+            confirmations: number;
+            /** Format: date-time */
+            created_at: string;
+            denials: number;
+            description: string;
+            /** @description Open flags */
+            flag_count: number;
+            flags: {
+                /** Format: date-time */
+                created_at: string;
+                note: string;
+                /** @enum {string} */
+                reason: "inaccurate" | "names_person" | "duplicate" | "abusive" | "resolved" | "other";
+            }[];
+            id: number;
+            /** Format: date */
+            incident_date: string | null;
+            /** Format: date-time */
+            last_confirmed_at: string | null;
+            lat: number;
+            lng: number;
+            /** @description Shown as "Verified by moderators". */
+            moderator_verified: boolean;
+            /** @description Verified, seeded with a source, or restored by a moderator in the last 30 days: flags and votes never take it off the map, routes or statistics. */
+            protected: boolean;
+            /** @enum {string} */
+            publication: "approved" | "pending" | "rejected";
+            /** @description Until when a restore protects it (null when not restored lately). */
+            restored_until: string | null;
+            /** @description Why it waits for review: "disputed" when community votes disputed a protected spot, which stays a danger; "flagged" when flags reached the hide threshold on a protected spot; "held" when they reached it while the site's hide budget for the hour was spent, so the spot stayed on the map. Cleared by the next moderator decision. */
+            review_reason: ("disputed" | "flagged" | "held") | null;
+            seeded: boolean;
+            severity: number;
+            /** Format: uri */
+            source_url: string | null;
+            /** @enum {string} */
+            status: "unverified" | "confirmed" | "disputed";
+            /** @enum {string} */
+            time_of_day: "day" | "night" | "any";
+            title: string;
+        };
+        NetworkActivity: {
+            /** @description Distinct user agents among its votes and flags */
+            agents: number;
+            burst: boolean;
+            /** @description "Not anymore" votes */
+            down: number;
+            /** Format: date-time */
+            first_at: string;
+            flags: number;
+            /** @description Opaque: pass it back to void this network. */
+            key: string;
+            /** @description Anonymous, per spot: "network 1" acted first. */
+            label: string;
+            /** Format: date-time */
+            last_at: string;
+            open_flags: number;
+            /** @description Share (0..1) of its acts sent with its most used agent */
+            top_agent_share: number;
+            /** @description "Still dangerous" votes */
+            up: number;
+            /** @description Acts sent with a device credential (the web page) */
+            with_device: number;
+        };
+        NetworkActivityInput: {
+            /** @description Distinct user agents among its votes and flags */
+            agents: number;
+            burst: boolean;
+            /** @description "Not anymore" votes */
+            down: number;
+            /** Format: date-time */
+            first_at: string;
+            flags: number;
+            /** @description Opaque: pass it back to void this network. */
+            key: string;
+            /** @description Anonymous, per spot: "network 1" acted first. */
+            label: string;
+            /** Format: date-time */
+            last_at: string;
+            open_flags: number;
+            /** @description Share (0..1) of its acts sent with its most used agent */
+            top_agent_share: number;
+            /** @description "Still dangerous" votes */
+            up: number;
+            /** @description Acts sent with a device credential (the web page) */
+            with_device: number;
+        };
+        SignInRefusal: {
+            /** @description Human-readable message, safe to show to users. */
+            error: string;
+            /** @description Validation problems, one item per problem. */
+            issues?: {
+                code?: string;
+                message: string;
+                path: (string | number)[];
+            }[];
+            /** @description True when the name and password were right and the code is missing */
+            two_factor?: boolean;
+        };
+        SignInRefusalInput: {
+            /** @description Human-readable message, safe to show to users. */
+            error: string;
+            /** @description Validation problems, one item per problem. */
+            issues?: {
+                code?: string;
+                message: string;
+                path: (string | number)[];
+            }[];
+            /** @description True when the name and password were right and the code is missing */
+            two_factor?: boolean;
+        };
+        Spot: {
+            area: string;
+            /** @enum {string} */
+            category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+            confirmations: number;
+            /** Format: date-time */
+            created_at: string;
+            denials: number;
+            description: string;
+            id: number;
+            /** Format: date */
+            incident_date: string | null;
+            /** Format: date-time */
+            last_confirmed_at: string | null;
+            lat: number;
+            lng: number;
+            /** @description Shown as "Verified by moderators". */
+            moderator_verified: boolean;
+            seeded: boolean;
+            severity: number;
+            /** Format: uri */
+            source_url: string | null;
+            /** @enum {string} */
+            status: "unverified" | "confirmed" | "disputed";
+            /** @enum {string} */
+            time_of_day: "day" | "night" | "any";
+            title: string;
+        };
+        SpotInput: {
+            area: string;
+            /** @enum {string} */
+            category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+            confirmations: number;
+            /** Format: date-time */
+            created_at: string;
+            denials: number;
+            description: string;
+            id: number;
+            /** Format: date */
+            incident_date: string | null;
+            /** Format: date-time */
+            last_confirmed_at: string | null;
+            lat: number;
+            lng: number;
+            /** @description Shown as "Verified by moderators". */
+            moderator_verified: boolean;
+            seeded: boolean;
+            severity: number;
+            /** Format: uri */
+            source_url: string | null;
+            /** @enum {string} */
+            status: "unverified" | "confirmed" | "disputed";
+            /** @enum {string} */
+            time_of_day: "day" | "night" | "any";
+            title: string;
+        };
+        SpotSummary: {
+            area: string;
+            /** @enum {string} */
+            category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+            id: number;
+            lat: number;
+            lng: number;
+            moderator_verified: boolean;
+            severity: number;
+            /** @enum {string} */
+            status: "unverified" | "confirmed" | "disputed";
+            title: string;
+        };
+        SpotSummaryInput: {
+            area: string;
+            /** @enum {string} */
+            category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+            id: number;
+            lat: number;
+            lng: number;
+            moderator_verified: boolean;
+            severity: number;
+            /** @enum {string} */
+            status: "unverified" | "confirmed" | "disputed";
+            title: string;
+        };
+        Tile: {
+            /** @description At cluster zooms: the spots counted per eighth of the tile; else empty */
+            clusters: components["schemas"]["GridCluster"][];
+            /** @description More spots lie in the tile than it lists (zoom in) */
+            more: boolean;
+            /** @description At street zooms: the spots, most severe first; else empty */
+            spots: components["schemas"]["TileMarker"][];
+            /** @description The tile's version: raised whenever a spot in it changes (its ETag names it) */
+            version: number;
+        };
+        TileInput: {
+            /** @description At cluster zooms: the spots counted per eighth of the tile; else empty */
+            clusters: components["schemas"]["GridClusterInput"][];
+            /** @description More spots lie in the tile than it lists (zoom in) */
+            more: boolean;
+            /** @description At street zooms: the spots, most severe first; else empty */
+            spots: components["schemas"]["TileMarkerInput"][];
+            /** @description The tile's version: raised whenever a spot in it changes (its ETag names it) */
+            version: number;
+        };
+        TileMarker: {
+            /** @enum {string} */
+            category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+            /**
+             * Format: date
+             * @description The day the spot was last confirmed, else reported (UTC)
+             */
+            confirmed_on: string;
+            id: number;
+            lat: number;
+            lng: number;
+            seeded: boolean;
+            severity: number;
+            /** @enum {string} */
+            status: "unverified" | "confirmed" | "disputed";
+            /** @enum {string} */
+            time_of_day: "day" | "night" | "any";
+            /** @description Verified by moderators */
+            verified: boolean;
+        };
+        TileMarkerInput: {
+            /** @enum {string} */
+            category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+            /**
+             * Format: date
+             * @description The day the spot was last confirmed, else reported (UTC)
+             */
+            confirmed_on: string;
+            id: number;
+            lat: number;
+            lng: number;
+            seeded: boolean;
+            severity: number;
+            /** @enum {string} */
+            status: "unverified" | "confirmed" | "disputed";
+            /** @enum {string} */
+            time_of_day: "day" | "night" | "any";
+            /** @description Verified by moderators */
+            verified: boolean;
+        };
+        User: {
+            /** @enum {string} */
+            role: "moderator" | "admin";
+            username: string;
+        };
+        UserInput: {
+            /** @enum {string} */
+            role: "moderator" | "admin";
+            username: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
