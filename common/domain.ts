@@ -55,12 +55,6 @@ export type ReportField = (typeof REPORT_FIELDS)[number];
 /** Spot ids are positive whole numbers held in a 32-bit integer column. */
 export const MAX_ID = 2_147_483_647;
 
-/** Uganda's bounding box, as docs/api.md gives it (inclusive). */
-export const UGANDA = { minLat: -1.6, maxLat: 4.3, minLng: 29.5, maxLng: 35.1 } as const;
-
-export const insideUganda = (lat: number, lng: number) =>
-  lat >= UGANDA.minLat && lat <= UGANDA.maxLat && lng >= UGANDA.minLng && lng <= UGANDA.maxLng;
-
 /** Character limits of the free-text fields (docs/api.md, "Reporting a spot"). */
 export const TEXT_LIMITS = {
   titleMin: 3,
@@ -83,11 +77,3 @@ export const countsAsDanger = (s: {
   seeded: boolean;
   source_url: string | null;
 }) => s.status !== 'disputed' || s.moderator_verified || (s.seeded && s.source_url !== null);
-
-/** Uganda's emergency lines, free from any phone: the web's SOS sheet and the USSD menu show them. */
-export const EMERGENCY_LINES = [
-  { number: '999', label: 'police' },
-  { number: '112', label: 'emergency' },
-  { number: '0800199399', shown: '0800 199 399', label: 'callCentre' },
-  { number: '+256779999999', shown: '+256 779 999 999', label: 'policeMobile' },
-] as const;

@@ -1,50 +1,174 @@
 /**
- * Facts about the country the service covers, for the phone channels: Uganda's mobile networks
- * (mobile country code 641, as the USSD gateway names them in `networkCode`, MCC followed by MNC)
- * and the number ranges the Uganda Communications Commission's numbering plan gives each, as the
- * first digits of the national significant number (after +256 or the trunk 0). docs/channels.md
- * says how to update them when the plan changes.
+ * Every fact about the country the service covers, in one place: its box, where the map opens, its
+ * phones (country, calling code, mobile networks and their number ranges), the languages offered,
+ * its emergency lines, its time zone and the hints its place search takes. The rest of the code
+ * reads `region()`; nothing else names the country.
+ *
+ * Uganda is the default. A deployment elsewhere describes its own in a JSON file (REGION_FILE,
+ * docs/operations.md), which the server checks at start and hands to the page with its settings.
+ * docs/channels.md says how to update the operators when the numbering plan changes.
  */
-const COUNTRY_CALLING_CODE = '256';
-const MOBILE_COUNTRY_CODE = '641';
+
+/** The languages the dictionaries (common/words/) are written in; a region offers some of them. */
+export const LANGUAGE_NAMES = { en: 'English', lg: 'Luganda', sw: 'Kiswahili' } as const;
+export type Lang = keyof typeof LANGUAGE_NAMES;
+
+export interface Box {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
 
 export interface MobileOperator {
   /** A stable key: the operator's network for limits (two network codes of one operator are one). */
   key: string;
   name: string;
-  /** Its mobile network codes under MCC 641. */
+  /** Its mobile network codes under the region's mobile country code. */
   mnc: readonly string[];
-  /** Its ranges: first digits of the 9-digit national significant number. */
+  /** Its ranges: first digits of the national significant number. */
   ranges: readonly string[];
 }
 
-const MOBILE_OPERATORS: readonly MobileOperator[] = [
-  { key: 'mtn', name: 'MTN Uganda', mnc: ['10'], ranges: ['76', '77', '78', '79'] },
-  // Warid's network code (22) went to Airtel with the merger of 2013.
-  { key: 'airtel', name: 'Airtel Uganda', mnc: ['01', '22'], ranges: ['70', '74', '75'] },
-  { key: 'utl', name: 'Uganda Telecom', mnc: ['11'], ranges: ['71'] },
-  { key: 'lyca', name: 'Lycamobile Uganda', mnc: ['26'], ranges: ['726', '727', '728'] },
-  { key: 'smile', name: 'Smile Communications Uganda', mnc: ['33'], ranges: ['720'] },
-];
+/** What the page's and the channels' dictionaries call each kind of line (`sos.<label>`). */
+export const EMERGENCY_LABELS = ['police', 'emergency', 'callCentre', 'policeMobile'] as const;
 
-/** The operator a gateway's networkCode (`64110`, MCC and MNC) names, if it is a Ugandan one. */
+interface EmergencyLine {
+  /** As dialled (`tel:`). */
+  number: string;
+  /** As written for people, when it differs. */
+  shown?: string;
+  label: (typeof EMERGENCY_LABELS)[number];
+  /** Free from any phone (the page says so beside it). */
+  free: boolean;
+}
+
+export interface Region {
+  /** Short, stable name (`ug`). */
+  id: string;
+  /** The country's name as the pages and the API's description write it. */
+  name: string;
+  /** Reports, routes and places are kept inside it (inclusive). */
+  box: Box;
+  /** Where the map opens on a first visit. */
+  home: { lat: number; lng: number; zoom: number };
+  phone: {
+    /** ISO 3166 code, for reading numbers written without their country code. */
+    country: string;
+    callingCode: string;
+    /** Digits of the national significant number (after the calling code or the trunk 0). */
+    nationalDigits: number;
+    /** MCC, as USSD gateways begin a `networkCode` with it. */
+    mobileCountryCode: string;
+    operators: readonly MobileOperator[];
+  };
+  /** The languages offered, the first the default (USSD lists them in this order). */
+  languages: readonly Lang[];
+  emergency: readonly EmergencyLine[];
+  /** IANA time zone: when night is, for alerts and for routes asked for a time. */
+  timeZone: string;
+  /** Hints for the place search (Nominatim): its country codes, the area it favours, names to drop. */
+  places: { countryCodes: string; viewbox: string; dropNames: readonly string[] };
+}
+
+export const UGANDA: Region = {
+  id: 'ug',
+  name: 'Uganda',
+  box: { minLat: -1.6, maxLat: 4.3, minLng: 29.5, maxLng: 35.1 },
+  home: { lat: 0.33, lng: 32.6, zoom: 11 },
+  phone: {
+    country: 'UG',
+    callingCode: '256',
+    nationalDigits: 9,
+    mobileCountryCode: '641',
+    // The Uganda Communications Commission's numbering plan.
+    operators: [
+      { key: 'mtn', name: 'MTN Uganda', mnc: ['10'], ranges: ['76', '77', '78', '79'] },
+      // Warid's network code (22) went to Airtel with the merger of 2013.
+      { key: 'airtel', name: 'Airtel Uganda', mnc: ['01', '22'], ranges: ['70', '74', '75'] },
+      { key: 'utl', name: 'Uganda Telecom', mnc: ['11'], ranges: ['71'] },
+      { key: 'lyca', name: 'Lycamobile Uganda', mnc: ['26'], ranges: ['726', '727', '728'] },
+      { key: 'smile', name: 'Smile Communications Uganda', mnc: ['33'], ranges: ['720'] },
+    ],
+  },
+  languages: ['en', 'lg', 'sw'],
+  emergency: [
+    { number: '999', label: 'police', free: true },
+    { number: '112', label: 'emergency', free: true },
+    { number: '0800199399', shown: '0800 199 399', label: 'callCentre', free: true },
+    { number: '+256779999999', shown: '+256 779 999 999', label: 'policeMobile', free: false },
+  ],
+  timeZone: 'Africa/Kampala',
+  // Kampala is favoured (minLng,maxLat,maxLng,minLat), not required; "Uganda" ends every name.
+  places: { countryCodes: 'ug', viewbox: '32.40,0.50,32.80,0.10', dropNames: ['Uganda'] },
+};
+
+let active: Region = UGANDA;
+
+/** The region this process (or page) serves. */
+export const region = (): Region => active;
+
+/** Serves another region from now on: at start, before anything is built (and in tests). */
+export function useRegion(next: Region): void {
+  active = next;
+}
+
+export const insideRegion = (lat: number, lng: number, box: Box = active.box): boolean =>
+  lat >= box.minLat && lat <= box.maxLat && lng >= box.minLng && lng <= box.maxLng;
+
+/** "inside Uganda (latitude -1.6 to 4.3, longitude 29.5 to 35.1)", for messages. */
+export const insideRegionText = (r: Region = active): string =>
+  `inside ${r.name} (latitude ${r.box.minLat} to ${r.box.maxLat}, longitude ${r.box.minLng} to ${r.box.maxLng})`;
+
+/** The operator a gateway's networkCode (MCC and MNC, `64110`) names, if it is one of the region's. */
 export function operatorOfNetworkCode(code: string): MobileOperator | undefined {
-  const m = new RegExp(`^${MOBILE_COUNTRY_CODE}(\\d{2})$`).exec(code.trim());
-  return m ? MOBILE_OPERATORS.find((o) => o.mnc.includes(m[1] as string)) : undefined;
+  const { mobileCountryCode, operators } = active.phone;
+  const trimmed = code.trim();
+  if (!trimmed.startsWith(mobileCountryCode) || !/^\d+$/.test(trimmed)) return undefined;
+  const mnc = trimmed.slice(mobileCountryCode.length);
+  return mnc.length >= 2 && mnc.length <= 3 ? operators.find((o) => o.mnc.includes(mnc)) : undefined;
 }
 
 /**
- * The operator whose range holds an E.164 number (`+256772123456`), if it is a Ugandan mobile
- * number: +256 and nine digits in one of the ranges (the longest matching range wins).
+ * The operator whose range holds an E.164 number (`+256772123456`), if it is one of the region's
+ * mobile numbers: its calling code and national digits in one of the ranges (the longest wins).
  */
 export function operatorOfNumber(e164: string): MobileOperator | undefined {
-  const m = new RegExp(`^\\+${COUNTRY_CALLING_CODE}(\\d{9})$`).exec(e164);
-  if (!m) return undefined;
-  const nsn = m[1] as string;
+  const { callingCode, nationalDigits, operators } = active.phone;
+  const prefix = `+${callingCode}`;
+  const nsn = e164.startsWith(prefix) ? e164.slice(prefix.length) : '';
+  if (nsn.length !== nationalDigits || !/^\d+$/.test(nsn)) return undefined;
   let best: { operator: MobileOperator; length: number } | undefined;
-  for (const operator of MOBILE_OPERATORS)
+  for (const operator of operators)
     for (const range of operator.ranges)
       if (nsn.startsWith(range) && range.length > (best?.length ?? 0))
         best = { operator, length: range.length };
   return best?.operator;
 }
+
+/** The hour (0–23) on the region's clocks at `at`. */
+export function localHour(at: Date, timeZone: string = active.timeZone): number {
+  return Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(at));
+}
+
+/** The region's clocks' offset from UTC at `at`, in milliseconds. */
+export function utcOffsetMs(at: Date, timeZone: string = active.timeZone): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
+  if (!m) return 0;
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 3_600_000 + Number(m[3]) * 60_000);
+}
+
+/** What the page needs of the region; the server writes it into the page's settings. */
+export type PageRegion = Pick<Region, 'id' | 'name' | 'box' | 'home' | 'languages' | 'emergency'>;
+
+export const pageRegion = ({ id, name, box, home, languages, emergency }: Region = active): PageRegion => ({
+  id,
+  name,
+  box,
+  home,
+  languages,
+  emergency,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CATEGORIES, insideUganda, type ReportField, TEXT_LIMITS, TIMES_OF_DAY, UGANDA } from './domain.ts';
+import { CATEGORIES, type ReportField, TEXT_LIMITS, TIMES_OF_DAY } from './domain.ts';
+import { insideRegion, insideRegionText, type Region, region } from './region.ts';
 
 /**
  * A report's fields and the rules each must meet: the server validates reports and moderators'
@@ -79,10 +80,14 @@ type Located = { lat?: unknown; lng?: unknown };
 const bothNumbers = (v: unknown) =>
   typeof (v as Located)?.lat === 'number' && typeof (v as Located)?.lng === 'number';
 
-/** Body of POST /api/spots. A location outside Uganda is one `custom` issue at path ["lat"]. */
-export const reportInput = z.object(reportFields).refine((r) => insideUganda(r.lat, r.lng), {
-  message: `Location must be inside Uganda (latitude ${UGANDA.minLat} to ${UGANDA.maxLat}, longitude ${UGANDA.minLng} to ${UGANDA.maxLng})`,
-  path: ['lat'],
-  when: (payload) => bothNumbers(payload.value),
-});
+/** A report located inside a region (the one served unless named): outside, one `custom` issue at ["lat"]. */
+export const reportInRegion = (which: () => Region = region) =>
+  z.object(reportFields).refine((r) => insideRegion(r.lat, r.lng, which().box), {
+    error: () => `Location must be ${insideRegionText(which())}`,
+    path: ['lat'],
+    when: (payload) => bothNumbers(payload.value),
+  });
+
+/** Body of POST /api/spots. */
+export const reportInput = reportInRegion();
 export type ReportInput = z.output<typeof reportInput>;

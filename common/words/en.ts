@@ -121,7 +121,7 @@ export const en = {
   'report.pending': 'Thank you. Moderators will check your report before it appears on the map.',
   'report.tooMany': 'Too many spots were reported from here recently. Please try again in {wait}.',
   'report.error.noLocation': 'Choose the place on the map or use your location.',
-  'report.error.lat': 'The place must be inside Uganda.',
+  'report.error.lat': 'The place must be inside {country}.',
   'report.error.title': 'The title must be 3 to 80 characters.',
   'report.error.description': 'The description must be at most 600 characters.',
   'report.error.area': 'The area must be at most 80 characters.',
@@ -190,7 +190,8 @@ export const en = {
   'stats.worst': 'Worst',
 
   'sos.heading': 'Emergency numbers',
-  'sos.intro': 'In danger? Call now. The numbers are free from any phone.',
+  'sos.intro': 'In danger? Call now.',
+  'sos.free': 'free call',
   'sos.police': 'Police',
   'sos.emergency': 'Emergency',
   'sos.callCentre': 'National emergency call centre',

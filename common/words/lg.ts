@@ -125,7 +125,7 @@ export const lg = {
   'report.tooMany':
     'Ebifo bingi nnyo biloopeddwa okuva wano gye buvuddeko. Ddamu ogezeeko oluvannyuma lwa {wait}.',
   'report.error.noLocation': 'Londa ekifo ku maapu oba kozesa we oli.',
-  'report.error.lat': 'Ekifo kirina okuba mu Uganda.',
+  'report.error.lat': 'Ekifo kirina okuba mu {country}.',
   'report.error.title': 'Omutwe gulina okuba n’ennukuta 3 okutuuka ku 80.',
   'report.error.description': 'Ennyinnyonnyola tesaana kusukka nnukuta 600.',
   'report.error.area': 'Ekitundu tekisaana kusukka nnukuta 80.',
@@ -195,7 +195,8 @@ export const lg = {
   'stats.worst': 'Ekisinga',
 
   'sos.heading': 'Ennamba ez’obwangu',
-  'sos.intro': 'Oli mu bulabe? Kuba kaakano. Ennamba zino za bwereere okuva ku ssimu yonna.',
+  'sos.intro': 'Oli mu bulabe? Kuba kaakano.',
+  'sos.free': 'bwereere',
   'sos.police': 'Poliisi',
   'sos.emergency': 'Obwangu',
   'sos.callCentre': 'Ekifo ky’eggwanga eky’amasimu ag’obwangu',

@@ -124,7 +124,7 @@ export const sw = {
   'report.tooMany':
     'Maeneo mengi mno yameripotiwa kutoka hapa hivi karibuni. Tafadhali jaribu tena baada ya {wait}.',
   'report.error.noLocation': 'Chagua mahali kwenye ramani au tumia mahali ulipo.',
-  'report.error.lat': 'Mahali lazima pawe ndani ya Uganda.',
+  'report.error.lat': 'Mahali lazima pawe ndani ya {country}.',
   'report.error.title': 'Kichwa kiwe na herufi 3 hadi 80.',
   'report.error.description': 'Maelezo yasizidi herufi 600.',
   'report.error.area': 'Eneo lisizidi herufi 80.',
@@ -193,7 +193,8 @@ export const sw = {
   'stats.worst': 'Kali zaidi',
 
   'sos.heading': 'Namba za dharura',
-  'sos.intro': 'Uko hatarini? Piga sasa. Namba hizi ni bure kutoka simu yoyote.',
+  'sos.intro': 'Uko hatarini? Piga sasa.',
+  'sos.free': 'bure',
   'sos.police': 'Polisi',
   'sos.emergency': 'Dharura',
   'sos.callCentre': 'Kituo cha taifa cha simu za dharura',

@@ -2,6 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
+import { type Region, UGANDA } from '../../common/region.ts';
+import { readRegionFile } from './region-file.ts';
 
 /**
  * The only reader of process.env. Every variable of the contract's configuration table is parsed
@@ -162,14 +164,7 @@ const schema = z
     OSRM_URL: httpBaseUrl('https://router.project-osrm.org'),
     NOMINATIM_URL: httpBaseUrl('https://nominatim.openstreetmap.org'),
     OSRM_PROFILES: osrmProfiles,
-    GEOCODER_USER_AGENT: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .default(
-          'Hatari/0.1 (public danger-spot map of Uganda; set GEOCODER_USER_AGENT to add your contact)',
-        ),
-    ),
+    GEOCODER_USER_AGENT: optionalString,
     TILE_URL: z.preprocess(
       emptyAsUndefined,
       z
@@ -226,6 +221,7 @@ const schema = z
     ADMIN_USERNAME: optionalString,
     ADMIN_PASSWORD: optionalString,
     SEED: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
+    REGION_FILE: optionalString,
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -282,6 +278,8 @@ export interface Config {
   readonly nominatimUrl: string;
   readonly osrmProfiles: Readonly<Record<TravelMode, string>>;
   readonly geocoderUserAgent: string;
+  /** The country served: Uganda, or the region REGION_FILE describes. */
+  readonly region: Region;
   readonly tileUrl: string;
   readonly tileAttribution: string | undefined;
   /** The site's own origin, for the absolute links of link previews; else the request's host. */
@@ -362,6 +360,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const region = e.REGION_FILE ? readRegionFile(path.resolve(e.REGION_FILE)) : { region: UGANDA };
+  if ('problems' in region) {
+    const lines = region.problems.map((p) => `  REGION_FILE ${p}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
   const readsAtOnce = e.PUBLIC_READS_AT_ONCE ?? defaultReadsAtOnce();
   return Object.freeze({
     port: e.PORT,
@@ -381,7 +384,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     osrmUrl: e.OSRM_URL,
     nominatimUrl: e.NOMINATIM_URL,
     osrmProfiles: Object.freeze(e.OSRM_PROFILES),
-    geocoderUserAgent: e.GEOCODER_USER_AGENT,
+    geocoderUserAgent:
+      e.GEOCODER_USER_AGENT ??
+      `Hatari/0.1 (public danger-spot map of ${region.region.name}; set GEOCODER_USER_AGENT to add your contact)`,
     tileUrl: e.TILE_URL,
     tileAttribution: e.TILE_ATTRIBUTION,
     publicUrl: e.PUBLIC_URL,
@@ -409,6 +414,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? Object.freeze({ username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD })
         : undefined,
     seed: e.SEED === '1',
+    region: region.region,
     logLevel: e.LOG_LEVEL,
   });
 }

@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { useRegion } from '../../common/region.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
@@ -18,6 +19,7 @@ async function main() {
     }
     throw err;
   }
+  useRegion(config.region);
   const log = createLogger(config.logLevel);
   log.info({ storage: config.databaseUrl ? 'postgres' : `embedded (${config.dataDir})` }, 'starting Hatari');
   const deps = await createDeps(config, log);

@@ -529,7 +529,7 @@ describe('the USSD callback', () => {
         headers,
       });
       assert.equal(res.statusCode, 400, `${phoneNumber} on ${networkCode}`);
-      assert.match(res.json().error, /Not a Ugandan mobile number/);
+      assert.match(res.json().error, /Not a mobile number of Uganda/);
     }
     const sms = await t.inject({
       method: 'POST',

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync } from 'node:zlib';
+import { pageRegion, UGANDA } from '../../common/region.ts';
 import { ConfigError } from '../src/config.ts';
 import { tileSource } from '../src/http/security-headers.ts';
 import { startTestApp, type TestApp, testConfig } from './helpers.ts';
@@ -36,6 +37,8 @@ describe('serving the web page', { skip: built ? false : 'the page is not built 
       {
         tileUrl: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
         tileAttribution: 'Tiles <b>Example</b>',
+        // What the page needs of the region: Uganda's box, home, languages and emergency lines.
+        region: pageRegion(UGANDA),
       },
     );
     assert.doesNotMatch(res.body, /<b>Example/, 'the attribution is escaped in the attribute');

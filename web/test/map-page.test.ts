@@ -380,6 +380,10 @@ describe('the map page on a phone', () => {
       .locator('a.sos-call')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     assert.deepEqual(calls, ['tel:999', 'tel:112', 'tel:0800199399', 'tel:+256779999999']);
+    const free = await page
+      .locator('a.sos-call')
+      .evaluateAll((links) => links.map((a) => a.textContent?.includes('free call') ?? false));
+    assert.deepEqual(free, [true, true, true, false], 'the mobile police line is not said to be free');
     await screenshot(page, '14-sos');
     await page.getByRole('button', { name: 'Close' }).click();
 

@@ -1,5 +1,6 @@
 import type { Spot } from '../../../common/api.ts';
 import { countsAsDanger } from '../../../common/domain.ts';
+import { localHour, utcOffsetMs } from '../../../common/region.ts';
 import type { Queryable } from '../db/db.ts';
 import { markWatchesAlerted, watchesNear } from './channels.sql.ts';
 import { enqueue } from './outbox.sql.ts';
@@ -8,24 +9,23 @@ import { distance, gsm, timeName } from './words.ts';
 /** WATCH alerts (docs/channels.md): new public dangers this severe, this close, this often. */
 export const ALERT_RULES = { minSeverity: 3, radiusM: 1000, perNumberPerDay: 3 } as const;
 
-/** Uganda keeps East Africa Time all year (UTC+3). Night is 22:00 to 06:00. */
-const EAT_OFFSET_H = 3;
+/** Night is 22:00 to 06:00 on the region's clocks. */
 const NIGHT_FROM_H = 22;
 const MORNING_H = 6;
 
 /**
- * When an alert may go out: at once, unless it is night in Uganda and the danger is not a killing
- * (severity 5); then at 06:00.
+ * When an alert may go out: at once, unless it is night in the region and the danger is not a
+ * killing (severity 5); then at 06:00 there.
  */
 export function alertSendAfter(severity: number, now: Date): Date | undefined {
   if (severity >= 5) return undefined;
-  const local = new Date(now.getTime() + EAT_OFFSET_H * 3600_000);
-  const hour = local.getUTCHours();
+  const hour = localHour(now);
   if (hour >= MORNING_H && hour < NIGHT_FROM_H) return undefined;
-  const morning = new Date(local);
+  const offset = utcOffsetMs(now);
+  const morning = new Date(now.getTime() + offset);
   morning.setUTCHours(MORNING_H, 0, 0, 0);
   if (hour >= NIGHT_FROM_H) morning.setUTCDate(morning.getUTCDate() + 1);
-  return new Date(morning.getTime() - EAT_OFFSET_H * 3600_000);
+  return new Date(morning.getTime() - offset);
 }
 
 function alertText(

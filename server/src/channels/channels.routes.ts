@@ -1,7 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import proxyAddr from 'proxy-addr';
-import { type MobileOperator, operatorOfNetworkCode, operatorOfNumber } from '../../../common/region.ts';
+import {
+  type MobileOperator,
+  operatorOfNetworkCode,
+  operatorOfNumber,
+  region,
+} from '../../../common/region.ts';
 import type { Deps } from '../deps.ts';
 import { empty, error, media, typed } from '../http/api-schema.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -23,7 +28,9 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 /** The gateway sandbox's network code: outside production it stands for the number's operator. */
 const SANDBOX_NETWORK = '99999';
 
-const notUgandan = () => new HttpError(400, 'Not a Ugandan mobile number on the network the callback names');
+/** "Not a mobile number of Uganda …": one of the region's, on the network the callback names. */
+const notOurs = () =>
+  new HttpError(400, `Not a mobile number of ${region().name} on the network the callback names`);
 
 /**
  * USSD and SMS callbacks (docs/channels.md). They exist only at /api/channels/<kind>/<secret> when
@@ -59,10 +66,10 @@ export function registerChannelRoutes(app: FastifyInstance, deps: Deps): void {
   function caller(raw: string, networkCode?: string): { phone: string; operator: MobileOperator } {
     const phone = normalisePhone(raw);
     const operator = phone ? operatorOfNumber(phone) : undefined;
-    if (!phone || !operator) throw notUgandan();
+    if (!phone || !operator) throw notOurs();
     const sandbox = sandboxNetwork && networkCode === SANDBOX_NETWORK;
     if (networkCode !== undefined && !sandbox && operatorOfNetworkCode(networkCode) !== operator)
-      throw notUgandan();
+      throw notOurs();
     return { phone, operator };
   }
 
@@ -117,7 +124,9 @@ export function registerChannelRoutes(app: FastifyInstance, deps: Deps): void {
           body: ussdForm,
           response: {
             200: media('The next screen', 'text/plain'),
-            400: error('Not a USSD callback, or not a Ugandan mobile number on the network it names'),
+            400: error(
+              `Not a USSD callback, or not a mobile number of ${region().name} on the network it names`,
+            ),
             403: error('Not from a configured gateway address'),
             404: error('Not found (channels off, or another path)'),
           },
@@ -158,7 +167,7 @@ export function registerChannelRoutes(app: FastifyInstance, deps: Deps): void {
           body: smsForm,
           response: {
             200: empty('Taken; any answer goes by SMS'),
-            400: error('Not an SMS callback, or not from a Ugandan mobile number'),
+            400: error(`Not an SMS callback, or not from a mobile number of ${region().name}`),
             403: error('Not from a configured gateway address'),
             404: error('Not found (SMS off, or another path)'),
           },

@@ -1,12 +1,14 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { region } from '../../../common/region.ts';
 
 /**
- * A gateway's phone number in one form (E.164, Ugandan by default), or undefined when it is not a
- * number. The result is used in memory only: hashed for the visitor, encrypted when kept to send.
+ * A gateway's phone number in one form (E.164, of the region's country when written without a
+ * country code), or undefined when it is not a number. The result is used in memory only: hashed
+ * for the visitor, encrypted when kept to send.
  */
 export function normalisePhone(raw: string): string | undefined {
-  const parsed = parsePhoneNumberFromString(raw.trim(), 'UG');
+  const parsed = parsePhoneNumberFromString(raw.trim(), region().phone.country as CountryCode);
   return parsed?.isPossible() ? parsed.number : undefined;
 }
 

@@ -1,16 +1,10 @@
 import type { Spot } from '../../../common/api.ts';
-import {
-  CATEGORIES,
-  type Category,
-  EMERGENCY_LINES,
-  TIMES_OF_DAY,
-  type TimeOfDay,
-} from '../../../common/domain.ts';
+import { CATEGORIES, type Category, TIMES_OF_DAY, type TimeOfDay } from '../../../common/domain.ts';
+import { LANGUAGE_NAMES, region } from '../../../common/region.ts';
 import { redactPhoneNumbers } from '../spots/redact.ts';
 import type { NamedPoint, NearDanger } from './channels.sql.ts';
 import { con, end, fitList, fitting, join, SCREEN_CHARS, type Screen } from './screen.ts';
 import {
-  CHANNEL_LANGS,
   type ChannelLang,
   categoryName,
   distance,
@@ -87,14 +81,20 @@ const choice = (token: string, count: number): number | undefined => {
   return n <= count ? n : undefined;
 };
 
+/** The region's languages in the order the first screen lists them; the first is the default. */
+const defaultLang = (): ChannelLang => region().languages[0] ?? 'en';
+const languageChosen = (token: string): ChannelLang | undefined => {
+  const n = choice(token, region().languages.length);
+  return n ? region().languages[n - 1] : undefined;
+};
+
 export async function ussdScreen(text: string, world: UssdWorld): Promise<Screen> {
   const tokens = text === '' ? [] : text.split('*').map((t) => t.trim());
   // Each answer is replayed on every step, some with a lookup: a session's cost stays bounded.
   if (tokens.length > MAX_ANSWERS) {
-    const n = choice(tokens[0] ?? '', CHANNEL_LANGS.length);
-    return end([say(n ? (CHANNEL_LANGS[n - 1] as ChannelLang) : 'en', 'tooLong')]);
+    return end([say(languageChosen(tokens[0] ?? '') ?? defaultLang(), 'tooLong')]);
   }
-  let lang: ChannelLang = 'en';
+  let lang: ChannelLang = defaultLang();
   let history: Step[] = [{ at: 'lang' }];
   let refusal: Refusal | undefined;
   for (const token of tokens) {
@@ -109,9 +109,9 @@ export async function ussdScreen(text: string, world: UssdWorld): Promise<Screen
       continue;
     }
     if (current.at === 'lang') {
-      const n = choice(token, CHANNEL_LANGS.length);
-      if (n) {
-        lang = CHANNEL_LANGS[n - 1] as ChannelLang;
+      const chosen = languageChosen(token);
+      if (chosen) {
+        lang = chosen;
         history.push({ at: 'main' });
       } else refusal = { refused: 'invalid' };
       continue;
@@ -227,7 +227,7 @@ async function render(
   };
   switch (step.at) {
     case 'lang':
-      return con([note, 'Hatari', '1 English', '2 Luganda', '3 Kiswahili']);
+      return con([note, 'Hatari', ...region().languages.map((l, i) => `${i + 1} ${LANGUAGE_NAMES[l]}`)]);
     case 'main':
       return menu([s('main')]);
     case 'place':
@@ -283,7 +283,7 @@ async function render(
     case 'sos':
       return end([
         s('sos'),
-        ...EMERGENCY_LINES.map((l) => `${'shown' in l ? l.shown : l.number} ${lineName(lang, l.label)}`),
+        ...region().emergency.map((l) => `${l.shown ?? l.number} ${lineName(lang, l.label)}`),
       ]);
   }
 }

@@ -1,4 +1,5 @@
 import type { Category, TimeOfDay } from '../../../common/domain.ts';
+import type { Lang } from '../../../common/region.ts';
 import { channelWords, type WordKey } from '../../../common/words/channels.ts';
 import { en as webEn } from '../../../common/words/en.ts';
 import { fill } from '../../../common/words/fill.ts';
@@ -13,8 +14,7 @@ export type { WordKey };
  * dictionaries, so a danger is named alike on every channel. Screens are written for GSM phones:
  * plain letters, `gsm()` turns the rest into their nearest.
  */
-export const CHANNEL_LANGS = ['en', 'lg', 'sw'] as const;
-export type ChannelLang = (typeof CHANNEL_LANGS)[number];
+export type ChannelLang = Lang;
 const WORDS: Record<ChannelLang, Record<WordKey, string>> = channelWords;
 const WEB = { en: webEn, lg: webLg, sw: webSw } as const;
 

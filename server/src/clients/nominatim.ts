@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { region } from '../../../common/region.ts';
 import { type GuardOptions, getJson, UpstreamError, UpstreamGuard } from './http.ts';
 
 /**
@@ -9,8 +10,6 @@ import { type GuardOptions, getJson, UpstreamError, UpstreamGuard } from './http
 const TIMEOUT_MS = 4000;
 /** At one request a second and a 4 s timeout, at most four can be in flight; more is a fault. */
 const NOMINATIM_GUARD: GuardOptions = { maxInFlight: 4, failuresToOpen: 3, openMs: 10_000 };
-/** Greater Kampala, preferred but not required (bounded=0). minLng,maxLat,maxLng,minLat. */
-const KAMPALA_VIEWBOX = '32.40,0.50,32.80,0.10';
 
 const result = z.object({
   lat: z.string().regex(/^-?\d+(\.\d+)?$/),
@@ -26,14 +25,19 @@ export interface FoundPlace {
   lng: number;
 }
 
-/** "Kalerwe, Kawempe, Kampala, Central Region, Uganda" → name Kalerwe, detail of up to three levels. */
-function toPlace(r: z.output<typeof result>): FoundPlace {
+/**
+ * "Kalerwe, Kawempe, Kampala, Central Region, Uganda" → name Kalerwe, detail of up to three levels
+ * (without the names every place of the region ends with).
+ */
+function toPlace(r: z.output<typeof result>, dropNames: readonly string[]): FoundPlace {
   const parts = r.display_name
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
   const name = r.name?.trim() || parts[0] || r.display_name;
-  const context = parts.filter((p, i) => !(i === 0 && p === name) && p !== 'Uganda' && !/^\d+$/.test(p));
+  const context = parts.filter(
+    (p, i) => !(i === 0 && p === name) && !dropNames.includes(p) && !/^\d+$/.test(p),
+  );
   return { name, detail: context.slice(0, 3).join(', '), lat: Number(r.lat), lng: Number(r.lon) };
 }
 
@@ -54,11 +58,13 @@ export class NominatimClient {
   }
 
   private async ask(query: string): Promise<FoundPlace[]> {
+    // The region's country; its favoured area (bounded=0: preferred, not required).
+    const { countryCodes, viewbox, dropNames } = region().places;
     const params = new URLSearchParams({
       q: query,
       format: 'jsonv2',
-      countrycodes: 'ug',
-      viewbox: KAMPALA_VIEWBOX,
+      countrycodes: countryCodes,
+      viewbox,
       bounded: '0',
       limit: '8',
       'accept-language': 'en',
@@ -70,6 +76,6 @@ export class NominatimClient {
     if (status !== 200) throw new UpstreamError('place search', 'bad-status', `HTTP ${status}`);
     const parsed = z.array(result).safeParse(body);
     if (!parsed.success) throw new UpstreamError('place search', 'garbage', 'unexpected answer');
-    return parsed.data.map(toPlace);
+    return parsed.data.map((r) => toPlace(r, dropNames));
   }
 }

@@ -9,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { region } from '../../../common/region.ts';
 import { POLICIES, type PolicyName } from '../limits/policies.ts';
 import { validationError } from './errors.ts';
 
@@ -143,7 +144,7 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
         title: 'Hatari API',
         version: '0.1.0',
         description:
-          'Public map of danger spots in Uganda: report, read, confirm or deny, flag, search and route. ' +
+          `Public map of danger spots in ${region().name}: report, read, confirm or deny, flag, search and route. ` +
           'Every error is JSON { error } except the plain-text 500 of POST /api/spots. The rules behind ' +
           'these answers (statuses, limits, identity, moderation) are in docs/api.md.',
       },

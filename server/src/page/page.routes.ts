@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageRegion } from '../../../common/region.ts';
 import type { Deps } from '../deps.ts';
 import { encodedBody, sendEncoded } from '../http/encoded-body.ts';
 import type { PolicyName } from '../limits/policies.ts';
@@ -32,7 +33,11 @@ export function registerPageRoutes(
   dist = DIST,
 ) {
   const { config, db } = deps;
-  const assets = loadWebAssets(dist, { tileUrl: config.tileUrl, tileAttribution: config.tileAttribution });
+  const assets = loadWebAssets(dist, {
+    tileUrl: config.tileUrl,
+    tileAttribution: config.tileAttribution,
+    region: pageRegion(),
+  });
   const notBuilt = (_request: FastifyRequest, reply: FastifyReply) =>
     reply
       .code(503)

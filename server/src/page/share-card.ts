@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { renderAsync } from '@resvg/resvg-js';
 import type { Spot } from '../../../common/api.ts';
+import { region } from '../../../common/region.ts';
 import { en } from '../../../common/words/en.ts';
 import { escapeHtml } from '../util/escape-html.ts';
 
@@ -75,7 +76,7 @@ export function shareCardSvg(spot: CardSpot): string {
 </g>
 <rect x="0" y="0" width="14" height="630" fill="${colour}"/>
 <text x="64" y="92" font-family="DejaVu Sans" font-weight="bold" font-size="30" fill="#b3261e" letter-spacing="2">HATARI</text>
-<text x="214" y="92" font-family="DejaVu Sans" font-size="26" fill="#5b6570">danger map of Uganda</text>
+<text x="214" y="92" font-family="DejaVu Sans" font-size="26" fill="#5b6570">danger map of ${escapeHtml(region().name)}</text>
 <text font-family="DejaVu Sans" font-weight="bold" font-size="${titleSize}" fill="#1d232a">${titleLines}</text>
 ${area ? `<text x="64" y="${afterTitle}" font-family="DejaVu Sans" font-size="34" fill="#3d4650">${escapeHtml(area)}</text>` : ''}
 <rect x="64" y="${afterTitle + (area ? 38 : -20)}" width="640" height="64" rx="32" fill="${colour}"/>

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Spot } from '../../../common/api.ts';
 import { MAX_ID } from '../../../common/domain.ts';
+import { region } from '../../../common/region.ts';
 import { en } from '../../../common/words/en.ts';
 import { escapeHtml } from '../util/escape-html.ts';
 import { CARD } from './share-card.ts';
@@ -8,11 +9,10 @@ import { CARD } from './share-card.ts';
 /** The part of the built page's <head> that a shared spot replaces with its own. */
 const HEAD = /<!-- page-head -->[\s\S]*?<!-- \/page-head -->/;
 
-const SITE = {
-  title: 'Hatari: danger spots in Uganda',
-  description:
-    'A public map of dangerous places in Uganda. Report a spot, confirm it, and check a route before you go.',
-};
+const site = (country = region().name) => ({
+  title: `Hatari: danger spots in ${country}`,
+  description: `A public map of dangerous places in ${country}. Report a spot, confirm it, and check a route before you go.`,
+});
 
 /** A spot id from an address (`/spots/12`, `?spot=12`): a whole number in the id range, or undefined. */
 export function spotIdFrom(raw: unknown): number | undefined {
@@ -33,13 +33,14 @@ const meta = (attr: 'name' | 'property', key: string, value: string) =>
 
 /** The site's own head: its title, description and a preview with the app icon. */
 export function siteHead(origin: string | undefined): string {
+  const { title, description } = site();
   return [
-    `<title>${SITE.title}</title>`,
-    meta('name', 'description', SITE.description),
+    `<title>${title}</title>`,
+    meta('name', 'description', description),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', 'Hatari'),
-    meta('property', 'og:title', SITE.title),
-    meta('property', 'og:description', SITE.description),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
     meta('property', 'og:image', `${origin ?? ''}/icon-512.png`),
     meta('name', 'twitter:card', 'summary'),
   ].join('\n');

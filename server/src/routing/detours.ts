@@ -1,5 +1,5 @@
+import { insideRegion } from '../../../common/region.ts';
 import type { LatLng } from '../clients/osrm.ts';
-import { insideUganda } from '../spots/spots.schema.ts';
 import type { ScoredRoute } from './route.schema.ts';
 
 /**
@@ -30,7 +30,7 @@ export function detourViaPoints(routes: ScoredRoute[]): LatLng[] {
     const heading = headingAt(safest.line, spot);
     for (const side of [90, -90]) {
       const via = offset(spot, heading + side, DETOUR_OFFSET_M);
-      if (insideUganda(via.lat, via.lng)) vias.push(via);
+      if (insideRegion(via.lat, via.lng)) vias.push(via);
     }
   }
   return vias;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { COMPACT_DANGERS } from '../../../common/api.ts';
+import { region } from '../../../common/region.ts';
 import type { Deps } from '../deps.ts';
 import { error, json, named, typed } from '../http/api-schema.ts';
 import { routeAnswer, routeQuery } from './route.schema.ts';
@@ -13,7 +14,7 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         summary: 'Routes with the danger spots along them, safest first',
         description:
-          'from and to as lat,lng inside Uganda. Dangers are public spots within bufferMeters (150 m) that ' +
+          `from and to as lat,lng inside ${region().name}. Dangers are public spots within bufferMeters (150 m) that ` +
           'are not disputed, or are protected (moderator-verified, or seeded with a source); risk is the sum ' +
           'of their severities. mode picks the travel profile; at=day|night|date-time leaves out spots ' +
           'dangerous only at the other time; avoid=1 adds detours around severe spots when every offered ' +
@@ -24,7 +25,7 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps): void {
         querystring: named(routeQuery, 'route'),
         response: {
           200: json('Routes (with detail=compact, the compact form)', routeAnswer),
-          400: error('Missing, malformed or outside Uganda'),
+          400: error(`Missing, malformed or outside ${region().name}`),
           404: error('No route found'),
           429: error(
             `Too many route checks by this visitor or network, or more than ${CHECKS_PER_NETWORK} at once from one network`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPACT_DANGERS, compactRouteResponse, type Route, routeResponse } from '../../../common/api.ts';
+import { insideRegion, insideRegionText, localHour } from '../../../common/region.ts';
 import { TRAVEL_MODES } from '../config.ts';
-import { insideUganda, UGANDA } from '../spots/spots.schema.ts';
 
 /** A decimal number as clients write it: a sign, digits with or without a point, an exponent (5e-7). */
 const DECIMAL = '[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?';
@@ -14,10 +14,7 @@ const point = (name: string) =>
       const [lat, lng] = s.split(',').map(Number);
       return { lat: lat as number, lng: lng as number };
     })
-    .refine(
-      (p) => insideUganda(p.lat, p.lng),
-      `${name} must be inside Uganda (latitude ${UGANDA.minLat} to ${UGANDA.maxLat}, longitude ${UGANDA.minLng} to ${UGANDA.maxLng})`,
-    );
+    .refine((p) => insideRegion(p.lat, p.lng), { error: () => `${name} must be ${insideRegionText()}` });
 
 /** When the trip happens: spots dangerous only at the other time of day are left out. */
 const when = z
@@ -28,8 +25,8 @@ const when = z
   )
   .transform((s): 'day' | 'night' => {
     if (s === 'day' || s === 'night') return s;
-    // Uganda keeps East Africa Time (UTC+3) all year; day is 06:00 to 18:59 there.
-    const hour = (new Date(s).getUTCHours() + 3) % 24;
+    // Day is 06:00 to 18:59 on the region's clocks.
+    const hour = localHour(new Date(s));
     return hour >= 6 && hour < 19 ? 'day' : 'night';
   });
 

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Place } from '../../../common/api.ts';
 import { metresBetween } from '../../../common/geo.ts';
+import { insideRegion } from '../../../common/region.ts';
 import { UpstreamError } from '../clients/http.ts';
 import type { FoundPlace, NominatimClient } from '../clients/nominatim.ts';
 import type { Db } from '../db/db.ts';
 import type { Identity } from '../identity/identify.ts';
 import { closestToLimit, type PolicyDecision, type RateLimiter } from '../limits/rate-limit.ts';
 import { redactPhoneNumbers } from '../spots/redact.ts';
-import { insideUganda } from '../spots/spots.schema.ts';
 import { cachedPlaces, cachePlaces, nearbySpots } from './search.sql.ts';
 
 const CACHE_DAYS = 30;
@@ -30,11 +30,11 @@ export type PlaceFind = { places: FoundPlace[]; error?: string } | { throttled: 
 
 const normaliseQuery = (q: string) => q.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
 
-/** Drops places outside Uganda and merges same-named results within 3 km, keeping the first (best). */
+/** Drops places outside the region and merges same-named results within 3 km, keeping the first (best). */
 function cleanPlaces(found: FoundPlace[]): FoundPlace[] {
   const kept: FoundPlace[] = [];
   for (const p of found) {
-    if (!insideUganda(p.lat, p.lng)) continue;
+    if (!insideRegion(p.lat, p.lng)) continue;
     const name = p.name.toLowerCase();
     if (kept.some((k) => k.name.toLowerCase() === name && metresBetween(k, p) <= MERGE_RADIUS_M)) continue;
     kept.push(p);

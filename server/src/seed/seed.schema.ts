@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { reportInput } from '../../../common/api.ts';
+import { reportInRegion } from '../../../common/api.ts';
+import { UGANDA } from '../../../common/region.ts';
 
-/** data/seed.json: the sourced seed spots, each a report with a stable key. */
+/** data/seed.json: the sourced seed spots of Uganda, each a report there with a stable key. */
 export const seedFile = z.object({
-  spots: z.array(reportInput.and(z.object({ key: z.string().regex(/^[a-z0-9-]+$/) }))),
+  spots: z.array(reportInRegion(() => UGANDA).and(z.object({ key: z.string().regex(/^[a-z0-9-]+$/) }))),
 });
 export type SeedSpot = z.output<typeof seedFile>['spots'][number];

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { insideRegion } from '../../../common/region.ts';
 import type { Db } from '../db/db.ts';
 import { claimOneTimeJob } from '../db/one-time-jobs.sql.ts';
 import { type SeedSpot, seedFile } from './seed.schema.ts';
@@ -17,7 +18,8 @@ export async function readSeedSpots(file = SEED_FILE): Promise<SeedSpot[]> {
  * back on the next start. Returns how many spots were inserted (0 when already done).
  */
 export async function loadSeedOnce(db: Db, file = SEED_FILE): Promise<number> {
-  const spots = await readSeedSpots(file);
+  // The seed is Uganda's: another region keeps none of it.
+  const spots = (await readSeedSpots(file)).filter((s) => insideRegion(s.lat, s.lng));
   return db.transaction(async (tx) => {
     if (!(await claimOneTimeJob(tx, 'seed_loaded'))) return 0;
     for (const spot of spots) await insertSeedSpot(tx, spot, SEED_CONFIRMATIONS);

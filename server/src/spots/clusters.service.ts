@@ -1,6 +1,7 @@
+import { region } from '../../../common/region.ts';
 import type { Queryable } from '../db/db.ts';
 import { aggregateClusters, chooseGridLevel, readGridClusters } from './clusters.sql.ts';
-import { type ClustersQuery, UGANDA } from './spots.schema.ts';
+import type { ClustersQuery } from './spots.schema.ts';
 import { filterConditions } from './spots.service.ts';
 
 /** A cluster should cover about this many screen pixels at the asked zoom (256 px tiles). */
@@ -12,12 +13,13 @@ export const MAX_CLUSTERS = 500;
  * the grid the database keeps up to date; with filters they are grouped live on the same cells.
  */
 export async function clusterPublicSpots(db: Queryable, q: ClustersQuery) {
-  const box = q.bbox ?? UGANDA_BOX;
+  const within = region().box;
+  const box = q.bbox ?? within;
   const bbox = {
-    minLng: Math.max(box.minLng, UGANDA.minLng),
-    minLat: Math.max(box.minLat, UGANDA.minLat),
-    maxLng: Math.min(box.maxLng, UGANDA.maxLng),
-    maxLat: Math.min(box.maxLat, UGANDA.maxLat),
+    minLng: Math.max(box.minLng, within.minLng),
+    minLat: Math.max(box.minLat, within.minLat),
+    maxLng: Math.min(box.maxLng, within.maxLng),
+    maxLat: Math.min(box.maxLat, within.maxLat),
   };
   if (bbox.minLng > bbox.maxLng || bbox.minLat > bbox.maxLat) return { cell: 0, clusters: [] };
   const minCell = (CELL_PX * 360) / (256 * 2 ** q.zoom);
@@ -30,10 +32,3 @@ export async function clusterPublicSpots(db: Queryable, q: ClustersQuery) {
     : await readGridClusters(db, level, bbox);
   return { cell: level.cell, clusters };
 }
-
-const UGANDA_BOX = {
-  minLng: UGANDA.minLng,
-  minLat: UGANDA.minLat,
-  maxLng: UGANDA.maxLng,
-  maxLat: UGANDA.maxLat,
-};

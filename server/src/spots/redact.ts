@@ -1,4 +1,5 @@
-import { findPhoneNumbersInText } from 'libphonenumber-js/max';
+import { type CountryCode, findPhoneNumbersInText } from 'libphonenumber-js/max';
+import { type Region, region } from '../../../common/region.ts';
 import { LETTER, RIGHT_TO_LEFT_OVERRIDE, type Shadow, shadowOf, stripInvisible } from './text-as-shown.ts';
 
 export { stripInvisible };
@@ -15,24 +16,36 @@ export { stripInvisible };
  * from, so what is replaced is exactly the number as written.
  *
  * Two passes over the shadow:
- * 1. A scanner for Ugandan numbers: groups of digits joined by any run of up to three characters
+ * 1. A scanner for the region's numbers (Uganda's: `0772 123 456`, `+256 (0) 772…`): groups of digits joined by any run of up to three characters
  *    that are not letters or digits (punctuation, symbols, spaces, emoji; a letter standing alone
  *    counts too), read in written order and, since a right-to-left paragraph shows such groups in
  *    the other order, also from last group to first. Dates, times of day and coordinates that no
  *    other digits join are kept out.
- * 2. libphonenumber-js (default country UG) for anything else, such as foreign numbers, with what
+ * 2. libphonenumber-js (default country: the region's) for anything else, such as foreign numbers, with what
  *    pass 1 found or kept blanked out.
  */
 export const REDACTED = '[removed]';
 
 /**
- * Ugandan numbers, as digits only: national `0` + 9 digits (mobiles 07…, landlines 03…/04…,
- * toll-free 0800…), or international `256`/`00256` + 9 digits, optionally with the `(0)` trunk.
- * (A mobile written without its 0, `772 123 456`, is found by the second pass.)
+ * The region's numbers, as digits only (Uganda's: national `0` + 9 digits: mobiles 07…, landlines
+ * 03…/04…, toll-free 0800…; or international `256`/`00256` + 9 digits, optionally with the `(0)`
+ * trunk). A mobile written without its 0, `772 123 456`, is found by the second pass.
  */
-const UG_NUMBER = /^(?:0|(?:00)?256(?:0)?)[2-9]\d{8}$/;
-/** The longest digit string UG_NUMBER can match: no join goes further. */
-const LONGEST = 15;
+function numberPattern(phone: Region['phone']): { pattern: RegExp; longest: number } {
+  const { callingCode, nationalDigits } = phone;
+  return {
+    pattern: new RegExp(`^(?:0|(?:00)?${callingCode}(?:0)?)[2-9]\\d{${nationalDigits - 1}}$`),
+    // The longest digit string it matches: no join goes further.
+    longest: 2 + callingCode.length + 1 + nationalDigits,
+  };
+}
+/** The region's pattern, made again only when the region changes (tests). */
+let numbers: ({ phone: Region['phone'] } & ReturnType<typeof numberPattern>) | undefined;
+function regionNumbers() {
+  const { phone } = region();
+  if (numbers?.phone !== phone) numbers = { phone, ...numberPattern(phone) };
+  return numbers;
+}
 /**
  * A decimal with four to seven decimals, such as a coordinate (0.3136, 32.5811): kept as written.
  * (Only a latitude near the equator could start a phone number; any such decimal is kept from the
@@ -129,12 +142,13 @@ function release(groups: Group[], spans: Kept[]) {
   for (const g of groups) if (g.kept !== undefined && loose.has(g.kept)) g.kept = undefined;
 }
 
-/** Whether the groups, in this order, spell a Ugandan number, none of them kept. */
-const spells = (groups: Group[]) =>
-  UG_NUMBER.test(groups.map((g) => g.digits).join('')) && groups.every((g) => g.kept === undefined);
+/** Whether the groups, in this order, spell one of the region's numbers, none of them kept. */
+const spells = (pattern: RegExp, groups: Group[]) =>
+  pattern.test(groups.map((g) => g.digits).join('')) && groups.every((g) => g.kept === undefined);
 
-/** Pass 1: the Ugandan numbers of the text, and what it keeps as written (for pass 2 to keep too). */
-function ugandanNumberSpans(text: string): { numbers: Span[]; kept: Span[] } {
+/** Pass 1: the region's numbers in the text, and what it keeps as written (for pass 2 to keep too). */
+function regionNumberSpans(text: string): { numbers: Span[]; kept: Span[] } {
+  const { pattern, longest } = regionNumbers();
   const spans: Span[] = [];
   const kept = keptSpans(text);
   const chains = chainsOf(text, kept);
@@ -147,11 +161,11 @@ function ugandanNumberSpans(text: string): { numbers: Span[]; kept: Span[] } {
       let forward: number | undefined;
       let reversed: number | undefined;
       let length = 0;
-      for (let j = i; j < groups.length && length <= LONGEST; j++) {
+      for (let j = i; j < groups.length && length <= longest; j++) {
         length += (groups[j] as Group).digits.length;
         const run = groups.slice(i, j + 1);
-        if (spells(run)) forward = j;
-        else if (j > i && spells([...run].reverse())) reversed = j;
+        if (spells(pattern, run)) forward = j;
+        else if (j > i && spells(pattern, [...run].reverse())) reversed = j;
       }
       const end = forward ?? reversed;
       if (end === undefined) continue;
@@ -172,12 +186,13 @@ function widen(text: string, span: Span): Span {
 
 /** Numbers found in one shadow, as ranges of the original text. */
 function numbersIn(shadow: Shadow): Span[] {
-  const { numbers: found, kept } = ugandanNumberSpans(shadow.text);
+  const { numbers: found, kept } = regionNumberSpans(shadow.text);
   // Pass 2 looks at what pass 1 left: its numbers, and what it keeps, are blanked, keeping every position.
   let rest = shadow.text;
   for (const s of [...found, ...kept])
     rest = rest.slice(0, s.start) + ' '.repeat(s.end - s.start) + rest.slice(s.end);
-  for (const m of findPhoneNumbersInText(rest, 'UG')) found.push({ start: m.startsAt, end: m.endsAt });
+  for (const m of findPhoneNumbersInText(rest, region().phone.country as CountryCode))
+    found.push({ start: m.startsAt, end: m.endsAt });
   return found.map((s) => ({
     start: Math.min(...shadow.from.slice(s.start, s.end)),
     end: Math.max(...shadow.to.slice(s.start, s.end)),

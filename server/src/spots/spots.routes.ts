@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { listResponse, reportInput, reportResponse, spotResponse } from '../../../common/api.ts';
+import { region } from '../../../common/region.ts';
 import type { Deps } from '../deps.ts';
 import { crossSite, empty, error, json, media, named, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
@@ -66,7 +67,7 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps): void {
         summary: 'Grid clusters of public spots, for the country-wide view',
         description:
           `Public spots counted per grid cell: count, highest severity and centroid. The cell size follows ` +
-          `\`zoom\` (about 48 screen pixels) and at most ${MAX_CLUSTERS} cells cover the box (default: Uganda). ` +
+          `\`zoom\` (about 48 screen pixels) and at most ${MAX_CLUSTERS} cells cover the box (default: ${region().name}). ` +
           'Takes the list filters; without them the counts come from a grid the database keeps current.',
         tags: ['spots'],
         querystring: clustersQuery,

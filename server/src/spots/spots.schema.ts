@@ -4,11 +4,6 @@ import { CATEGORIES, MAX_ID, STATUSES } from '../../../common/domain.ts';
 import { TILE_MAX_ZOOM } from '../../../common/geo.ts';
 import { named } from '../http/api-schema.ts';
 
-export {
-  insideUganda,
-  UGANDA,
-} from '../../../common/domain.ts';
-
 const commaList = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
   z
     .string()

@@ -1,6 +1,6 @@
 import type { Tile } from '../../../common/api.ts';
-import { UGANDA } from '../../../common/domain.ts';
 import { TILE_CLUSTER_MAX_ZOOM, type TileAddress, tileBounds } from '../../../common/geo.ts';
+import { region } from '../../../common/region.ts';
 import type { Queryable } from '../db/db.ts';
 import type { TileQuery } from './spots.schema.ts';
 import type { PublicSpotConditions } from './spots.sql.ts';
@@ -13,8 +13,8 @@ const EMPTY: Tile = { version: 0, clusters: [], spots: [], more: false };
 
 /**
  * One map tile: at zooms up to TILE_CLUSTER_MAX_ZOOM its clusters (from the cells the database
- * keeps, or grouped live when filtered), beyond it its spots as slim markers. A tile outside Uganda
- * is empty without asking the database.
+ * keeps, or grouped live when filtered), beyond it its spots as slim markers. A tile outside the
+ * region is empty without asking the database.
  *
  * The version is read before the content: a write between the two leaves the answer labelled with
  * the older version (its next read is labelled anew), never an old content under a new version that
@@ -22,8 +22,9 @@ const EMPTY: Tile = { version: 0, clusters: [], spots: [], more: false };
  */
 export async function readTile(db: Queryable, t: TileAddress, q: TileQuery): Promise<Tile> {
   const box = tileBounds(t.z, t.x, t.y);
-  if (box.maxLng < UGANDA.minLng || box.minLng > UGANDA.maxLng) return EMPTY;
-  if (box.maxLat < UGANDA.minLat || box.minLat > UGANDA.maxLat) return EMPTY;
+  const within = region().box;
+  if (box.maxLng < within.minLng || box.minLng > within.maxLng) return EMPTY;
+  if (box.maxLat < within.minLat || box.minLat > within.maxLat) return EMPTY;
   const version = await readTileVersion(db, t);
   if (version === 0) return EMPTY;
   const filter: PublicSpotConditions = {

@@ -680,7 +680,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Not an SMS callback, or not from a Ugandan mobile number */
+                /** @description Not an SMS callback, or not from a mobile number of Uganda */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -761,7 +761,7 @@ export interface paths {
                         "text/plain": string;
                     };
                 };
-                /** @description Not a USSD callback, or not a Ugandan mobile number on the network it names */
+                /** @description Not a USSD callback, or not a mobile number of Uganda on the network it names */
                 400: {
                     headers: {
                         [name: string]: unknown;

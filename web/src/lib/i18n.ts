@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { LANGUAGE_NAMES, type Lang } from '../../../common/region.ts';
 import { en, type StringKey } from '../../../common/words/en.ts';
 import { fill, pluralKey } from '../../../common/words/fill.ts';
 
@@ -7,13 +8,13 @@ export type { StringKey };
 import { lg } from '../../../common/words/lg.ts';
 import { sw } from '../../../common/words/sw.ts';
 
-/** English, Luganda and Swahili. Every string the pages show goes through `t`. */
-export const LANGUAGES = { en: 'English', lg: 'Luganda', sw: 'Kiswahili' } as const;
-export type Lang = keyof typeof LANGUAGES;
+/** English, Luganda and Swahili (the region offers some of them). Every string the pages show goes through `t`. */
+export type { Lang };
+
 const dictionaries: Record<Lang, Partial<Record<StringKey, string>>> = { en, lg, sw };
 
 const STORAGE_KEY = 'hatari.lang';
-const isLang = (v: unknown): v is Lang => typeof v === 'string' && v in LANGUAGES;
+const isLang = (v: unknown): v is Lang => typeof v === 'string' && v in LANGUAGE_NAMES;
 
 function initialLang(): Lang {
   try {

@@ -1,4 +1,5 @@
-import { LANGUAGES, type Lang, setLang, t, useLang } from './i18n.ts';
+import { LANGUAGE_NAMES, region } from '../../../common/region.ts';
+import { type Lang, setLang, t, useLang } from './i18n.ts';
 
 export function LanguageSelect() {
   const lang = useLang();
@@ -13,9 +14,9 @@ export function LanguageSelect() {
         value={lang}
         onChange={(e) => setLang(e.currentTarget.value as Lang)}
       >
-        {Object.entries(LANGUAGES).map(([code, name]) => (
+        {region().languages.map((code) => (
           <option key={code} value={code}>
-            {name}
+            {LANGUAGE_NAMES[code]}
           </option>
         ))}
       </select>

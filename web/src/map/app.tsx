@@ -20,7 +20,7 @@ import { embeddedSpot, spotIdInAddress, spotPath } from './shared-link.ts';
 import { Sheet, type SheetSize } from './sheet.tsx';
 import { SosPanel } from './sos-panel.tsx';
 import { SpotDetail } from './spot-detail.tsx';
-import { DEFAULT_VIEW, SpotMap, savedView } from './spot-map.ts';
+import { defaultView, SpotMap, savedView } from './spot-map.ts';
 import { StatsPanel } from './stats-panel.tsx';
 import { useSpots } from './use-spots.ts';
 import { useViewSpots } from './use-view-spots.ts';
@@ -93,7 +93,7 @@ export function App({ config }: { config: PageConfig }) {
     // A shared spot opens centred above the sheet at street zoom; otherwise where the phone left off.
     const start = sharedSpot
       ? { lat: sharedSpot.lat, lng: sharedSpot.lng, zoom: 16 }
-      : (savedView() ?? DEFAULT_VIEW);
+      : (savedView() ?? defaultView());
     map.current = new SpotMap(
       mapElement.current,
       config,

@@ -2,15 +2,16 @@ import { render } from 'preact';
 import '../styles/base.css';
 import '../styles/map.css';
 import { ensureDevice } from '../lib/device.ts';
-import { readPageConfig } from '../lib/page-config.ts';
+import { startPage } from '../lib/page-config.ts';
 import { App } from './app.tsx';
 import { registerServiceWorker } from './offline.ts';
 
+const config = startPage();
 // Before any call: the page's reads of its own votes and its writes are made as this device.
 void ensureDevice();
 const root = document.getElementById('app');
 if (root) {
   root.textContent = '';
-  render(<App config={readPageConfig()} />, root);
+  render(<App config={config} />, root);
 }
 registerServiceWorker();

@@ -1,10 +1,5 @@
-import {
-  type Category,
-  insideUganda,
-  type ReportField,
-  TEXT_LIMITS,
-  type TimeOfDay,
-} from '../../../common/domain.ts';
+import { type Category, type ReportField, TEXT_LIMITS, type TimeOfDay } from '../../../common/domain.ts';
+import { insideRegion } from '../../../common/region.ts';
 
 /**
  * A report being written. It is kept on the phone as it is typed, so nothing is lost to a closed
@@ -102,13 +97,13 @@ function validDate(s: string): boolean {
 
 /**
  * The fields that the server would refuse, by the same rules (lengths, ranges, links, dates, the
- * place inside Uganda), so a report that cannot succeed is never sent and never uses up one of the
+ * place inside the region), so a report that cannot succeed is never sent and never uses up one of the
  * visitor's few reports an hour. Each field maps to a problem the form names in the user's language.
  */
 export function draftProblems(d: ReportDraft): Partial<Record<DraftField, DraftProblem>> {
   const problems: Partial<Record<DraftField, DraftProblem>> = {};
   if (!d.point) problems.lat = 'noLocation';
-  else if (!insideUganda(d.point.lat, d.point.lng)) problems.lat = 'lat';
+  else if (!insideRegion(d.point.lat, d.point.lng)) problems.lat = 'lat';
   const title = length(d.title);
   if (title < TEXT_LIMITS.titleMin || title > TEXT_LIMITS.title) problems.title = 'title';
   if (!d.category) problems.category = 'category';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type Category, REPORT_FIELDS, TEXT_LIMITS, type TimeOfDay } from '../../../common/domain.ts';
+import { region } from '../../../common/region.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure, waitText } from '../lib/failures.ts';
 import { t } from '../lib/i18n.ts';
@@ -31,7 +32,7 @@ interface Props {
 
 const today = () => new Date().toISOString().slice(0, 10);
 const message = (p: DraftProblem | undefined) =>
-  p && t(p === 'noLocation' ? 'report.error.noLocation' : `report.error.${p}`);
+  p && t(p === 'noLocation' ? 'report.error.noLocation' : `report.error.${p}`, { country: region().name });
 
 /**
  * The report form. What is typed lives in the draft (kept on the phone); each field is checked by

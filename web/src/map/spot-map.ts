@@ -3,7 +3,7 @@ import 'leaflet.markercluster';
 import 'leaflet.heat';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
-import { insideUganda, UGANDA } from '../../../common/domain.ts';
+import { insideRegion, region } from '../../../common/region.ts';
 import { staleness } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import type { PageConfig } from '../lib/page-config.ts';
@@ -33,14 +33,15 @@ export interface MapView {
 }
 
 /** Where the map opens for a first visit: greater Kampala, where most spots are. */
-export const DEFAULT_VIEW: MapView = { lat: 0.33, lng: 32.6, zoom: 11 };
+/** Where the map opens on a first visit: the region's home. */
+export const defaultView = (): MapView => ({ ...region().home });
 const VIEW_KEY = 'hatari.view';
 
 /** Where the map was last left on this phone, so a return visit opens there. */
 export function savedView(): MapView | undefined {
   try {
     const v = JSON.parse(localStorage.getItem(VIEW_KEY) ?? 'null') as MapView | null;
-    return v && [v.lat, v.lng, v.zoom].every(Number.isFinite) && insideUganda(v.lat, v.lng) ? v : undefined;
+    return v && [v.lat, v.lng, v.zoom].every(Number.isFinite) && insideRegion(v.lat, v.lng) ? v : undefined;
   } catch {
     return undefined;
   }
@@ -114,8 +115,8 @@ export class SpotMap {
       zoom: view.zoom,
       minZoom: 6,
       maxBounds: L.latLngBounds(
-        [UGANDA.minLat - 1, UGANDA.minLng - 1],
-        [UGANDA.maxLat + 1, UGANDA.maxLng + 1],
+        [region().box.minLat - 1, region().box.minLng - 1],
+        [region().box.maxLat + 1, region().box.maxLng + 1],
       ),
       zoomControl: true,
     });
