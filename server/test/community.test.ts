@@ -237,6 +237,51 @@ describe('POST /api/spots/{id}/flag', () => {
   });
 });
 
+describe('GET /api/spots/{id}/history', () => {
+  it("counts a public spot's votes by the day they stand from, and shows no voter", async () => {
+    const spot = await newSpot(visitor(700));
+    for (const [n, value] of [
+      [701, 1],
+      [702, 1],
+      [703, -1],
+    ] as const)
+      assert.equal((await vote(spot.id, value, visitor(n))).statusCode, 200);
+    // One vote cast two days ago (Kampala's clocks), changed since: it counts where it stands.
+    await t.db.query(
+      `UPDATE votes SET updated_at = now() - interval '2 days' WHERE spot_id = $1 AND value = -1`,
+      [spot.id],
+    );
+    const res = await t.inject({ method: 'GET', url: `/api/spots/${spot.id}/history` });
+    assert.equal(res.statusCode, 200, res.body);
+    const kampalaDay = (at: Date) => new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+    assert.deepEqual(res.json(), {
+      spot_id: spot.id,
+      reported_at: spot.created_at,
+      status: 'unverified',
+      confirmations: 3,
+      denials: 1,
+      days: [
+        { day: kampalaDay(new Date()), confirmations: 3, denials: 0 },
+        { day: kampalaDay(new Date(Date.now() - 2 * 86_400_000)), confirmations: 0, denials: 1 },
+      ],
+    });
+    assert.doesNotMatch(res.body, /Phone 70|198\.53\.2/, 'nothing of the voters');
+    const again = await t.inject({
+      method: 'GET',
+      url: `/api/spots/${spot.id}/history`,
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    assert.equal(again.statusCode, 304);
+  });
+
+  it('is a 404 for a spot not on the public map, and a 400 for a bad id', async () => {
+    const held = await newSpot(visitor(710));
+    await t.db.query(`UPDATE spots SET publication = 'pending' WHERE id = $1`, [held.id]);
+    assert.equal((await t.inject({ method: 'GET', url: `/api/spots/${held.id}/history` })).statusCode, 404);
+    assert.equal((await t.inject({ method: 'GET', url: '/api/spots/x/history' })).statusCode, 400);
+  });
+});
+
 describe('GET /api/me', () => {
   it("returns the visitor's own votes and flags on public spots, and the approval setting", async () => {
     const who = visitor(300);

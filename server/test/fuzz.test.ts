@@ -230,19 +230,21 @@ describe('fuzzing every endpoint', () => {
     );
   });
 
-  it(`GET /api/spots/{id}: ${RUNS} path ids and headers`, async () => {
-    await fc.assert(
-      fc.asyncProperty(pathId, visitor, clientHeaders, async (id, ua, headers) => {
-        const res = await send(
-          { method: 'GET', url: `/api/spots/${id}`, headers: { 'user-agent': ua } },
-          headers,
-        );
-        const allowed = statusesForId(id, [200, 304, 404]);
-        assert.ok(allowed.includes(res.statusCode), `${id} → ${res.statusCode}`);
-      }),
-      { numRuns: RUNS },
-    );
-  });
+  for (const rest of ['', '/history']) {
+    it(`GET /api/spots/{id}${rest}: ${RUNS} path ids and headers`, async () => {
+      await fc.assert(
+        fc.asyncProperty(pathId, visitor, clientHeaders, async (id, ua, headers) => {
+          const res = await send(
+            { method: 'GET', url: `/api/spots/${id}${rest}`, headers: { 'user-agent': ua } },
+            headers,
+          );
+          const allowed = statusesForId(id, [200, 304, 404]);
+          assert.ok(allowed.includes(res.statusCode), `${id}${rest} → ${res.statusCode}`);
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  }
 
   for (const path of ['/api/auth/login', '/api/auth/logout']) {
     it(`POST ${path}: ${RUNS} bodies, content types and headers never sign anyone in`, async () => {

@@ -159,6 +159,9 @@ describe('every endpoint answers as the generated OpenAPI document says', () => 
     assert.equal((await call('GET', '/api/spots/{id}', { params: { id } })).json().spot.id, id);
     await call('GET', '/api/spots/{id}', { params: { id: 999_999 } });
     await call('GET', '/api/spots/{id}', { params: { id: 'abc' } });
+    await call('GET', '/api/spots/{id}/history', { params: { id } });
+    await call('GET', '/api/spots/{id}/history', { params: { id: 999_999 } });
+    await call('GET', '/api/spots/{id}/history', { params: { id: 'abc' } });
     await call('GET', '/api/spots.geojson');
     await call('GET', '/api/spots.csv', { query: 'category=robbery' });
     await call('GET', '/api/spots.csv', { query: 'since=0' });

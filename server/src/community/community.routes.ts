@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { flagResponse, meResponse, voteResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
-import { crossSite, error, json, named, tooMany, typed } from '../http/api-schema.ts';
+import { crossSite, empty, error, json, named, tooMany, typed } from '../http/api-schema.ts';
+import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
 import { consumeDuringRequest } from '../limits/rate-limit.ts';
 import { spotIdParams } from '../spots/spots.schema.ts';
-import { flagBody, voteBody } from './community.schema.ts';
-import { castVote, flagSpot, visitorState } from './community.service.ts';
+import { flagBody, spotHistoryResponse, voteBody } from './community.schema.ts';
+import { castVote, flagSpot, spotHistory, visitorState } from './community.service.ts';
 
 const badInput = error('Bad id or body');
 const notPublic = error('No such public spot (absent, pending or rejected)');
@@ -78,6 +79,33 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: Deps): void 
     async (request) => ({
       result: await flagSpot(deps.db, request.params.id, deps.identify(request), request.body),
     }),
+  );
+
+  api.get(
+    '/api/spots/:id/history',
+    {
+      config: { rateLimit: ['read', 'read_network'] },
+      schema: {
+        summary: "A public spot's history: when it was reported, and its votes day by day",
+        description:
+          'Counts only: who voted is never shown. Answers carry an ETag; a matching If-None-Match gets 304.',
+        tags: ['community'],
+        params: spotIdParams,
+        response: {
+          200: json('The history', spotHistoryResponse),
+          304: empty('Not modified'),
+          400: error('The id is not a positive whole number'),
+          404: notPublic,
+          503: readsBusy,
+        },
+      },
+    },
+    (request, reply) => {
+      const { id } = request.params;
+      return deps.publicCache.send(request, reply, readKey('/api/spots/{id}/history', { id }), () =>
+        spotHistory(deps.db, id),
+      );
+    },
   );
 
   api.get(

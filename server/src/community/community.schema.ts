@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limitedText } from '../../../common/api.ts';
-import { FLAG_REASONS, TEXT_LIMITS } from '../../../common/domain.ts';
+import { FLAG_REASONS, STATUSES, TEXT_LIMITS } from '../../../common/domain.ts';
 
 export const voteBody = z.object(
   {
@@ -26,3 +26,30 @@ export const flagBody = z.preprocess(
   ),
 );
 export type FlagInput = z.output<typeof flagBody>;
+
+/** How many days of votes a spot's history lists, newest first. */
+export const HISTORY_DAYS = 90;
+
+/** GET /api/spots/{id}/history: how the community's signal on a spot came in. Counts only, no voters. */
+export const spotHistoryResponse = z
+  .object({
+    spot_id: z.number().int(),
+    reported_at: z.string().meta({ description: 'When the spot was reported (ISO 8601)' }),
+    status: z.enum(STATUSES),
+    confirmations: z.number().int(),
+    denials: z.number().int(),
+    days: z
+      .array(
+        z.object({
+          day: z.string().meta({ description: "YYYY-MM-DD, on the region's clocks" }),
+          confirmations: z.number().int(),
+          denials: z.number().int(),
+        }),
+      )
+      .meta({
+        description:
+          `Votes as they stand now, by the day each was cast or last changed: the latest ${HISTORY_DAYS} ` +
+          'days that have any, newest first. Votes moderators voided are gone from it.',
+      }),
+  })
+  .meta({ id: 'SpotHistory' });

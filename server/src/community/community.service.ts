@@ -1,12 +1,14 @@
 import type { Spot } from '../../../common/api.ts';
+import { region } from '../../../common/region.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Identity } from '../identity/identify.ts';
 import { readSiteSettings } from '../settings/settings.service.ts';
 import { redactPhoneNumbers } from '../spots/redact.ts';
 import { toSpot } from '../spots/spot-row.ts';
+import { getPublicSpot } from '../spots/spots.service.ts';
 import { budgetUse, noteHeld, noteRefusedDispute, spendBudget } from './budgets.sql.ts';
-import type { FlagInput, VoteValue } from './community.schema.ts';
+import { type FlagInput, HISTORY_DAYS, type VoteValue } from './community.schema.ts';
 import {
   countOpenFlagNetworks,
   flaggedSpotsOfVisitor,
@@ -15,6 +17,7 @@ import {
   lockPublicSpot,
   markForReview,
   recordVote,
+  votesByDay,
   votesOfVisitor,
 } from './community.sql.ts';
 
@@ -156,6 +159,14 @@ export async function visitorState(db: Db, visitor: string) {
 }
 
 /** How much of each site-wide budget the last hour used, and the budgets (moderators' alarms). */
+/** A public spot's history: when it was reported and how its votes came in, day by day (404 otherwise). */
+export async function spotHistory(db: Db, id: number) {
+  const spot = await getPublicSpot(db, id);
+  const days = await votesByDay(db, spot.id, region().timeZone, HISTORY_DAYS);
+  const { confirmations, denials, status } = spot;
+  return { spot_id: spot.id, reported_at: spot.created_at, status, confirmations, denials, days };
+}
+
 export async function siteBudgets(db: Db) {
   const [used, settings] = await Promise.all([budgetUse(db), readSiteSettings(db)]);
   return {

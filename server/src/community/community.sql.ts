@@ -140,3 +140,15 @@ export async function flaggedSpotsOfVisitor(db: Queryable, visitor: string): Pro
   );
   return rows.map((r) => r.spot_id);
 }
+
+/** A spot's votes as they stand, counted by the day (in `timeZone`) each was cast or last changed. */
+export function votesByDay(db: Queryable, spotId: number, timeZone: string, days: number) {
+  return db.query<{ day: string; confirmations: number; denials: number }>(
+    `SELECT to_char((updated_at AT TIME ZONE $2)::date, 'YYYY-MM-DD') AS day,
+            count(*) FILTER (WHERE value = 1)::int AS confirmations,
+            count(*) FILTER (WHERE value = -1)::int AS denials
+     FROM votes WHERE spot_id = $1
+     GROUP BY 1 ORDER BY 1 DESC LIMIT $3`,
+    [spotId, timeZone, days],
+  );
+}

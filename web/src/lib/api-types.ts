@@ -4624,6 +4624,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/spots/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public spot's history: when it was reported, and its votes day by day
+         * @description Counts only: who voted is never shown. Answers carry an ETag; a matching If-None-Match gets 304.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The history */
+                200: {
+                    headers: {
+                        ETag?: string;
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SpotHistory"];
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The id is not a positive whole number */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such public spot (absent, pending or rejected) */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many uncached reads at once on this server; nothing is wrong with the request. Try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/spots/{id}/vote": {
         parameters: {
             query?: never;
@@ -5507,6 +5618,38 @@ export interface components {
             /** @enum {string} */
             time_of_day: "day" | "night" | "any";
             title: string;
+        };
+        SpotHistory: {
+            confirmations: number;
+            /** @description Votes as they stand now, by the day each was cast or last changed: the latest 90 days that have any, newest first. Votes moderators voided are gone from it. */
+            days: {
+                confirmations: number;
+                /** @description YYYY-MM-DD, on the region's clocks */
+                day: string;
+                denials: number;
+            }[];
+            denials: number;
+            /** @description When the spot was reported (ISO 8601) */
+            reported_at: string;
+            spot_id: number;
+            /** @enum {string} */
+            status: "unverified" | "confirmed" | "disputed";
+        };
+        SpotHistoryInput: {
+            confirmations: number;
+            /** @description Votes as they stand now, by the day each was cast or last changed: the latest 90 days that have any, newest first. Votes moderators voided are gone from it. */
+            days: {
+                confirmations: number;
+                /** @description YYYY-MM-DD, on the region's clocks */
+                day: string;
+                denials: number;
+            }[];
+            denials: number;
+            /** @description When the spot was reported (ISO 8601) */
+            reported_at: string;
+            spot_id: number;
+            /** @enum {string} */
+            status: "unverified" | "confirmed" | "disputed";
         };
         SpotInput: {
             area: string;
