@@ -101,5 +101,17 @@ describe('a map service behind its guard (circuit breaker and in-flight cap)', (
     for (let i = 0; i < 4; i++) assert.equal(await reason(c.route('car', [FROM, TO], true)), 'no-route');
     osrm.noRoute = false;
     assert.equal(guard.state, 'closed');
+    // Failures are counted in a row: an answer between two of them starts the count again.
+    osrm.mode = 'error';
+    await reason(c.route('car', [FROM, TO], true));
+    osrm.mode = 'ok';
+    osrm.noRoute = true;
+    assert.equal(await reason(c.route('car', [FROM, TO], true)), 'no-route');
+    osrm.noRoute = false;
+    osrm.mode = 'error';
+    await reason(c.route('car', [FROM, TO], true));
+    assert.equal(guard.state, 'closed', 'two failures, but not in a row');
+    await reason(c.route('car', [FROM, TO], true));
+    assert.equal(guard.state, 'open', 'two in a row');
   });
 });

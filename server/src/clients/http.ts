@@ -1,3 +1,12 @@
+import {
+  type BulkheadPolicy,
+  bulkhead,
+  type CircuitBreakerPolicy,
+  CircuitState,
+  ConsecutiveBreaker,
+  circuitBreaker,
+  handleType,
+} from 'cockatiel';
 /**
  * Outbound HTTP for the map services and the SMS gateway. Only clients/ calls fetch: every call has
  * a timeout and the identifying User-Agent their usage policies ask for.
@@ -93,21 +102,39 @@ export interface GuardOptions {
  * refused at once ('open') instead of each waiting out its timeout, so requests do not pile up
  * behind a broken service. After `openMs` one trial call goes through; its success closes the
  * circuit, its failure opens it again. Answers the service gave (such as "no route") are successes.
+ *
+ * cockatiel's circuit breaker (consecutive failures) and bulkhead (no queue) do the work; this keeps
+ * the answers the routes and health read: the state, whether a call would be let through, and why
+ * not. While the trial is out, other calls are refused at once (cockatiel would make them wait on it).
  */
 export class UpstreamGuard {
-  private failures = 0;
-  private openUntil = 0;
-  private trialRunning = false;
-  private inFlight = 0;
+  private readonly breaker: CircuitBreakerPolicy;
+  private readonly slots: BulkheadPolicy;
+  private openedAt = 0;
 
   constructor(
     readonly service: string,
     private readonly opts: GuardOptions,
-  ) {}
+  ) {
+    this.breaker = circuitBreaker(handleType(UpstreamError), {
+      halfOpenAfter: opts.openMs,
+      breaker: new ConsecutiveBreaker(opts.failuresToOpen),
+    });
+    this.breaker.onBreak(() => {
+      this.openedAt = Date.now();
+    });
+    this.slots = bulkhead(opts.maxInFlight);
+  }
 
   get state(): 'closed' | 'open' | 'half-open' {
-    if (this.openUntil === 0) return 'closed';
-    return Date.now() < this.openUntil ? 'open' : 'half-open';
+    switch (this.breaker.state) {
+      case CircuitState.Closed:
+        return 'closed';
+      case CircuitState.HalfOpen:
+        return 'half-open';
+      default:
+        return Date.now() - this.openedAt < this.opts.openMs ? 'open' : 'half-open';
+    }
   }
 
   /** Whether a call now would be let through (callers that wait their turn first ask this). */
@@ -116,12 +143,11 @@ export class UpstreamGuard {
   }
 
   private refusal(): UpstreamError | undefined {
-    const state = this.state;
-    if (state === 'open' || (state === 'half-open' && this.trialRunning)) {
+    if (this.state === 'open' || this.breaker.state === CircuitState.HalfOpen) {
       return new UpstreamError(this.service, 'open', 'failing; not asked for a while');
     }
-    if (this.inFlight >= this.opts.maxInFlight) {
-      return new UpstreamError(this.service, 'busy', `${this.inFlight} calls in flight`);
+    if (this.slots.executionSlots === 0) {
+      return new UpstreamError(this.service, 'busy', `${this.opts.maxInFlight} calls in flight`);
     }
     return undefined;
   }
@@ -129,28 +155,18 @@ export class UpstreamGuard {
   async run<T>(call: () => Promise<T>): Promise<T> {
     const refused = this.refusal();
     if (refused) throw refused;
-    const state = this.state;
-    const trial = state === 'half-open';
-    if (trial) this.trialRunning = true;
-    this.inFlight++;
-    try {
-      const result = await call();
-      this.failures = 0;
-      this.openUntil = 0;
-      return result;
-    } catch (err) {
-      if (err instanceof UpstreamError) {
-        this.failures++;
-        if (trial || this.failures >= this.opts.failuresToOpen)
-          this.openUntil = Date.now() + this.opts.openMs;
-      } else {
-        this.failures = 0;
-        this.openUntil = 0;
-      }
-      throw err;
-    } finally {
-      this.inFlight--;
-      if (trial) this.trialRunning = false;
-    }
+    // What the service answered, even as an error of its own (no route), is a success to the breaker.
+    const outcome = await this.slots.execute(() =>
+      this.breaker.execute(async () => {
+        try {
+          return { value: await call() };
+        } catch (err) {
+          if (err instanceof UpstreamError) throw err;
+          return { thrown: err };
+        }
+      }),
+    );
+    if ('thrown' in outcome) throw outcome.thrown;
+    return outcome.value;
   }
 }

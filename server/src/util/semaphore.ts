@@ -1,3 +1,4 @@
+import { type BulkheadPolicy, bulkhead } from 'cockatiel';
 import { ExpectedError } from './expected-error.ts';
 
 export class QueueFullError extends ExpectedError {}
@@ -5,36 +6,31 @@ export class QueueFullError extends ExpectedError {}
 /**
  * At most `limit` tasks at once; the rest wait their turn in arrival order, at most `maxWaiting` of
  * them: beyond that a task is refused at once (QueueFullError) rather than kept waiting.
+ * cockatiel's bulkhead does the counting; a refusal is decided before the task is handed to it, so
+ * that no error a task throws is taken for one.
  */
 export class Semaphore {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly slots: BulkheadPolicy;
 
   constructor(
-    private readonly limit: number,
-    private readonly maxWaiting = Number.POSITIVE_INFINITY,
-  ) {}
+    limit: number,
+    // Unbounded in effect; a finite number, so that the bulkhead can say how many wait.
+    private readonly maxWaiting = Number.MAX_SAFE_INTEGER,
+  ) {
+    this.slots = bulkhead(limit, maxWaiting);
+  }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) {
-      if (this.waiting.length >= this.maxWaiting) throw new QueueFullError('too many tasks waiting');
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else this.running++;
-    try {
-      return await task();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
+  run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.full) return Promise.reject(new QueueFullError('too many tasks waiting'));
+    return this.slots.execute(() => task());
   }
 
   get queued(): number {
-    return this.waiting.length;
+    return this.maxWaiting - this.slots.queueSlots;
   }
 
   /** Whether a task started now would be refused: every place taken and the queue full. */
   get full(): boolean {
-    return this.running >= this.limit && this.waiting.length >= this.maxWaiting;
+    return this.slots.executionSlots === 0 && this.slots.queueSlots === 0;
   }
 }
