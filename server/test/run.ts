@@ -1,5 +1,5 @@
 /**
- * `npm test`: the test files named on the command line (`npm test -- server/test/route.test.ts`),
+ * `npm test`: the test files named on the command line (`npm test -- server/test/routing/route.test.ts`),
  * or all of them, under node's test runner, with the statement coverage of `server/src` from c8.
  * A whole run fails below COVERAGE_FLOOR; a run of some files only reports.
  */
@@ -13,19 +13,20 @@ import { readdirSync } from 'node:fs';
 const COVERAGE_FLOOR = 94;
 /** The longest files start first, so no long one is left running alone at the end. */
 const SLOW_FIRST = [
+  'web/test/map-ux.test.ts',
   'web/test/map-page.test.ts',
-  'server/test/admin-cli.test.ts',
+  'server/test/cli/admin-cli.test.ts',
   'server/test/fuzz-mod.test.ts',
   'server/test/fuzz.test.ts',
   'web/test/moderate-page.test.ts',
-  'server/test/search.test.ts',
-  'server/test/clusters.test.ts',
-  'server/test/storage.test.ts',
+  'server/test/search/search.test.ts',
+  'server/test/spots/clusters.test.ts',
+  'server/test/db/storage.test.ts',
 ];
 const ALL = [
   ...SLOW_FIRST,
   ...['server/test', 'web/test'].flatMap((dir) =>
-    readdirSync(dir)
+    (readdirSync(dir, { recursive: true }) as string[])
       .filter((f) => f.endsWith('.test.ts'))
       .sort()
       .map((f) => `${dir}/${f}`)

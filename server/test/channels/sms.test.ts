@@ -1,0 +1,448 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { ALERT_RULES, alertSendAfter } from '../../src/channels/alerts.ts';
+import { purgeChannelData } from '../../src/channels/channels.sql.ts';
+import { claimDue } from '../../src/channels/outbox.sql.ts';
+import { OUTBOX_DEFAULTS, SmsOutbox } from '../../src/channels/outbox.ts';
+import { PhoneCipher } from '../../src/channels/phone.ts';
+import { UpstreamGuard } from '../../src/clients/http.ts';
+import { SmsGateway } from '../../src/clients/sms-gateway.ts';
+import { moderateSpot } from '../../src/moderation/mod-spots.service.ts';
+import { writeSiteSettings } from '../../src/settings/settings.service.ts';
+import {
+  channelEnv,
+  FAKE_API_KEY,
+  FAKE_USERNAME,
+  FakeSmsGateway,
+  injectPoster,
+  smsForm,
+  TEST_PHONE_KEY,
+  UssdSession,
+} from '../fake-gateway.ts';
+import { FakeNominatim, KAMPALA_PLACES } from '../fakes.ts';
+import { createTestDatabase, report, startTestApp, type TestApp } from '../helpers.ts';
+
+/**
+ * SMS: NEAR, WATCH and STOP, the alerts of new public dangers, and their delivery through the
+ * outbox when the gateway is down, slow, or the server restarts.
+ */
+const nominatim = new FakeNominatim(KAMPALA_PLACES);
+const gateway = new FakeSmsGateway();
+let gatewayUrl: string;
+let nominatimUrl: string;
+let t: TestApp;
+let post: ReturnType<typeof injectPoster>;
+const cipher = new PhoneCipher(Buffer.from(TEST_PHONE_KEY, 'hex'));
+const KALERWE = { lat: 0.34918, lng: 32.57195 };
+let phones = 0;
+const newPhone = () => `+2567530${String(++phones).padStart(5, '0')}`;
+
+/** The outbox under the test's hand: fast retries, a short timeout, a circuit that reopens soon. */
+function testOutbox(app: TestApp, timeoutMs = 1000) {
+  const client = new SmsGateway(
+    {
+      apiUrl: gatewayUrl,
+      username: FAKE_USERNAME,
+      apiKey: FAKE_API_KEY,
+      userAgent: 'Hatari-test/1',
+      timeoutMs,
+    },
+    new UpstreamGuard('sms gateway', { maxInFlight: 4, failuresToOpen: 3, openMs: 200 }),
+  );
+  return new SmsOutbox(app.db, client, cipher, app.deps.log, {
+    ...OUTBOX_DEFAULTS,
+    pollMs: 20,
+    backoffSeconds: 0.05,
+    maxBackoffSeconds: 0.2,
+  });
+}
+let outbox: SmsOutbox;
+
+const waiting = async (app: TestApp) =>
+  (
+    await app.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM sms_outbox WHERE state IN ('queued', 'sending') AND send_after <= now()`,
+    )
+  )[0]?.n ?? 0;
+
+/** Runs the outbox until nothing due is left (or a few seconds pass). */
+async function flush(box = outbox, app = t) {
+  for (let i = 0; i < 100; i++) {
+    await box.tick();
+    if ((await waiting(app)) === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const sms = (phone: string, text: string, id?: string) => post('sms', smsForm(phone, text, id));
+/** A WATCH, confirmed by the number as its first one must be. */
+const watch = async (phone: string, place: string) => {
+  await sms(phone, `WATCH ${place}`);
+  await sms(phone, 'YES');
+};
+
+async function reportAt(app: TestApp, at: { lat: number; lng: number }, severity: number, ua = 'reporter') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/spots',
+    headers: { 'user-agent': `${ua} ${Math.random()}` },
+    payload: report({ ...at, severity, title: 'Phone snatching at the taxi stage' }),
+  });
+  assert.equal(res.statusCode, 201, res.body);
+  return res.json() as { spot: { id: number }; pending: boolean };
+}
+
+before(async () => {
+  gatewayUrl = await gateway.start();
+  nominatimUrl = await nominatim.start();
+  t = await startTestApp({ env: { SEED: '1', NOMINATIM_URL: nominatimUrl, ...channelEnv(gatewayUrl) } });
+  await t.deps.channels.outbox?.close();
+  outbox = testOutbox(t);
+  post = injectPoster((o) => t.inject(o));
+});
+after(async () => {
+  await outbox?.close();
+  await t?.close();
+  await gateway.stop();
+  await nominatim.stop();
+});
+beforeEach(async () => {
+  gateway.mode = 'ok';
+  // Alerts go to numbers watching near new dangers: each test starts with nobody watching.
+  await t.db.query('DELETE FROM sms_watches');
+});
+
+describe('SMS commands', () => {
+  it('NEAR answers with the nearest dangers', async () => {
+    const phone = newPhone();
+    await sms(phone, 'near Kalerwe');
+    await flush();
+    const [reply] = gateway.to(phone);
+    assert.match(reply ?? '', /^Hatari: dangers near Kalerwe: #\d+ .*\([1-5]\/5, .*\d+ m\)/);
+    assert.ok((reply ?? '').length <= 480, "(reply ?? '').length <= 480");
+  });
+
+  it('explains itself to anything else, and says when a place is unknown', async () => {
+    const phone = newPhone();
+    await sms(phone, 'hello?');
+    await sms(phone, 'NEAR Nowhereville');
+    await sms(phone, 'NEAR 0772 123 456');
+    await flush();
+    const [help, unknown, number] = gateway.to(phone);
+    assert.match(help ?? '', /NEAR .*WATCH .*STOP/);
+    assert.match(unknown ?? '', /no place called "Nowhereville"/);
+    assert.match(number ?? '', /no place called "\[removed\]"/, 'a number typed is not said back');
+  });
+
+  it('answers a repeated callback once', async () => {
+    const phone = newPhone();
+    await sms(phone, 'NEAR Kalerwe', 'ATXid_same');
+    await sms(phone, 'NEAR Kalerwe', 'ATXid_same');
+    await flush();
+    assert.equal(gateway.to(phone).length, 1);
+  });
+
+  it('WATCH keeps the number sealed, never in clear', async () => {
+    const phone = newPhone();
+    await sms(phone, 'WATCH Kalerwe');
+    const rows = await t.db.query<{ row: string; phone_enc: string; phone_hash: string }>(
+      'SELECT w::text AS row, phone_enc, phone_hash FROM sms_watches w',
+    );
+    assert.equal(rows.length, 1);
+    const digits = phone.slice(1);
+    assert.ok(!rows[0]?.row.includes(digits) && !rows[0]?.row.includes(phone.slice(4)), 'not in clear');
+    assert.equal(cipher.decrypt(rows[0]?.phone_enc as string), phone, 'sealed under PHONE_KEY');
+    assert.notEqual(cipher.encrypt(phone), cipher.encrypt(phone), 'a fresh nonce each time');
+    await flush();
+    assert.match(gateway.to(phone)[0] ?? '', /reply YES .* near Kalerwe/);
+  });
+
+  it('alerts no number until it confirms its first WATCH with YES, and forgets one it never confirms', async () => {
+    const stranger = newPhone();
+    await sms(stranger, 'WATCH Kalerwe');
+    await reportAt(t, KALERWE, 5);
+    await flush();
+    assert.equal(gateway.alertsTo(stranger).length, 0, 'no alert before YES');
+    await sms(stranger, 'YES');
+    await flush();
+    assert.match(gateway.to(stranger).at(-1) ?? '', /alerts are on for Kalerwe/);
+    await reportAt(t, KALERWE, 5);
+    await flush();
+    assert.equal(gateway.alertsTo(stranger).length, 1, 'alerts after YES');
+    // A later WATCH of a number that confirmed one needs no new YES.
+    await sms(stranger, 'WATCH Wandegeya');
+    await flush();
+    assert.match(gateway.to(stranger).at(-1) ?? '', /watching Wandegeya/);
+    // A WATCH nobody confirms is gone after a day.
+    const silent = newPhone();
+    await sms(silent, 'WATCH Nansana');
+    await t.db.query(
+      `UPDATE sms_watches SET created_at = now() - interval '25 hours' WHERE confirmed_at IS NULL`,
+    );
+    await purgeChannelData(t.db, 90);
+    assert.equal((await t.db.query('SELECT 1 FROM sms_watches WHERE confirmed_at IS NULL')).length, 0);
+    assert.equal(
+      (await t.db.query('SELECT 1 FROM sms_watches')).length,
+      2,
+      "the confirmed number's watches stay",
+    );
+  });
+
+  it('watches at most three places a number', async () => {
+    const phone = newPhone();
+    await watch(phone, 'Kalerwe');
+    for (const place of ['Wandegeya', 'Nansana', 'Old Taxi Park']) await sms(phone, `WATCH ${place}`);
+    await sms(phone, 'WATCH Kalerwe');
+    await flush();
+    const replies = gateway.to(phone);
+    assert.match(replies[4] ?? '', /already watch 3 places/, replies.join('\n'));
+    assert.match(replies[5] ?? '', /watching Kalerwe/, 'a place already watched is renewed');
+    const n = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sms_watches');
+    assert.equal(n[0]?.n, 3);
+  });
+
+  it('sends at most ten answers a day to a number', async () => {
+    const limited = await startTestApp({
+      realLimits: true,
+      env: { NOMINATIM_URL: nominatimUrl, ...channelEnv(gatewayUrl) },
+    });
+    try {
+      await limited.deps.channels.outbox?.close();
+      const box = testOutbox(limited);
+      const phone = newPhone();
+      const send = injectPoster((o) => limited.inject(o));
+      for (let i = 0; i < 14; i++) await send('sms', smsForm(phone, 'help'));
+      await flush(box, limited);
+      await box.close();
+      const rows = await limited.db.query<{ state: string }>('SELECT state FROM sms_outbox');
+      assert.equal(gateway.to(phone).length, 10, JSON.stringify(rows));
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('alerts', () => {
+  it('one SMS for a new nearby danger, none for far, mild or repeated ones', async () => {
+    const phone = newPhone();
+    await watch(phone, 'Kalerwe');
+    await flush();
+    const near = await reportAt(t, { lat: KALERWE.lat + 0.004, lng: KALERWE.lng }, 5);
+    await reportAt(t, { lat: KALERWE.lat + 0.02, lng: KALERWE.lng }, 5); // 2.2 km away
+    await reportAt(t, { lat: KALERWE.lat, lng: KALERWE.lng + 0.001 }, 2);
+    await flush();
+    await flush();
+    const alerts = gateway.alertsTo(phone);
+    assert.deepEqual(alerts.length, 1, alerts.join('\n'));
+    assert.match(alerts[0] ?? '', new RegExp(`#${near.spot.id} Phone snatching .*\\(5/5, at night\\)`));
+    assert.match(alerts[0] ?? '', /\d+ m from Kalerwe/);
+  });
+
+  it('waits for a held report to be approved', async () => {
+    const phone = newPhone();
+    await watch(phone, 'Kalerwe');
+    await writeSiteSettings(t.db, { requireApproval: true });
+    let id: number;
+    try {
+      const held = await reportAt(t, KALERWE, 5);
+      assert.equal(held.pending, true);
+      id = held.spot.id;
+    } finally {
+      await writeSiteSettings(t.db, { requireApproval: false });
+    }
+    await flush();
+    assert.equal(gateway.alertsTo(phone).length, 0, 'not while held');
+    await moderateSpot(t.db, { username: 'amina', role: 'moderator' }, id, 'approve');
+    await flush();
+    const alerts = gateway.alertsTo(phone);
+    assert.equal(alerts.length, 1);
+    assert.match(alerts[0] ?? '', new RegExp(`#${id} `));
+  });
+
+  it('sends at most three a day to a number, and none about its own report', async () => {
+    const phone = newPhone();
+    await watch(phone, 'Kalerwe');
+    const own = new UssdSession(post, phone, '64101');
+    const mine = await own.play('1', '2', 'Kalerwe', '1', '5', '2', '1', '1');
+    assert.match(mine, /^END Thank you\. Spot #\d+ is on the map/);
+    for (let i = 0; i < 4; i++) await reportAt(t, KALERWE, 5, `other ${i}`);
+    await flush();
+    const alerts = gateway.alertsTo(phone);
+    assert.equal(alerts.length, ALERT_RULES.perNumberPerDay);
+    const ownId = /#(\d+)/.exec(mine)?.[1];
+    assert.ok(!alerts.some((a) => a.includes(`#${ownId} `)), 'not about the reporter’s own spot');
+  });
+
+  it('waits for the morning unless someone was killed', () => {
+    const at = (utc: string) => new Date(`2026-11-24T${utc}Z`);
+    const morning = '2026-11-25T03:00:00.000Z'; // 06:00 in Kampala
+    assert.equal(alertSendAfter(3, at('18:59:00')), undefined, '21:59 in Kampala: at once');
+    assert.equal(alertSendAfter(4, at('19:00:00'))?.toISOString(), morning, '22:00');
+    assert.equal(alertSendAfter(3, at('23:30:00'))?.toISOString(), morning, '02:30');
+    assert.equal(alertSendAfter(3, at('02:59:00'))?.toISOString(), '2026-11-24T03:00:00.000Z', '05:59');
+    assert.equal(alertSendAfter(3, at('03:00:00')), undefined, '06:00');
+    assert.equal(alertSendAfter(5, at('23:30:00')), undefined, 'a killing: at once, even at night');
+  });
+
+  it('STOP ends every watch, drops unsent alerts and deletes the number', async () => {
+    const phone = newPhone();
+    await watch(phone, 'Kalerwe');
+    await sms(phone, 'WATCH Wandegeya');
+    await flush();
+    gateway.mode = 'down';
+    await reportAt(t, KALERWE, 5);
+    await flush(); // the alert fails and waits
+    await sms(phone, 'stop');
+    const left = await t.db.query<{ row: string }>(
+      `SELECT o::text AS row FROM sms_outbox o WHERE kind = 'alert' AND state IN ('queued', 'sending')`,
+    );
+    assert.equal(left.length, 0, 'the waiting alert is dropped');
+    assert.equal((await t.db.query('SELECT 1 FROM sms_watches')).length, 0, 'no watch is left');
+    gateway.mode = 'ok';
+    await new Promise((r) => setTimeout(r, 250)); // the circuit lets a trial through
+    await flush();
+    const replies = gateway.to(phone);
+    assert.match(replies.at(-1) ?? '', /alerts have stopped and your number is deleted/);
+    assert.equal(gateway.alertsTo(phone).length, 0);
+    const sealed = await t.db.query('SELECT 1 FROM sms_outbox WHERE phone_enc IS NOT NULL');
+    assert.equal(sealed.length, 0, 'once sent, no number is kept at all');
+  });
+});
+
+describe('delivery', () => {
+  it('survives the gateway being down: retries, then sends once', async () => {
+    const phone = newPhone();
+    await watch(phone, 'Kalerwe');
+    await flush();
+    gateway.mode = 'down';
+    const callsBefore = gateway.calls;
+    await reportAt(t, KALERWE, 5);
+    for (let i = 0; i < 10; i++) await outbox.tick();
+    const [row] = await t.db.query<{ state: string; attempts: number; last_error: string }>(
+      `SELECT state, attempts, last_error FROM sms_outbox WHERE kind = 'alert' ORDER BY id DESC LIMIT 1`,
+    );
+    assert.equal(row?.state, 'queued');
+    assert.equal(row?.last_error, 'unreachable');
+    assert.ok(gateway.calls - callsBefore <= 4, 'an open circuit spends no attempts');
+    gateway.mode = 'ok';
+    await new Promise((r) => setTimeout(r, 250));
+    await flush();
+    await flush();
+    assert.equal(gateway.alertsTo(phone).length, 1);
+  });
+
+  it('a slow gateway that took the message late gets it once', async () => {
+    const phone = newPhone();
+    await watch(phone, 'Kalerwe');
+    await flush();
+    gateway.mode = 'slow';
+    gateway.slowMs = 1500;
+    await reportAt(t, KALERWE, 5);
+    await outbox.tick(); // times out after 1 s; the gateway had taken it
+    const [row] = await t.db.query<{ state: string; last_error: string }>(
+      `SELECT state, last_error FROM sms_outbox WHERE kind = 'alert' ORDER BY id DESC LIMIT 1`,
+    );
+    assert.deepEqual([row?.state, row?.last_error], ['queued', 'timeout']);
+    gateway.mode = 'ok';
+    await flush();
+    assert.equal(gateway.alertsTo(phone).length, 1);
+  });
+
+  it('a sender that died mid-send is replaced after its lease, and the message still goes once', async () => {
+    const phone = newPhone();
+    await watch(phone, 'Kalerwe');
+    await flush();
+    await reportAt(t, KALERWE, 5);
+    // This instance takes the alert, hands it to the gateway, and dies before writing it down.
+    const [taken] = await claimDue(t.db, 1, 0.2);
+    assert.ok(taken, 'an alert is due');
+    const client = new SmsGateway({
+      apiUrl: gatewayUrl,
+      username: FAKE_USERNAME,
+      apiKey: FAKE_API_KEY,
+      userAgent: 'x',
+    });
+    assert.equal(await client.send(phone, taken.body, `hatari-${taken.send_key}`), 'sent');
+    await outbox.tick();
+    assert.equal(
+      (await t.db.query(`SELECT 1 FROM sms_outbox WHERE state = 'sending'`)).length,
+      1,
+      'leased still',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    await flush();
+    assert.equal(gateway.alertsTo(phone).length, 1);
+    const [row] = await t.db.query<{ state: string; attempts: number }>(
+      'SELECT state, attempts FROM sms_outbox WHERE id = $1::bigint',
+      [taken.id],
+    );
+    // Taken again once its 0.2 s lease ran out (more than once, where a loaded machine was slower than
+    // the lease), and sent once: the gateway knew the send key.
+    assert.equal(row?.state, 'sent');
+    assert.ok((row?.attempts ?? 0) >= 2, `attempts ${row?.attempts}`);
+  });
+
+  it('gives up, number erased, on one it cannot read or the gateway refuses for good', async () => {
+    await t.db.query(
+      `INSERT INTO sms_outbox (phone_hash, phone_enc, kind, body) VALUES ('x', $1, 'reply', 'hi'), ('y', $2, 'reply', 'hi')`,
+      [new PhoneCipher(Buffer.alloc(32, 7)).encrypt('+256753099999'), cipher.encrypt('+4470')],
+    );
+    await flush();
+    const rows = await t.db.query<{ state: string; phone_enc: string | null; last_error: string }>(
+      `SELECT state, phone_enc, last_error FROM sms_outbox WHERE phone_hash IN ('x', 'y') ORDER BY phone_hash`,
+    );
+    assert.deepEqual(
+      rows.map((r) => [r.state, r.phone_enc, r.last_error]),
+      [
+        ['failed', null, 'number not readable with this PHONE_KEY'],
+        ['failed', null, 'refused'],
+      ],
+    );
+  });
+
+  it('forgets finished messages after two days and idle watches after ninety', async () => {
+    const phone = newPhone();
+    await watch(phone, 'Kalerwe');
+    await flush();
+    await t.db.query(`UPDATE sms_watches SET created_at = now() - interval '91 days'`);
+    await t.db.query(`UPDATE sms_outbox SET created_at = now() - interval '3 days' WHERE state = 'sent'`);
+    await purgeChannelData(t.db, 90);
+    assert.equal((await t.db.query('SELECT 1 FROM sms_watches')).length, 0);
+    assert.equal((await t.db.query(`SELECT 1 FROM sms_outbox WHERE state = 'sent'`)).length, 0);
+  });
+
+  it('loses nothing across a restart while the gateway is down', async () => {
+    const database = await createTestDatabase();
+    const env = { NOMINATIM_URL: nominatimUrl, ...channelEnv(gatewayUrl) };
+    try {
+      const phone = newPhone();
+      const first = await startTestApp({ database, env });
+      const send = injectPoster((o) => first.inject(o));
+      await send('sms', smsForm(phone, 'WATCH Kalerwe'));
+      await send('sms', smsForm(phone, 'YES'));
+      gateway.mode = 'down';
+      await reportAt(first, KALERWE, 5);
+      await new Promise((r) => setTimeout(r, 1500)); // the app's own outbox tries and fails
+      await first.close();
+      const rows = await database.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM sms_outbox WHERE state = 'queued' AND attempts > 0`,
+      );
+      assert.equal(rows[0]?.n, 3, 'the answers to WATCH and YES and the alert wait, tried once or more');
+      gateway.mode = 'ok';
+      const second = await startTestApp({ database, env });
+      try {
+        const until = Date.now() + 10_000;
+        while (gateway.to(phone).length < 3 && Date.now() < until)
+          await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 1500)); // a second round finds nothing more to send
+        const got = gateway.to(phone);
+        assert.equal(got.length, 3, got.join('\n'));
+        assert.equal(gateway.alertsTo(phone).length, 1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+});

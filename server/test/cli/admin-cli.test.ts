@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createPgDb } from '../../src/db/pg.ts';
+import { createPgliteDb } from '../../src/db/pglite.ts';
+import { signIn } from '../../src/moderation/auth.service.ts';
+import { SignInGuard } from '../../src/moderation/sign-in-guard.ts';
+import { createFreshDatabase, migratedDataDir, onPostgres } from '../helpers.ts';
+
+/** Runs `npm run admin -- …` as a user would, with the password on standard input. */
+function admin(args: string[], stdin: string, env: Record<string, string>) {
+  return new Promise<{ code: number | null; out: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/admin.ts', ...args], {
+      env: { ...process.env, LOG_LEVEL: 'silent', SEED: '0', ...env },
+    });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
+    child.on('close', (code) => resolve({ code, out }));
+    child.stdin.end(stdin);
+  });
+}
+
+describe('npm run admin', () => {
+  let env: Record<string, string>;
+  let openDb: () => Promise<Parameters<typeof signIn>[0]>;
+  let cleanup: () => Promise<void>;
+  before(async () => {
+    if (onPostgres) {
+      const fresh = await createFreshDatabase();
+      env = { DATABASE_URL: fresh.url };
+      openDb = async () => createPgDb({ connectionString: fresh.url });
+      cleanup = fresh.dropDatabase;
+    } else {
+      const dir = mkdtempSync(path.join(tmpdir(), 'hatari-cli-'));
+      await migratedDataDir(dir);
+      env = { DATA_DIR: dir };
+      openDb = () => createPgliteDb(path.join(dir, 'pglite'));
+      cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  after(() => cleanup());
+
+  it('creates an account with the password from standard input, and resets it', async () => {
+    const created = await admin(['create-user', 'Sarah', '--role', 'moderator'], 'first password 123\n', env);
+    assert.equal(created.code, 0, created.out);
+    assert.match(created.out, /Created moderator sarah/);
+    const dup = await admin(['create-user', 'sarah', '--role', 'admin'], 'first password 123\n', env);
+    assert.equal(dup.code, 1);
+    assert.match(dup.out, /already exists/);
+    const reset = await admin(['reset-password', 'sarah'], 'second password 456\n', env);
+    assert.equal(reset.code, 0, reset.out);
+
+    const db = await openDb();
+    try {
+      const guard = new SignInGuard(db, 'a test key');
+      const attempt = (password: string) => signIn(db, guard, { username: 'sarah', password });
+      assert.deepEqual(await attempt('first password 123'), { kind: 'wrong' });
+      const right = await attempt('second password 456');
+      assert.deepEqual(right.kind === 'signed-in' && right.user, { username: 'sarah', role: 'moderator' });
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('refuses bad usage, a short password, and an unknown user', async () => {
+    assert.equal((await admin(['create-user', 'sam'], 'long enough password\n', env)).code, 2);
+    assert.equal(
+      (await admin(['create-user', 'sam', '--role', 'root'], 'long enough password\n', env)).code,
+      2,
+    );
+    assert.equal((await admin(['create-user', 'sam', '--role', 'admin'], 'short\n', env)).code, 2);
+    assert.equal((await admin(['frobnicate', 'sam'], '', env)).code, 2);
+    const unknown = await admin(['reset-password', 'nobody'], 'long enough password\n', env);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.out, /No user named nobody/);
+  });
+});

@@ -1,0 +1,155 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { migrate, readMigrations } from '../../src/db/migrate.ts';
+import { createPgDb } from '../../src/db/pg.ts';
+import { readSeedSpots } from '../../src/seed/seed.ts';
+import { createFreshDatabase, createTestDatabase, onPostgres, report, startTestApp } from '../helpers.ts';
+
+describe('migrations', () => {
+  it('apply once; a second run applies nothing', async () => {
+    const database = await createTestDatabase({ empty: true });
+    try {
+      const first = await migrate(database.db);
+      assert.deepEqual(
+        first,
+        (await readMigrations()).map((m) => m.name),
+      );
+      assert.deepEqual(await migrate(database.db), []);
+      const tables = await database.db.query<{ t: string }>(
+        `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
+      );
+      for (const t of [
+        'spots',
+        'votes',
+        'flags',
+        'settings',
+        'users',
+        'sessions',
+        'mod_log',
+        'schema_migrations',
+      ]) {
+        assert.ok(
+          tables.some((r) => r.t === t),
+          `table ${t}`,
+        );
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('taken by several processes at once: each runs once and none fails', {
+    skip: onPostgres ? false : 'needs TEST_DATABASE_URL (separate connections)',
+  }, async () => {
+    const fresh = await createFreshDatabase({ empty: true });
+    const pools = Array.from({ length: 4 }, () => createPgDb({ connectionString: fresh.url }));
+    try {
+      const results = await Promise.all(pools.map((db) => migrate(db)));
+      const applied = results.flat();
+      assert.equal(applied.length, (await readMigrations()).length);
+      const rows = await pools[0]?.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
+      assert.equal(rows?.[0]?.n, applied.length);
+    } finally {
+      await Promise.all(pools.map((p) => p.close()));
+      await fresh.dropDatabase();
+    }
+  });
+});
+
+describe('sourced seed data', () => {
+  it('loads the 21 seed spots once: public, seeded, confirmed by 3 confirmations with their votes', async () => {
+    const database = await createTestDatabase();
+    try {
+      const t = await startTestApp({ database, env: { SEED: '1' } });
+      const { spots } = (await t.inject({ method: 'GET', url: '/api/spots' })).json();
+      assert.equal(spots.length, 21);
+      for (const s of spots) {
+        assert.equal(s.seeded, true);
+        assert.equal(s.confirmations, 3);
+        assert.equal(s.denials, 0);
+        assert.equal(s.status, 'confirmed');
+        assert.match(s.source_url, /^https:\/\//);
+      }
+      const votes = await database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM votes');
+      assert.equal(votes[0]?.n, 63);
+      await t.close();
+
+      // A moderator deletes one; restarting must not bring it back nor duplicate the rest.
+      await database.db.query(`DELETE FROM spots WHERE title = 'Kalerwe'`);
+      const again = await startTestApp({ database, env: { SEED: '1' } });
+      const after = (await again.inject({ method: 'GET', url: '/api/spots' })).json().spots;
+      assert.equal(after.length, 20);
+      assert.ok(
+        !after.some((s: { title: string }) => s.title === 'Kalerwe'),
+        "!after.some((s: { title: string }) => s.title === 'Kalerwe')",
+      );
+      await again.close();
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('SEED=0 loads nothing', async () => {
+    const t = await startTestApp({ env: { SEED: '0' } });
+    const { spots } = (await t.inject({ method: 'GET', url: '/api/spots' })).json();
+    assert.equal(spots.length, 0);
+    await t.close();
+  });
+
+  // The facts the seed data was written from, kept in the repository; where the shared copy is
+  // beside the checkout (CI), the two must not have drifted apart.
+  const factsFile = fileURLToPath(new URL('../fixtures/seed-spots.facts.json', import.meta.url));
+  const sharedFacts = path.resolve('../shared/data/seed-spots.facts.json');
+  it('keeps coordinates, category, severity, time of day, dates and sources of the facts exactly', async () => {
+    if (existsSync(sharedFacts))
+      assert.equal(readFileSync(factsFile, 'utf8'), readFileSync(sharedFacts, 'utf8'));
+    const facts = JSON.parse(readFileSync(factsFile, 'utf8'));
+    const seed = await readSeedSpots();
+    assert.equal(seed.length, facts.spots.length);
+    facts.spots.forEach((f: Record<string, unknown>, i: number) => {
+      const s = seed[i] as Record<string, unknown>;
+      for (const k of ['lat', 'lng', 'area', 'category', 'severity', 'time_of_day', 'incident_date']) {
+        assert.equal(s[k], f[k], `${f.place}: ${k}`);
+      }
+      assert.equal(s.source_url, facts.sources[f.source as string].url);
+    });
+  });
+});
+
+describe('embedded storage (PGlite under DATA_DIR)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hatari-embedded-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps seed spots and reports across a restart', async () => {
+    const { createDeps } = await import('../../src/deps.ts');
+    const { buildApp } = await import('../../src/app.ts');
+    const { createLogger } = await import('../../src/http/logger.ts');
+    const { loadConfig } = await import('../../src/config.ts');
+    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+    const start = async () => {
+      const deps = await createDeps(config, createLogger('silent'));
+      assert.equal(deps.db.kind, 'pglite');
+      return { deps, app: await buildApp(deps) };
+    };
+
+    const first = await start();
+    const created = await first.app.inject({ method: 'POST', url: '/api/spots', payload: report() });
+    assert.equal(created.statusCode, 201);
+    const id = created.json().spot.id;
+    await first.app.close();
+    await first.deps.close();
+
+    const second = await start();
+    const one = await second.app.inject({ method: 'GET', url: `/api/spots/${id}` });
+    assert.equal(one.statusCode, 200);
+    assert.equal(one.json().spot.title, report().title);
+    const all = (await second.app.inject({ method: 'GET', url: '/api/spots' })).json().spots;
+    assert.equal(all.length, 22);
+    await second.app.close();
+    await second.deps.close();
+  });
+});

@@ -1,0 +1,211 @@
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { after, describe, it } from 'node:test';
+import { migrate } from '../../src/db/migrate.ts';
+import { createPgDb } from '../../src/db/pg.ts';
+import { createPgliteDb } from '../../src/db/pglite.ts';
+import { buildAppOn, createFreshDatabase, onPostgres, report, startTestApp } from '../helpers.ts';
+
+async function listen(server: net.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as net.AddressInfo).port;
+}
+
+/** A TCP proxy in front of PostgreSQL that a test can cut (as if the database went away) and restore. */
+class CuttableProxy {
+  private readonly sockets = new Set<net.Socket>();
+  private up = true;
+  readonly server = net.createServer((client) => {
+    if (!this.up) return client.destroy();
+    const upstream = net.connect(this.target.port, this.target.host);
+    for (const s of [client, upstream]) {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+      s.on('error', () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  constructor(private readonly target: { host: string; port: number }) {}
+  cut() {
+    this.up = false;
+    for (const s of this.sockets) s.destroy();
+  }
+  restore() {
+    this.up = true;
+  }
+}
+
+describe('GET /api/health', () => {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  after(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+
+  it('answers 200 with ok and the checks when the database answers', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const res = await t.inject({ method: 'GET', url: '/api/health' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json(), { ok: true, checks: { database: 'ok', counters: 'database' } });
+    assert.equal(res.headers['ratelimit-limit'], undefined);
+  });
+
+  it('stays 200 while every pooled connection is taken by public work', {
+    skip: onPostgres ? false : 'needs TEST_DATABASE_URL (PostgreSQL)',
+  }, async () => {
+    const fresh = await createFreshDatabase();
+    cleanups.push(() => fresh.dropDatabase());
+    // One pooled connection, held by a transaction until the test lets it go: every query queues.
+    const db = createPgDb({ connectionString: fresh.url, max: 1, connectionTimeoutMillis: 5000 });
+    const app = await buildAppOn(db);
+    cleanups.push(() => app.close());
+    // The transaction may wait for the connection behind the app's own start-up queries: the test goes
+    // on once it holds it, so that releasing it is never a call made before there is anything to release.
+    let release = () => {};
+    let holding = () => {};
+    const holds = new Promise<void>((resolve) => (holding = resolve));
+    const held = db.transaction(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+          holding();
+        }),
+    );
+    await holds;
+    const queued = db.query('SELECT 1');
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.json().checks.database, 'ok');
+    } finally {
+      release();
+      await Promise.all([held, queued]);
+    }
+  });
+
+  it('on embedded storage answers between queued statements, without joining their queue', async () => {
+    const db = await createPgliteDb(undefined);
+    const app = await buildAppOn(db);
+    cleanups.push(() => app.close());
+    const total = 200;
+    let finished = 0;
+    const queue = Array.from({ length: total }, () =>
+      db.query('SELECT count(*) FROM generate_series(1, 100)').then(() => finished++),
+    );
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const finishedBeforeHealth = finished;
+    await Promise.all(queue);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.ok(finishedBeforeHealth < total / 2, `health answered after ${finishedBeforeHealth} of ${total}`);
+  });
+
+  it('answers /api/live while the database is unreachable', async () => {
+    const db = createPgDb({ connectionString: 'postgres://hatari@127.0.0.1:9/nowhere' });
+    const app = await buildAppOn(db);
+    cleanups.push(() => app.close());
+    const live = await app.inject({ method: 'GET', url: '/api/live' });
+    assert.equal(live.statusCode, 200);
+    assert.deepEqual(live.json(), { ok: true });
+    assert.equal((await app.inject({ method: 'GET', url: '/api/health' })).statusCode, 503);
+  });
+
+  it('answers 503 when nothing listens where the database should be', async () => {
+    const db = createPgDb({ connectionString: 'postgres://hatari@127.0.0.1:9/nowhere' });
+    const app = await buildAppOn(db);
+    cleanups.push(() => app.close());
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    assert.equal(res.statusCode, 503);
+    const body = res.json();
+    assert.equal(body.ok, false);
+    assert.equal(typeof body.error, 'string');
+    assert.equal(body.checks.database, 'unreachable');
+  });
+
+  it('answers 503 by its own ping timeout (1.5 s) when the database hangs', async () => {
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((s) => sockets.push(s)); // accepts, never answers
+    const port = await listen(silent);
+    cleanups.push(async () => {
+      for (const s of sockets) s.destroy();
+      silent.close();
+    });
+    const db = createPgDb({ connectionString: `postgres://hatari@127.0.0.1:${port}/hang` });
+    const app = await buildAppOn(db);
+    cleanups.push(() => app.close());
+    // Only the health check's own ping timeout (1.5 s) can end this: the database never answers.
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    assert.equal(res.statusCode, 503);
+  });
+
+  /** A fresh database reached through a proxy the test can cut; `via` is its URL through the proxy. */
+  async function freshDatabaseBehindProxy() {
+    const fresh = await createFreshDatabase();
+    cleanups.push(() => fresh.dropDatabase());
+    const target = new URL(fresh.url);
+    const proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const port = await listen(proxy.server);
+    cleanups.push(async () => {
+      proxy.cut();
+      proxy.server.close();
+    });
+    const via = new URL(fresh.url);
+    via.port = String(port);
+    via.hostname = '127.0.0.1';
+    return { proxy, via };
+  }
+
+  it('survives the connection dropping in the middle of a transaction, and the next one works', {
+    skip: onPostgres ? false : 'needs TEST_DATABASE_URL (PostgreSQL)',
+  }, async () => {
+    const { proxy, via } = await freshDatabaseBehindProxy();
+    const lost: Error[] = [];
+    const db = createPgDb({ connectionString: via.toString(), onError: (err) => lost.push(err) });
+    cleanups.push(() => db.close());
+    await db.exec('CREATE TABLE t (n int)');
+
+    // Cut between two statements, while the client is checked out but has no query running: an
+    // unhandled 'error' event here would end the test process.
+    const failed = await db
+      .transaction(async (tx) => {
+        await tx.query('INSERT INTO t VALUES (1)');
+        proxy.cut();
+        await new Promise((r) => setTimeout(r, 200));
+        await tx.query('INSERT INTO t VALUES (2)');
+      })
+      .then(
+        () => undefined,
+        (err: Error) => err,
+      );
+    assert.ok(failed instanceof Error, 'the transaction fails');
+    assert.equal(lost.length, 1, 'the lost connection is reported to onError');
+
+    proxy.restore();
+    await db.transaction((tx) => tx.query('INSERT INTO t VALUES (3)'));
+    assert.deepEqual(await db.query('SELECT n FROM t ORDER BY n'), [{ n: 3 }], 'nothing half-written');
+  });
+
+  it('goes 503 when PostgreSQL goes away and back to 200 by itself when it returns', {
+    skip: onPostgres ? false : 'needs TEST_DATABASE_URL (PostgreSQL)',
+  }, async () => {
+    const { proxy, via } = await freshDatabaseBehindProxy();
+    const db = createPgDb({ connectionString: via.toString() });
+    await migrate(db);
+    const app = await buildAppOn(db);
+    cleanups.push(() => app.close());
+    const health = () => app.inject({ method: 'GET', url: '/api/health' });
+
+    assert.equal((await health()).statusCode, 200);
+    proxy.cut();
+    const down = await health();
+    assert.equal(down.statusCode, 503);
+    const failedReport = await app.inject({ method: 'POST', url: '/api/spots', payload: report() });
+    assert.equal(failedReport.statusCode, 500);
+    assert.equal(failedReport.body, 'Internal Server Error');
+
+    proxy.restore();
+    const up = await health();
+    assert.equal(up.statusCode, 200);
+    const saved = await app.inject({ method: 'POST', url: '/api/spots', payload: report() });
+    assert.equal(saved.statusCode, 201);
+  });
+});

@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  DEVICE_MAX_AGE_SECONDS,
+  DEVICE_RENEW_AFTER_SECONDS,
+  encodeCredential,
+  newDeviceId,
+} from '../../src/identity/device-credential.ts';
+import { report, startTestApp, type TestApp } from '../helpers.ts';
+
+describe('device identity over HTTP', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({ realLimits: true });
+  });
+  after(() => t.close());
+
+  /** What Chrome's reduced user agent looks like: the same on every phone of one version. */
+  const CHROME =
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+
+  async function newDevice(remoteAddress: string): Promise<string> {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/device',
+      remoteAddress,
+      headers: { 'user-agent': CHROME },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.json(), { device: 'issued' });
+    const cookie = String(res.headers['set-cookie']);
+    assert.match(cookie, /HttpOnly/);
+    assert.match(cookie, /SameSite=Lax/);
+    assert.match(cookie, /Path=\/api/);
+    assert.match(cookie, new RegExp(`Max-Age=${DEVICE_MAX_AGE_SECONDS}`));
+    assert.doesNotMatch(cookie, /Secure/, 'plain HTTP here');
+    const value = /hatari_device=([^;]+)/.exec(cookie)?.[1];
+    assert.ok(value, 'value');
+    return `hatari_device=${value}`;
+  }
+
+  const as = (
+    remoteAddress: string,
+    cookie: string | undefined,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+  ) =>
+    t.inject({
+      method,
+      url,
+      remoteAddress,
+      headers: { 'user-agent': CHROME, ...(cookie ? { cookie } : {}) },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+
+  it('keeps phones behind one address with one user agent apart: votes, /api/me and report limits', async () => {
+    const ip = '41.210.143.25';
+    const a = await newDevice(ip);
+    const b = await newDevice(ip);
+    assert.notEqual(a, b);
+    const spot = (await as(ip, a, 'POST', '/api/spots', report())).json().spot;
+    // B did not report it: B's "still dangerous" is a new vote, not A's 409.
+    const voteB = await as(ip, b, 'POST', `/api/spots/${spot.id}/vote`, { value: 1 });
+    assert.equal(voteB.statusCode, 200, voteB.body);
+    assert.equal(voteB.json().spot.confirmations, 2);
+    const meA = (await as(ip, a, 'GET', '/api/me')).json();
+    const meB = (await as(ip, b, 'GET', '/api/me')).json();
+    assert.deepEqual(meA.votes, { [spot.id]: 1 });
+    assert.deepEqual(meB.votes, { [spot.id]: 1 });
+    // B switching its vote leaves A's alone.
+    await as(ip, b, 'POST', `/api/spots/${spot.id}/vote`, { value: -1 });
+    assert.deepEqual((await as(ip, a, 'GET', '/api/me')).json().votes, { [spot.id]: 1 });
+    // A has used one of its five reports; B still has all five.
+    for (let i = 0; i < 4; i++)
+      assert.equal((await as(ip, a, 'POST', '/api/spots', report())).statusCode, 201);
+    assert.equal((await as(ip, a, 'POST', '/api/spots', report())).statusCode, 429);
+    for (let i = 0; i < 5; i++)
+      assert.equal((await as(ip, b, 'POST', '/api/spots', report())).statusCode, 201);
+    assert.equal((await as(ip, b, 'POST', '/api/spots', report())).statusCode, 429);
+  });
+
+  it('without a credential, or with a forged or expired one, is the address + user agent visitor', async () => {
+    const ip = '41.210.143.26';
+    const spot = (await as(ip, undefined, 'POST', '/api/spots', report())).json().spot;
+    const again = await as(ip, undefined, 'POST', `/api/spots/${spot.id}/vote`, { value: 1 });
+    assert.equal(again.statusCode, 409, 'the reporter, by address + user agent');
+    const [secret] = await t.db.query<{ value: string }>(
+      `SELECT value FROM app_secrets WHERE name = 'device_key'`,
+    );
+    const expired = encodeCredential(secret?.value as string, {
+      id: newDeviceId(),
+      issuedAt: Math.floor(Date.now() / 1000) - DEVICE_MAX_AGE_SECONDS - 60,
+    });
+    const forged = encodeCredential('not the server key', {
+      id: newDeviceId(),
+      issuedAt: Math.floor(Date.now() / 1000),
+    });
+    for (const value of [expired, forged, 'garbage']) {
+      const res = await as(ip, `hatari_device=${value}`, 'POST', `/api/spots/${spot.id}/vote`, { value: 1 });
+      assert.equal(res.statusCode, 409, `${value} counts as absent`);
+    }
+    // A valid credential for the same phone is a new visitor.
+    const valid = encodeCredential(secret?.value as string, {
+      id: newDeviceId(),
+      issuedAt: Math.floor(Date.now() / 1000),
+    });
+    const res = await as(ip, `hatari_device=${valid}`, 'POST', `/api/spots/${spot.id}/vote`, { value: 1 });
+    assert.equal(res.statusCode, 200);
+  });
+
+  it('keeps a valid credential, renews an old one with the same id, and replaces a forged one', async () => {
+    const ip = '41.210.143.27';
+    const cookie = await newDevice(ip);
+    const kept = await as(ip, cookie, 'POST', '/api/device');
+    assert.deepEqual(kept.json(), { device: 'kept' });
+    assert.equal(kept.headers['set-cookie'], undefined);
+    const [secret] = await t.db.query<{ value: string }>(
+      `SELECT value FROM app_secrets WHERE name = 'device_key'`,
+    );
+    const id = newDeviceId();
+    const old = encodeCredential(secret?.value as string, {
+      id,
+      issuedAt: Math.floor(Date.now() / 1000) - DEVICE_RENEW_AFTER_SECONDS - 60,
+    });
+    const renewed = await as(ip, `hatari_device=${old}`, 'POST', '/api/device');
+    assert.deepEqual(renewed.json(), { device: 'renewed' });
+    assert.match(String(renewed.headers['set-cookie']), new RegExp(`hatari_device=${id}\\.`));
+    const replaced = await as(ip, 'hatari_device=forged', 'POST', '/api/device');
+    assert.deepEqual(replaced.json(), { device: 'issued' });
+  });
+
+  it('limits new credentials per network, so minting them is no way around limits', async () => {
+    const ip = '41.210.143.28';
+    let last: Awaited<ReturnType<typeof as>> | undefined;
+    for (let i = 0; i < 121; i++) last = await as(ip, undefined, 'POST', '/api/device');
+    assert.equal(last?.statusCode, 429);
+    assert.equal(last?.headers['ratelimit-policy'], '120;w=3600');
+    assert.ok(Number(last?.headers['retry-after']) > 0, "Number(last?.headers['retry-after']) > 0");
+    assert.equal(last?.headers['set-cookie'], undefined);
+    const elsewhere = await as('41.210.143.29', undefined, 'POST', '/api/device');
+    assert.equal(elsewhere.statusCode, 200, 'another network is not affected');
+  });
+
+  it('stores only a salted hash of the device', async () => {
+    const ip = '41.210.143.30';
+    const cookie = await newDevice(ip);
+    const id = /hatari_device=([^.]+)\./.exec(cookie)?.[1] as string;
+    const spot = (await as(ip, cookie, 'POST', '/api/spots', report())).json().spot;
+    const rows = await t.db.query<{ visitor: string; device: boolean }>(
+      'SELECT visitor, device FROM votes WHERE spot_id = $1',
+      [spot.id],
+    );
+    assert.equal(rows[0]?.device, true);
+    const dump = JSON.stringify(await t.db.query('SELECT * FROM votes'));
+    assert.ok(!dump.includes(id), 'the device id is not stored');
+    assert.ok(!t.logs.text.includes(id), 'nor logged');
+  });
+});
+
+describe('the device credential over HTTPS', () => {
+  it('is Secure when the trusted proxy says the request came over HTTPS, and only then', async () => {
+    const t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const over = async (proto: string) =>
+        String(
+          (await t.inject({ method: 'POST', url: '/api/device', headers: { 'x-forwarded-proto': proto } }))
+            .headers['set-cookie'],
+        );
+      assert.match(await over('https'), /; Secure/);
+      assert.doesNotMatch(await over('http'), /Secure/);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { brotliDecompressSync } from 'node:zlib';
+import { pageRegion, UGANDA } from '../../../common/region.ts';
+import { ConfigError } from '../../src/config.ts';
+import { tileSource } from '../../src/http/security-headers.ts';
+import { startTestApp, type TestApp, testConfig } from '../helpers.ts';
+
+const built = existsSync(new URL('../../../dist/web/index.html', import.meta.url));
+
+describe('serving the web page', { skip: built ? false : 'the page is not built (npm run build)' }, () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({
+      env: {
+        TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+        TILE_ATTRIBUTION: 'Tiles <b>Example</b>',
+      },
+    });
+  });
+  after(() => t.close());
+
+  test('the map page carries the tile settings and loads only hashed assets', async () => {
+    const res = await t.inject({ url: '/' });
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers['content-type']), /^text\/html/);
+    assert.equal(res.headers['cache-control'], 'no-cache');
+    const config = /<meta name="hatari-config" content="([^"]*)">/.exec(res.body)?.[1] ?? '';
+    assert.deepEqual(
+      JSON.parse(
+        config
+          .replace(/&quot;/g, '"')
+          .replace(/&lt;/g, '<')
+          .replace(/&amp;/g, '&'),
+      ),
+      {
+        tileUrl: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+        tileAttribution: 'Tiles <b>Example</b>',
+        // What the page needs of the region: Uganda's box, home, languages and emergency lines.
+        region: pageRegion(UGANDA),
+      },
+    );
+    assert.doesNotMatch(res.body, /<b>Example/, 'the attribution is escaped in the attribute');
+    const scripts = [...res.body.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    assert.equal(scripts.length, 1);
+    assert.doesNotMatch(res.body, /<script>|\son\w+=/, 'no inline script');
+  });
+
+  test('hashed assets are immutable, compressed and revalidate with their ETag', async () => {
+    const page = await t.inject({ url: '/' });
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1] as string;
+    const res = await t.inject({ url: script, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-encoding'], 'br');
+    assert.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.match(String(res.headers['content-type']), /^text\/javascript/);
+    const plain = await t.inject({ url: script });
+    assert.equal(brotliDecompressSync(res.rawPayload).toString(), plain.body);
+    assert.ok(
+      res.rawPayload.length < plain.rawPayload.length / 2,
+      'res.rawPayload.length < plain.rawPayload.length / 2',
+    );
+    const again = await t.inject({ url: script, headers: { 'if-none-match': String(res.headers.etag) } });
+    assert.equal(again.statusCode, 304);
+  });
+
+  test('the service worker, manifest, icons and moderator console are served', async () => {
+    const sw = await t.inject({ url: '/sw.js' });
+    assert.equal(sw.statusCode, 200);
+    assert.equal(sw.headers['cache-control'], 'no-cache');
+    assert.match(sw.body, /const SHELL = \["\/","\/assets\/app-/);
+    const manifest = await t.inject({ url: '/manifest.webmanifest' });
+    assert.equal(JSON.parse(manifest.body).start_url, '/');
+    const icon = await t.inject({ url: '/icon-192.png' });
+    assert.equal(icon.headers['content-type'], 'image/png');
+    assert.deepEqual([...icon.rawPayload.subarray(1, 4)], [...Buffer.from('PNG')]);
+    assert.equal(icon.rawPayload.readUInt32BE(16), 192, 'PNG width');
+    const moderate = await t.inject({ url: '/moderate' });
+    assert.equal(moderate.statusCode, 200);
+    assert.match(moderate.body, /<title>Hatari moderators<\/title>/);
+    assert.equal((await t.inject({ url: '/assets/nope.js' })).statusCode, 404);
+  });
+
+  test('every response carries the security headers, the CSP admitting only the tile servers', async () => {
+    for (const url of ['/', '/api/spots', '/api/health', '/api/nope']) {
+      const res = await t.inject({ url });
+      const csp = String(res.headers['content-security-policy']);
+      assert.match(csp, /script-src 'self'(;|$)/, url);
+      assert.match(csp, /img-src 'self' data: https:\/\/\*\.tiles\.example\.org(;|$)/, url);
+      assert.match(csp, /frame-ancestors 'none'/);
+      assert.equal(res.headers['x-content-type-options'], 'nosniff');
+      assert.equal(res.headers['x-frame-options'], 'DENY');
+      assert.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin');
+      assert.match(String(res.headers['permissions-policy']), /geolocation=\(self\)/);
+      assert.equal(res.headers['strict-transport-security'], undefined, 'HSTS only over HTTPS');
+    }
+  });
+});
+
+test('the tile source named in the CSP follows TILE_URL', () => {
+  assert.equal(
+    tileSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    'https://tile.openstreetmap.org',
+  );
+  assert.equal(tileSource('https://{s}.tile.example.org/{z}/{x}/{y}.png'), 'https://*.tile.example.org');
+  assert.equal(tileSource('http://127.0.0.1:5502/{z}/{x}/{y}.png'), 'http://127.0.0.1:5502');
+  assert.equal(tileSource('https://tiles-{s}.example.org/{z}/{x}/{y}.png'), 'https:');
+});
+
+test('TILE_URL must be an http(s) template with {z}, {x} and {y}', () => {
+  assert.equal(testConfig().tileUrl, 'https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+  for (const bad of [
+    'ftp://tiles.example.org/{z}/{x}/{y}.png',
+    'https://tiles.example.org/tile.png',
+    'javascript:alert(1)//{z}{x}{y}',
+  ])
+    assert.throws(() => testConfig({ TILE_URL: bad }), ConfigError, bad);
+});

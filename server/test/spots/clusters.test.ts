@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ensureSyntheticSpots } from '../../src/cli/synthetic.sql.ts';
+import { aggregateClusters, readGridClusters } from '../../src/spots/clusters.sql.ts';
+import { report, startTestApp, type TestApp } from '../helpers.ts';
+
+interface Cluster {
+  count: number;
+  max_severity: number;
+  severities: number[];
+  lat: number;
+  lng: number;
+}
+interface Clusters {
+  cell: number;
+  clusters: Cluster[];
+}
+
+let t: TestApp;
+const ADMIN_PASSWORD = 'correct horse battery';
+
+/** A signed-in admin sending moderator calls. */
+async function moderator() {
+  const login = await t.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: 'amina', password: ADMIN_PASSWORD },
+  });
+  assert.equal(login.statusCode, 200, login.body);
+  const cookie = String(login.headers['set-cookie']).split(';')[0] as string;
+  const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload: unknown = {}) =>
+    t.inject({
+      method,
+      url,
+      payload: JSON.stringify(payload),
+      headers: { cookie, 'content-type': 'application/json' },
+    });
+  return {
+    post: (url: string) => call('POST', url),
+    patch: (url: string, body: unknown) => call('PATCH', url, body),
+    delete: (url: string) => call('DELETE', url),
+  };
+}
+const total = (c: Clusters) => c.clusters.reduce((n, x) => n + x.count, 0);
+
+async function clusters(query: string): Promise<Clusters> {
+  const res = await t.inject({ url: `/api/spots/clusters?${query}` });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json();
+}
+
+async function addSpot(body: Record<string, unknown>): Promise<number> {
+  const res = await t.inject({ method: 'POST', url: '/api/spots', payload: report(body) });
+  assert.equal(res.statusCode, 201, res.body);
+  return res.json().spot.id;
+}
+
+/** The grid the triggers keep must always equal a fresh count of the public spots. */
+async function assertGridMatchesSpots() {
+  for (const level of await t.db.query<{ level: number; cell: number }>(
+    'SELECT level, cell FROM spot_grid_levels',
+  )) {
+    const bbox = { minLng: 29.5, minLat: -1.6, maxLng: 35.1, maxLat: 4.3 };
+    const key = (c: Cluster) =>
+      `${c.count}:${c.max_severity}:${c.severities.join('/')}:${c.lat.toFixed(6)}:${c.lng.toFixed(6)}`;
+    const kept = (await readGridClusters(t.db, level, bbox)).map(key).sort();
+    const fresh = (await aggregateClusters(t.db, level.cell, { bbox })).map(key).sort();
+    assert.deepEqual(kept, fresh, `grid level ${level.level} (${level.cell}°)`);
+  }
+}
+
+describe('GET /api/spots/clusters', () => {
+  before(async () => {
+    t = await startTestApp({ env: { ADMIN_USERNAME: 'amina', ADMIN_PASSWORD: ADMIN_PASSWORD } });
+  });
+  after(() => t.close());
+
+  it('counts public spots per cell with the highest severity and the centroid', async () => {
+    await addSpot({ title: 'Kampala one', lat: 0.31, lng: 32.58, severity: 2, category: 'robbery' });
+    await addSpot({ title: 'Kampala two', lat: 0.33, lng: 32.6, severity: 5, category: 'murder' });
+    await addSpot({ title: 'Gulu', lat: 2.77, lng: 32.3, severity: 4, category: 'boda_gang' });
+    const country = await clusters('zoom=6');
+    assert.equal(country.cell, 0.5);
+    assert.equal(total(country), 3);
+    const kampala = country.clusters.find((c) => c.count === 2) as Cluster;
+    assert.equal(kampala.max_severity, 5);
+    assert.deepEqual(kampala.severities, [0, 1, 0, 0, 1], 'the mix of severities, for the map to draw');
+    assert.ok(Math.abs(kampala.lat - 0.32) < 1e-9 && Math.abs(kampala.lng - 32.59) < 1e-9, 'centroid');
+    const street = await clusters('zoom=14&bbox=32.55,0.3,32.62,0.35');
+    assert.equal(street.cell, 0.01, 'finer cells when zoomed in');
+    assert.equal(street.clusters.length, 2);
+    assert.equal(total(street), 2);
+    await assertGridMatchesSpots();
+  });
+
+  it('follows moderation, edits and deletions, but not votes', async () => {
+    const id = await addSpot({ title: 'Moving spot', lat: 1.0, lng: 31.0, severity: 3 });
+    await assertGridMatchesSpots();
+    const before = total(await clusters('zoom=6'));
+    const admin = await moderator();
+    assert.equal((await admin.post(`/api/mod/spots/${id}/reject`)).statusCode, 200);
+    assert.equal(total(await clusters('zoom=6')), before - 1, 'a rejected spot leaves the clusters');
+    assert.equal((await admin.post(`/api/mod/spots/${id}/approve`)).statusCode, 200);
+    assert.equal(total(await clusters('zoom=6')), before);
+    assert.equal(
+      (await admin.patch(`/api/mod/spots/${id}`, { lat: 3.5, lng: 33.9, severity: 5 })).statusCode,
+      200,
+    );
+    await assertGridMatchesSpots();
+    const vote = await t.inject({
+      method: 'POST',
+      url: `/api/spots/${id}/vote`,
+      payload: { value: -1 },
+      headers: { 'user-agent': 'another phone' },
+    });
+    assert.equal(vote.statusCode, 200);
+    await assertGridMatchesSpots();
+    assert.equal((await admin.delete(`/api/mod/spots/${id}`)).statusCode, 204);
+    assert.equal(total(await clusters('zoom=6')), before - 1);
+    await assertGridMatchesSpots();
+  });
+
+  it('takes the list filters', async () => {
+    const murders = await clusters('zoom=6&category=murder');
+    assert.equal(total(murders), 1);
+    assert.equal(murders.clusters[0]?.max_severity, 5);
+    assert.deepEqual(murders.clusters[0]?.severities, [0, 0, 0, 0, 1]);
+    assert.equal(total(await clusters('zoom=6&verified=1')), 0);
+  });
+
+  it('never returns more than 500 clusters, even for many spots seen country-wide when zoomed in', async () => {
+    // The cell grows with the box so that at most 500 cover it, whatever the count of spots; every
+    // public spot is still counted once.
+    await ensureSyntheticSpots(t.db, 5_000);
+    // Written behind the app's back: its short-lived read cache must not answer for the old spots.
+    t.deps.publicCache.invalidate();
+    await assertGridMatchesSpots();
+    const [row] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM spots WHERE publication = 'approved'`,
+    );
+    assert.ok((row?.n ?? 0) > 1_000, `${row?.n} public spots`);
+    for (const zoom of [6, 9, 12, 16]) {
+      const c = await clusters(`zoom=${zoom}`);
+      assert.ok(c.clusters.length <= 500, `zoom ${zoom}: ${c.clusters.length} clusters`);
+      assert.equal(total(c), row?.n, `zoom ${zoom}`);
+    }
+  });
+
+  it('refuses a missing zoom or a bad box', async () => {
+    for (const q of ['', 'zoom=x', 'zoom=30', 'zoom=6&bbox=1,2,3']) {
+      const res = await t.inject({ url: `/api/spots/clusters?${q}` });
+      assert.equal(res.statusCode, 400, q);
+      assert.equal(typeof res.json().error, 'string');
+    }
+  });
+});
