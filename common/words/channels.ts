@@ -23,9 +23,11 @@ const en = {
   cancelled: 'Report cancelled. Nothing was sent.',
   askSpot: 'Type the spot number:',
   noSpot: 'There is no spot #{id} on the map.',
-  votes: '{c} still dangerous, {d} not anymore',
+  votes: '{still}, {not}',
+  stillDangerous: '{n} still dangerous',
+  notAnymore: '{n} not anymore',
   voteChoice: '1 Still dangerous\n2 Not anymore',
-  voted: 'Thank you. #{id} now: {c} still dangerous, {d} not anymore.',
+  voted: 'Thank you. #{id} now: {still}, {not}.',
   already: 'You already said this about #{id}.',
   invalid: 'Choose a number shown:',
   tooMany: 'Too many requests from this phone. Please try again in {wait} minutes.',
@@ -38,7 +40,7 @@ const en = {
   failed: 'Sorry, Hatari cannot do that right now. Please try again later.',
   received: 'Hatari received your answer. Dial again to see the result.',
   tooLong: 'This session has gone on too long. Please dial again.',
-  sos: 'Emergency numbers, free from any phone:',
+  sos: 'Emergency numbers:',
   titleNear: '{category} near {place}',
   day: 'by day',
   night: 'at night',
@@ -46,9 +48,11 @@ const en = {
 } as const;
 
 export type WordKey = keyof typeof en;
+/** Forms of a count's words where a language has one of its own for one (Luganda: 1 agamba, 2 bagamba). */
+export type PluralForm = `${'stillDangerous' | 'notAnymore'}.one`;
 
 /** Luganda (to be reviewed by a native speaker). */
-const lg: Record<WordKey, string> = {
+const lg: Record<WordKey, string> & Partial<Record<PluralForm, string>> = {
   main: 'Hatari: maapu y’obulabe\n1 Obulabe okumpi n’ekifo\n2 Loopa obulabe\n3 Kakasa oba gaana ekifo\n4 Ennamba ez’obwangu',
   askPlace: 'Wandiika erinnya ly’ekifo oba ekitundu:',
   notFound: 'Tetusobodde kuzuula kifo "{q}".',
@@ -68,9 +72,13 @@ const lg: Record<WordKey, string> = {
   cancelled: 'Lipoota esaziddwamu. Tewali kyaweerezeddwa.',
   askSpot: 'Wandiika ennamba y’ekifo:',
   noSpot: 'Tewali kifo #{id} ku maapu.',
-  votes: '{c} bagamba kikyali kya bulabe, {d} bagamba si kya bulabe',
+  votes: '{still}, {not}',
+  stillDangerous: '{n} bagamba kikyali kya bulabe',
+  'stillDangerous.one': '{n} agamba kikyali kya bulabe',
+  notAnymore: '{n} bagamba si kya bulabe',
+  'notAnymore.one': '{n} agamba si kya bulabe',
   voteChoice: '1 Kikyali kya bulabe\n2 Si kya bulabe nate',
-  voted: 'Webale. #{id} kati: {c} bagamba kikyali kya bulabe, {d} bagamba si kya bulabe.',
+  voted: 'Webale. #{id} kati: {still}, {not}.',
   already: 'Kino wakyogera dda ku #{id}.',
   invalid: 'Londa ennamba eri wano:',
   tooMany: 'Okusaba kungi nnyo okuva ku ssimu eno. Ddamu oluvannyuma lw’eddakiika {wait}.',
@@ -83,7 +91,7 @@ const lg: Record<WordKey, string> = {
   failed: 'Bambi, Hatari tesobola kukikola kati. Ddamu oluvannyuma.',
   received: 'Hatari efunye eky’oddamu. Kuba nate olabe ekivuddemu.',
   tooLong: 'Olukung’aana luno lulwawo nnyo. Kuba nate.',
-  sos: 'Ennamba ez’obwangu, za bwereere ku ssimu yonna:',
+  sos: 'Ennamba ez’obwangu:',
   titleNear: '{category} okumpi ne {place}',
   day: 'emisana',
   night: 'ekiro',
@@ -111,9 +119,11 @@ const sw: Record<WordKey, string> = {
   cancelled: 'Ripoti imeghairiwa. Hakuna kilichotumwa.',
   askSpot: 'Andika namba ya mahali:',
   noSpot: 'Hakuna mahali #{id} kwenye ramani.',
-  votes: '{c} bado ni hatari, {d} si hatari tena',
+  votes: '{still}, {not}',
+  stillDangerous: '{n} bado ni hatari',
+  notAnymore: '{n} si hatari tena',
   voteChoice: '1 Bado ni hatari\n2 Si hatari tena',
-  voted: 'Asante. #{id} sasa: {c} bado ni hatari, {d} si hatari tena.',
+  voted: 'Asante. #{id} sasa: {still}, {not}.',
   already: 'Tayari ulisema hivi kuhusu #{id}.',
   invalid: 'Chagua namba iliyopo:',
   tooMany: 'Maombi mengi mno kutoka simu hii. Jaribu tena baada ya dakika {wait}.',
@@ -126,7 +136,7 @@ const sw: Record<WordKey, string> = {
   failed: 'Samahani, Hatari haiwezi kufanya hivyo sasa. Jaribu tena baadaye.',
   received: 'Hatari imepokea jibu lako. Piga tena kuona matokeo.',
   tooLong: 'Kikao hiki kimechukua muda mrefu mno. Tafadhali piga tena.',
-  sos: 'Namba za dharura, bure kutoka simu yoyote:',
+  sos: 'Namba za dharura:',
   titleNear: '{category} karibu na {place}',
   day: 'mchana',
   night: 'usiku',

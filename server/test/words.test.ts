@@ -4,6 +4,7 @@ import { en, type StringKey } from '../../common/words/en.ts';
 import { fill, pluralKey } from '../../common/words/fill.ts';
 import { lg } from '../../common/words/lg.ts';
 import { sw } from '../../common/words/sw.ts';
+import { say } from '../src/channels/words.ts';
 
 const dictionaries = { en, lg, sw } as const;
 const has = (k: string): k is StringKey => k in en;
@@ -34,5 +35,15 @@ describe('the dictionaries', () => {
 
   it('keep the key itself where it has no forms of its own', () => {
     assert.equal(pluralKey('en', 'route.option', 1, has), 'route.option');
+  });
+
+  it('count votes on USSD and SMS in the form each number takes (Luganda: 1 agamba, 2 bagamba)', () => {
+    assert.equal(say('lg', 'votes', { c: 1, d: 2 }), '1 agamba kikyali kya bulabe, 2 bagamba si kya bulabe');
+    assert.equal(say('lg', 'votes', { c: 3, d: 1 }), '3 bagamba kikyali kya bulabe, 1 agamba si kya bulabe');
+    assert.equal(
+      say('en', 'voted', { id: 7, c: 1, d: 0 }),
+      'Thank you. #7 now: 1 still dangerous, 0 not anymore.',
+    );
+    assert.equal(say('sw', 'votes', { c: 2, d: 1 }), '2 bado ni hatari, 1 si hatari tena');
   });
 });

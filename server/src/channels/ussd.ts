@@ -8,6 +8,7 @@ import {
   type ChannelLang,
   categoryName,
   distance,
+  freeCall,
   gsm,
   lineName,
   say,
@@ -283,7 +284,9 @@ async function render(
     case 'sos':
       return end([
         s('sos'),
-        ...region().emergency.map((l) => `${l.shown ?? l.number} ${lineName(lang, l.label)}`),
+        ...region().emergency.map(
+          (l) => `${l.shown ?? l.number} ${lineName(lang, l.label)}${l.free ? `, ${freeCall(lang)}` : ''}`,
+        ),
       ]);
   }
 }

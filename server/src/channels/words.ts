@@ -1,8 +1,8 @@
 import type { Category, TimeOfDay } from '../../../common/domain.ts';
 import type { Lang } from '../../../common/region.ts';
-import { channelWords, type WordKey } from '../../../common/words/channels.ts';
+import { channelWords, type PluralForm, type WordKey } from '../../../common/words/channels.ts';
 import { en as webEn } from '../../../common/words/en.ts';
-import { fill } from '../../../common/words/fill.ts';
+import { fill, pluralKey } from '../../../common/words/fill.ts';
 import { lg as webLg } from '../../../common/words/lg.ts';
 import { sw as webSw } from '../../../common/words/sw.ts';
 
@@ -15,13 +15,26 @@ export type { WordKey };
  * plain letters, `gsm()` turns the rest into their nearest.
  */
 export type ChannelLang = Lang;
-const WORDS: Record<ChannelLang, Record<WordKey, string>> = channelWords;
+const WORDS: Record<ChannelLang, Record<WordKey, string> & Partial<Record<PluralForm, string>>> =
+  channelWords;
 const WEB = { en: webEn, lg: webLg, sw: webSw } as const;
 
 type Params = Record<string, string | number | undefined>;
 
+/**
+ * A screen's or an SMS's words. Vote counts `c` and `d` are written out as `{still}` and `{not}`, in
+ * the form their number takes in the language (Luganda: 1 agamba, 2 bagamba).
+ */
 export const say = (lang: ChannelLang, key: WordKey, params: Params = {}) =>
-  gsm(fill(WORDS[lang][key], params));
+  gsm(fill(WORDS[lang][key], 'c' in params ? { ...params, ...voteCounts(lang, params) } : params));
+
+function voteCounts(lang: ChannelLang, { c, d }: Params) {
+  const words = WORDS[lang];
+  const has = (k: string): k is WordKey | PluralForm => k in words;
+  const count = (key: 'stillDangerous' | 'notAnymore', n: number) =>
+    fill(words[pluralKey(lang, key, n, has)] ?? words[key], { n });
+  return { still: count('stillDangerous', Number(c)), not: count('notAnymore', Number(d)) };
+}
 
 type WebKey = keyof typeof webEn;
 const web = (lang: ChannelLang, key: WebKey) => gsm(WEB[lang][key] ?? webEn[key]);
@@ -30,6 +43,7 @@ export const categoryName = (lang: ChannelLang, c: Category) => web(lang, `categ
 export const severityName = (lang: ChannelLang, s: number) => web(lang, `severity.${s}` as WebKey);
 export const timeName = (lang: ChannelLang, t: TimeOfDay) => say(lang, t);
 export const lineName = (lang: ChannelLang, label: string) => web(lang, `sos.${label}` as WebKey);
+export const freeCall = (lang: ChannelLang) => web(lang, 'sos.free');
 
 /** Metres as phones show them: "350 m", "1.2 km". */
 export const distance = (m: number) =>

@@ -284,6 +284,8 @@ describe('the USSD menu', () => {
         const sos = screen(await session().play(lang.choice, '4'));
         assert.equal(sos.end, true);
         assert.ok(sos.text.includes(`999 ${lang.police}`) && sos.text.includes('112'), sos.text);
+        assert.match(sos.text, new RegExp(`^999 ${lang.police}, \\S`, 'm'), 'free lines say so');
+        assert.doesNotMatch(sos.text, /779 999 999 [^\n]*,/, 'the mobile police line is not said to be free');
       });
     });
   }
