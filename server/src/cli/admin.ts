@@ -1,25 +1,7 @@
 import { createInterface } from 'node:readline';
-import { loadConfig } from '../config.ts';
-import { migrate } from '../db/migrate.ts';
-import { openDatabase } from '../deps.ts';
-import { HttpError } from '../http/errors.ts';
-import { createLogger } from '../http/logger.ts';
-import { createUser, setPassword } from '../moderation/auth.service.ts';
-import {
-  password as passwordRule,
-  ROLES,
-  username as usernameRule,
-} from '../moderation/moderation.schema.ts';
+import { runAdmin } from './admin-command.ts';
 
-const USAGE = `Usage:
-  npm run admin -- create-user NAME --role admin|moderator
-  npm run admin -- reset-password NAME
-
-The password is read from standard input (first line) or asked for without echo; it is never
-taken from the command line, where other users and the shell history could see it.
-Works on the configured storage (DATABASE_URL, or the embedded one under DATA_DIR: stop the server
-first, since only one process can open an embedded database).`;
-
+/** The admin command as a process: the password from standard input, the exit code as its own. */
 /** Reads one line: piped input as is, or a prompt at a terminal with the typing hidden. */
 function readPassword(prompt: string): Promise<string> {
   const stdin = process.stdin;
@@ -55,56 +37,12 @@ function readPassword(prompt: string): Promise<string> {
   });
 }
 
-async function main(argv: string[]): Promise<number> {
-  const [command, rawName, ...rest] = argv;
-  if (!command || !rawName || !['create-user', 'reset-password'].includes(command)) {
-    console.error(USAGE);
-    return 2;
-  }
-  const name = usernameRule.safeParse(rawName);
-  if (!name.success) {
-    console.error(name.error.issues[0]?.message);
-    return 2;
-  }
-  let role: (typeof ROLES)[number] | undefined;
-  if (command === 'create-user') {
-    const i = rest.indexOf('--role');
-    role = ROLES.find((r) => r === rest[i + 1]);
-    if (i < 0 || !role) {
-      console.error(USAGE);
-      return 2;
-    }
-  }
-  const pw = passwordRule.safeParse(await readPassword(`Password for ${name.data}: `));
-  if (!pw.success) {
-    console.error(pw.error.issues[0]?.message);
-    return 2;
-  }
-
-  const config = loadConfig();
-  const db = await openDatabase(config, createLogger('warn'));
-  try {
-    await migrate(db);
-    if (role) {
-      await createUser(db, name.data, pw.data, role);
-      console.log(`Created ${role} ${name.data}.`);
-    } else {
-      await setPassword(db, name.data, pw.data);
-      console.log(`New password set for ${name.data}; their open sessions were ended.`);
-    }
-    return 0;
-  } catch (err) {
-    if (err instanceof HttpError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  } finally {
-    await db.close();
-  }
-}
-
-main(process.argv.slice(2)).then(
+runAdmin(process.argv.slice(2), {
+  readPassword,
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+  env: process.env,
+}).then(
   (code) => process.exit(code),
   (err) => {
     console.error(err instanceof Error ? err.message : err);
