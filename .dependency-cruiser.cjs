@@ -15,6 +15,19 @@ module.exports = {
       to: { path: '\\.sql\\.ts$', pathNot: '^server/src/($1|db)/' },
     },
     {
+      name: 'feature-public-module',
+      comment:
+        "A feature uses another only through that feature's public module (its index.ts). app.ts and deps.ts, " +
+        'which wire the features together, and the layers every feature shares (db, http, identity, limits, ' +
+        'clients, util) are not features.',
+      severity: 'error',
+      from: { path: '^server/src/([^/]+)/' },
+      to: {
+        path: '^server/src/(spots|community|channels|moderation|search|routing|stats|page|health|settings|seed)/',
+        pathNot: ['^server/src/$1/', '^server/src/[^/]+/index\\.ts$'],
+      },
+    },
+    {
       name: 'routes-no-sql',
       comment: 'Routes call services; only services (and other SQL) call SQL.',
       severity: 'error',

@@ -2,7 +2,7 @@ import type { Spot } from '../../../common/api.ts';
 import { countsAsDanger } from '../../../common/domain.ts';
 import { localHour, utcOffsetMs } from '../../../common/region.ts';
 import type { Queryable } from '../db/db.ts';
-import { markWatchesAlerted, watchesNear } from './channels.sql.ts';
+import { markWatchesAlerted, watchesNear } from './alerts.sql.ts';
 import { enqueue } from './outbox.sql.ts';
 import { distance, gsm, timeName } from './words.ts';
 

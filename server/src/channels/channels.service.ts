@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { reportInput } from '../../../common/api.ts';
-import { castVote, DisputesHeld } from '../community/community.service.ts';
+import { castVote, DisputesHeld } from '../community/index.ts';
 import { type Deps, publicDataChanged } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Identity } from '../identity/identify.ts';
 import type { PolicyName } from '../limits/policies.ts';
 import { closestToLimit, type PolicyDecision } from '../limits/rate-limit.ts';
-import { redactPhoneNumbers } from '../spots/redact.ts';
-import { findPublicSpot, reportSpot } from '../spots/spots.service.ts';
+import { findPublicSpot, redactPhoneNumbers, reportSpot } from '../spots/index.ts';
 import {
   claimReceipt,
   confirmWatchesOf,

@@ -1,7 +1,7 @@
 import type { Category, TimeOfDay } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
 import { escapeLike } from '../db/like.ts';
-import { COUNTS_AS_DANGER } from '../spots/protection.ts';
+import { COUNTS_AS_DANGER } from '../spots/index.ts';
 
 /** A place a phone user can mean: a spot area, or a place from the place search. */
 export interface NamedPoint {
@@ -128,40 +128,6 @@ export async function deleteWatchesOf(db: Queryable, phoneHash: string): Promise
     [phoneHash],
   );
   return rows.length;
-}
-
-export interface WatchNear {
-  id: number;
-  phone_hash: string;
-  phone_enc: string;
-  place: string;
-  distance_m: number;
-  /** Alerts queued or sent to this number in the last 24 hours. */
-  alerts_today: number;
-}
-
-/** For each number watching within radiusM of the point, its nearest watch. */
-export async function watchesNear(
-  db: Queryable,
-  at: { lat: number; lng: number },
-  radiusM: number,
-): Promise<WatchNear[]> {
-  return db.query<WatchNear>(
-    `SELECT DISTINCT ON (w.phone_hash) w.id, w.phone_hash, w.phone_enc, w.place,
-       round(ST_Distance(w.geog, p.g))::float8 AS distance_m,
-       (SELECT count(*)::int FROM sms_outbox o
-        WHERE o.phone_hash = w.phone_hash AND o.kind = 'alert' AND o.created_at > now() - interval '1 day')
-         AS alerts_today
-     FROM sms_watches w, (SELECT ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography AS g) p
-     WHERE ST_DWithin(w.geog, p.g, $3) AND w.confirmed_at IS NOT NULL
-     ORDER BY w.phone_hash, distance_m`,
-    [at.lat, at.lng, radiusM],
-  );
-}
-
-export async function markWatchesAlerted(db: Queryable, ids: number[]): Promise<void> {
-  if (ids.length)
-    await db.query('UPDATE sms_watches SET last_alert_at = now() WHERE id = ANY($1::int[])', [ids]);
 }
 
 /**

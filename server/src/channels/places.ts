@@ -1,8 +1,8 @@
 import { metresBetween } from '../../../common/geo.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Identity } from '../identity/identify.ts';
-import type { PlaceSearch } from '../search/places.ts';
-import { MIN_PLACE_QUERY } from '../search/search.service.ts';
+import type { PlaceSearch } from '../search/index.ts';
+import { MIN_PLACE_QUERY } from '../search/index.ts';
 import { matchingAreas, type NamedPoint } from './channels.sql.ts';
 
 const MAX_CHOICES = 5;

@@ -1,7 +1,7 @@
 import type { Spot } from '../../../common/api.ts';
 import { CATEGORIES, type Category, TIMES_OF_DAY, type TimeOfDay } from '../../../common/domain.ts';
 import { LANGUAGE_NAMES, region } from '../../../common/region.ts';
-import { redactPhoneNumbers } from '../spots/redact.ts';
+import { redactPhoneNumbers } from '../spots/index.ts';
 import type { NamedPoint, NearDanger } from './channels.sql.ts';
 import { con, end, fitList, fitting, join, SCREEN_CHARS, type Screen } from './screen.ts';
 import {

@@ -3,12 +3,13 @@ import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { createLogger } from '../http/logger.ts';
-import { createUser, setPassword } from '../moderation/auth.service.ts';
 import {
+  createUser,
   password as passwordRule,
   ROLES,
+  setPassword,
   username as usernameRule,
-} from '../moderation/moderation.schema.ts';
+} from '../moderation/index.ts';
 
 const USAGE = `Usage:
   npm run admin -- create-user NAME --role admin|moderator

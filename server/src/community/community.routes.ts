@@ -5,7 +5,7 @@ import { crossSite, empty, error, json, named, tooMany, typed } from '../http/ap
 import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
 import { consumeDuringRequest } from '../limits/rate-limit.ts';
-import { spotIdParams } from '../spots/spots.schema.ts';
+import { spotIdParams } from '../spots/index.ts';
 import { flagBody, spotHistoryResponse, voteBody } from './community.schema.ts';
 import { castVote, flagSpot, spotHistory, visitorState } from './community.service.ts';
 

@@ -3,10 +3,8 @@ import { region } from '../../../common/region.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Identity } from '../identity/identify.ts';
-import { readSiteSettings } from '../settings/settings.service.ts';
-import { redactPhoneNumbers } from '../spots/redact.ts';
-import { toSpot } from '../spots/spot-row.ts';
-import { getPublicSpot } from '../spots/spots.service.ts';
+import { readSiteSettings } from '../settings/index.ts';
+import { getPublicSpot, redactPhoneNumbers, toSpot } from '../spots/index.ts';
 import { budgetUse, noteHeld, noteRefusedDispute, spendBudget } from './budgets.sql.ts';
 import { type FlagInput, HISTORY_DAYS, type VoteValue } from './community.schema.ts';
 import {

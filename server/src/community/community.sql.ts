@@ -2,8 +2,7 @@ import type { SpotStatus } from '../../../common/api.ts';
 import type { ReviewReason } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Identity } from '../identity/identify.ts';
-import { PROTECTED } from '../spots/protection.ts';
-import { SPOT_COLUMNS, type SpotRow } from '../spots/spot-row.ts';
+import { PROTECTED, SPOT_COLUMNS, type SpotRow } from '../spots/index.ts';
 import type { VoteValue } from './community.schema.ts';
 
 export interface LockedSpot {

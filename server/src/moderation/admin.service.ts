@@ -1,7 +1,7 @@
 import type { Role } from '../../../common/domain.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
-import { readSiteSettings, type SiteSettings, writeSiteSettings } from '../settings/settings.service.ts';
+import { readSiteSettings, type SiteSettings, writeSiteSettings } from '../settings/index.ts';
 import { createUser, type SessionUser, setPassword } from './auth.service.ts';
 import { appendLog, recentLog } from './log.sql.ts';
 import {

@@ -3,7 +3,7 @@ import { sessionResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { empty, error, json, named, typed } from '../http/api-schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { readSiteSettings } from '../settings/settings.service.ts';
+import { readSiteSettings } from '../settings/index.ts';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, sessionUser, signIn, signOut } from './auth.service.ts';
 import { sameSiteJson } from './guard.ts';
 import { loginBody, signInRefusal } from './moderation.schema.ts';

@@ -1,5 +1,5 @@
 import type { Alarms, Burst } from '../../../common/api.ts';
-import { siteBudgets } from '../community/community.service.ts';
+import { siteBudgets } from '../community/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
 import type { SessionUser } from './auth.service.ts';

@@ -3,7 +3,7 @@ import type { Role } from '../../../common/domain.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import type { PolicyName } from '../limits/policies.ts';
-import { readSiteSettings } from '../settings/settings.service.ts';
+import { readSiteSettings } from '../settings/index.ts';
 import { SESSION_COOKIE, type SessionUser, sessionUser } from './auth.service.ts';
 
 declare module 'fastify' {

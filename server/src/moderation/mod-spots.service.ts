@@ -1,8 +1,8 @@
 import { type ModSpot, type ReportInput, reportInput } from '../../../common/api.ts';
-import { queueAlerts } from '../channels/alerts.ts';
+import { queueAlerts } from '../channels/index.ts';
 import type { Db } from '../db/db.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
-import { redactReport } from '../spots/spots.service.ts';
+import { redactReport } from '../spots/index.ts';
 import type { SessionUser } from './auth.service.ts';
 import { countAlarms } from './bursts.service.ts';
 import { appendLog } from './log.sql.ts';

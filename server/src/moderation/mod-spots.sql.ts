@@ -2,8 +2,7 @@ import type { z } from 'zod';
 import type { ModSpot, modQueueResponse, ReportInput } from '../../../common/api.ts';
 import { type FlagReason, REPORT_FIELDS } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
-import { PROTECTED, RESTORE } from '../spots/protection.ts';
-import { type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from '../spots/spot-row.ts';
+import { PROTECTED, type Publication, RESTORE, SPOT_COLUMNS, type SpotRow, toSpot } from '../spots/index.ts';
 import type { ModState } from './moderation.schema.ts';
 import { BURSTS_OF_SPOT, SPOTS_WITH_BURSTS } from './networks.sql.ts';
 

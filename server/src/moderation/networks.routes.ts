@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { networksResponse, voidOnSpotResponse, voidPeriodResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { error, json, typed } from '../http/api-schema.ts';
-import { spotIdParams } from '../spots/spots.schema.ts';
+import { spotIdParams } from '../spots/index.ts';
 import { actorOf, requireRole } from './guard.ts';
 import { authErrors } from './mod-spots.routes.ts';
 import { voidPeriod, voidTarget } from './moderation.schema.ts';

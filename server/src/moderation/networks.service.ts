@@ -1,8 +1,8 @@
 import type { ModSpot, NetworkActivity } from '../../../common/api.ts';
-import { flagsReachAutoHide } from '../community/community.service.ts';
+import { flagsReachAutoHide } from '../community/index.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { readSiteSettings } from '../settings/settings.service.ts';
+import { readSiteSettings } from '../settings/index.ts';
 import type { SessionUser } from './auth.service.ts';
 import { appendLog } from './log.sql.ts';
 import { reload } from './mod-spots.service.ts';

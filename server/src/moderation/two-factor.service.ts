@@ -1,6 +1,6 @@
 import type { Db } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
-import { readSiteSettings } from '../settings/settings.service.ts';
+import { readSiteSettings } from '../settings/index.ts';
 import { type SessionUser, secondFactorHolds, tokenHash } from './auth.service.ts';
 import { appendLog } from './log.sql.ts';
 import type { SignInGuard } from './sign-in-guard.ts';

@@ -5,7 +5,7 @@ import type { Deps } from '../deps.ts';
 import { encodedBody, sendEncoded } from '../http/encoded-body.ts';
 import type { PolicyName } from '../limits/policies.ts';
 import { consumeDuringRequest } from '../limits/rate-limit.ts';
-import { findPublicSpot } from '../spots/spots.service.ts';
+import { findPublicSpot } from '../spots/index.ts';
 import { ByteBudgetCache } from '../util/byte-budget-cache.ts';
 import { QueueFullError, Semaphore } from '../util/semaphore.ts';
 import { loadWebAssets } from './page-assets.ts';

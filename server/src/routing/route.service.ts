@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Identity } from '../identity/identify.ts';
-import { toSpot } from '../spots/spot-row.ts';
+import { toSpot } from '../spots/index.ts';
 import { QueueFullError, Semaphore } from '../util/semaphore.ts';
 import type { CachedRouter } from './cached-router.ts';
 import { bySafety, detourViaPoints, worthwhileDetours } from './detours.ts';

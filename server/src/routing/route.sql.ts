@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/db.ts';
-import { COUNTS_AS_DANGER } from '../spots/protection.ts';
-import { SPOT_COLUMNS, type SpotRow } from '../spots/spot-row.ts';
+import { COUNTS_AS_DANGER, SPOT_COLUMNS, type SpotRow } from '../spots/index.ts';
 import { LineIndex, lineGeoJson } from './line-geometry.ts';
 import type { MeasuredDanger } from './route.schema.ts';
 

@@ -7,7 +7,7 @@ import type { FoundPlace, NominatimClient } from '../clients/nominatim.ts';
 import type { Db } from '../db/db.ts';
 import type { Identity } from '../identity/identify.ts';
 import { closestToLimit, type PolicyDecision, type RateLimiter } from '../limits/rate-limit.ts';
-import { redactPhoneNumbers } from '../spots/redact.ts';
+import { redactPhoneNumbers } from '../spots/index.ts';
 import { cachedPlaces, cachePlaces, nearbySpots } from './search.sql.ts';
 
 const CACHE_DAYS = 30;

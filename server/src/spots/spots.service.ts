@@ -1,9 +1,9 @@
 import type { ReportInput, Spot } from '../../../common/api.ts';
-import { queueAlerts } from '../channels/alerts.ts';
+import { queueAlerts } from '../channels/index.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Identity } from '../identity/identify.ts';
-import { readSiteSettings } from '../settings/settings.service.ts';
+import { readSiteSettings } from '../settings/index.ts';
 import { redactPhoneNumbers } from './redact.ts';
 import { toSpot } from './spot-row.ts';
 import type { ListQuery, SpotFilters } from './spots.schema.ts';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.ts';
-import { COUNTS_AS_DANGER } from '../spots/protection.ts';
+import { COUNTS_AS_DANGER } from '../spots/index.ts';
 
 /**
  * Statistics cover public spots that count as dangers (spots/protection.ts): those the community has not disputed, and

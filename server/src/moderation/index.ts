@@ -1,0 +1,3 @@
+/** What the admin command may use of moderation: accounts and their rules. */
+export { createUser, setPassword } from './auth.service.ts';
+export { password, ROLES, username } from './moderation.schema.ts';

@@ -1,0 +1,10 @@
+/**
+ * What other features may use of spots; nothing else of this folder is theirs to import.
+ * SPOT_COLUMNS, PROTECTED, RESTORE and COUNTS_AS_DANGER are SQL fragments on purpose: the one shape
+ * every feature selects spots in, and the one rule of which spots are protected or count as danger.
+ */
+export { COUNTS_AS_DANGER, PROTECTED, RESTORE } from './protection.ts';
+export { redactPhoneNumbers } from './redact.ts';
+export { type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from './spot-row.ts';
+export { spotIdParams } from './spots.schema.ts';
+export { findPublicSpot, getPublicSpot, redactReport, reportSpot } from './spots.service.ts';
