@@ -92,7 +92,7 @@ for (const setup of SETUPS) {
       const spot = res.json.spot as { denials: number; status: string };
       assert.deepEqual([spot.denials, spot.status], [0, 'unverified']);
       figures[`burst undone (${setup.name})`] = { shown: burst.label, voided: res.json.voided };
-      assert.ok((await statsTotal(c)) > total, '(await statsTotal(c)) > total');
+      assert.ok((await statsTotal(c)) > total, 'the reverted spots count again');
     });
 
     it('vote stuffing from one address changes at most the budgeted statuses and never buries a verified or sourced spot', async () => {
@@ -179,7 +179,7 @@ for (const setup of SETUPS) {
         const moderator = await signIn(c, ATTACKED_ADMIN.username, ATTACKED_ADMIN.password);
         const dismissed = await call(c, moderator, 'POST', `/api/mod/spots/${id}/dismiss-flags`, {});
         assert.equal(dismissed.status, 200);
-        assert.ok(await isPublic(c, id), 'await isPublic(c, id)');
+        assert.ok(await isPublic(c, id), `spot ${id} is back on the map`);
         for (const ip of nets) {
           const res = await call(c, { ip, ua: 'Flagger again' }, 'POST', `/api/spots/${id}/flag`, {});
           assert.equal(res.status, 200);

@@ -14,7 +14,7 @@ describe('configuration', () => {
     assert.equal(c.trustProxy, false);
     assert.equal(c.seed, true);
     assert.match(c.geocoderUserAgent, /^Hatari\//);
-    assert.ok(Object.isFrozen(c), 'Object.isFrozen(c)');
+    assert.equal(Object.isFrozen(c), true, 'the configuration cannot change');
   });
 
   it('runs one heavy uncached read per core at once by default, 2 to 4, and light ones in the rest of 8', () => {

@@ -52,7 +52,7 @@ describe('fuzzing the moderator API', () => {
     });
     assert.equal(login.statusCode, 200);
     session = /hatari_session=[^;]+/.exec(String(login.headers['set-cookie']))?.[0] ?? '';
-    assert.ok(session, 'session');
+    assert.ok(session, 'signed in: a session cookie');
     const spot = await t.inject({
       method: 'POST',
       url: '/api/spots',

@@ -94,7 +94,7 @@ describe('behind nginx, two instances on one PostgreSQL and one Redis', { skip }
       true,
     );
     const tls = nginx.https;
-    assert.ok(tls, 'tls');
+    assert.ok(tls, 'nginx listens for HTTPS too');
 
     const secure = await signIn(tls.url, {}, tls.ca);
     assert.equal(secure.status, 200);

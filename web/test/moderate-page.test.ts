@@ -67,9 +67,10 @@ describe('the moderator console', () => {
         .waitFor(),
     );
     await checked(visitor.page, '21-report-held');
-    assert.ok(
-      !(await publicTitles(stack.url)).includes('Unlit path behind the stage'),
-      "!(await publicTitles(stack.url)).includes('Unlit path behind the stage')",
+    assert.equal(
+      (await publicTitles(stack.url)).includes('Unlit path behind the stage'),
+      false,
+      'held, the report is not on the public map',
     );
 
     await mod.page.getByRole('button', { name: 'Queue' }).click();
@@ -87,9 +88,10 @@ describe('the moderator console', () => {
     await checked(mod.page, '22-mod-queue');
     await card.getByRole('button', { name: 'Approve' }).click();
     await assert.doesNotReject(card.getByText('Approved: it is on the map.').waitFor());
-    assert.ok(
+    assert.equal(
       (await publicTitles(stack.url)).includes('Unlit path behind the stage'),
-      "(await publicTitles(stack.url)).includes('Unlit path behind the stage')",
+      true,
+      'approved, it is on the public map',
     );
 
     await card.getByRole('button', { name: 'Mark verified' }).click();

@@ -119,7 +119,7 @@ describe('SMS commands', () => {
     await flush();
     const [reply] = gateway.to(phone);
     assert.match(reply ?? '', /^Hatari: dangers near Kalerwe: #\d+ .*\([1-5]\/5, .*\d+ m\)/);
-    assert.ok((reply ?? '').length <= 480, "(reply ?? '').length <= 480");
+    assert.ok((reply ?? '').length <= 480, `${reply?.length} characters`);
   });
 
   it('explains itself to anything else, and says when a place is unknown', async () => {

@@ -111,7 +111,7 @@ describe('POST /api/spots/{id}/vote', () => {
     const up = (await vote(spot.id, 1, visitor(32))).json().spot;
     assert.ok(
       Date.parse(up.last_confirmed_at) > Date.parse(spot.last_confirmed_at),
-      'Date.parse(up.last_confirmed_at) > Date.parse(spot.last_confirmed_at)',
+      `confirmed again: ${spot.last_confirmed_at} → ${up.last_confirmed_at}`,
     );
   });
 

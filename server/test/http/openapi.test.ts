@@ -36,10 +36,7 @@ describe('GET /api/openapi.json', () => {
     assert.deepEqual(body.required.sort(), ['category', 'lat', 'lng', 'severity', 'time_of_day', 'title']);
     assert.equal(body.properties.title.maxLength, 80);
     assert.deepEqual(body.properties.severity.maximum, 5);
-    assert.ok(
-      doc.components.schemas.Spot.properties.moderator_verified,
-      'doc.components.schemas.Spot.properties.moderator_verified',
-    );
+    assert.equal(doc.components.schemas.Spot.properties.moderator_verified.type, 'boolean');
   });
 });
 

@@ -56,7 +56,7 @@ function assertTooMany(res: LightMyRequestResponse, policy: string) {
   assert.equal(res.statusCode, 429, res.body);
   assert.equal(res.headers['ratelimit-policy'], policy);
   assert.equal(res.headers['ratelimit-remaining'], '0');
-  assert.ok(Number(res.headers['retry-after']) >= 1, "Number(res.headers['retry-after']) >= 1");
+  assert.match(String(res.headers['retry-after']), /^[1-9]\d*$/);
   assert.deepEqual(Object.keys(res.json()), ['error']);
 }
 
@@ -73,36 +73,30 @@ describe('each policy lets the Nth request through and answers the next with 429
     assertTooMany(sixth, '5;w=3600');
     assert.match(sixth.json().error, /too many spots were reported recently/i);
     assert.match(sixth.json().error, /try again in an hour/i);
-    assert.ok(Number(sixth.headers['retry-after']) > 60, "Number(sixth.headers['retry-after']) > 60");
+    assert.ok(
+      Number(sixth.headers['retry-after']) > 60,
+      `Retry-After ${sixth.headers['retry-after']} s: past the minute`,
+    );
   });
 
   it('reports: 30 per network per hour, whatever the user agents', async () => {
     const network = '203.0.113.30';
     const ok = await times(30, () => send(client(network), 'POST', '/api/spots', report()));
-    assert.ok(
-      codes(ok).every((s) => s === 201),
-      'codes(ok).every((s) => s === 201)',
-    );
+    assert.deepEqual(new Set(codes(ok)), new Set([201]));
     assertTooMany(await send(client(network), 'POST', '/api/spots', report()), '30;w=3600');
   });
 
   it('votes: 60 per hour, whatever the answers were (404s count)', async () => {
     const c = client();
     const ok = await times(60, () => send(c, 'POST', '/api/spots/999999/vote', { value: 1 }));
-    assert.ok(
-      codes(ok).every((s) => s === 404),
-      'codes(ok).every((s) => s === 404)',
-    );
+    assert.deepEqual(new Set(codes(ok)), new Set([404]));
     assertTooMany(await send(c, 'POST', '/api/spots/999999/vote', { value: 1 }), '60;w=3600');
   });
 
   it('flags: 20 per hour', async () => {
     const c = client();
     const ok = await times(20, () => send(c, 'POST', '/api/spots/999999/flag', {}));
-    assert.ok(
-      codes(ok).every((s) => s === 404),
-      'codes(ok).every((s) => s === 404)',
-    );
+    assert.deepEqual(new Set(codes(ok)), new Set([404]));
     assertTooMany(await send(c, 'POST', '/api/spots/999999/flag', {}), '20;w=3600');
   });
 
@@ -110,9 +104,9 @@ describe('each policy lets the Nth request through and answers the next with 429
     const c = client();
     const urls = ['/api/spots', '/api/spots/1', '/api/stats', '/api/me'];
     const ok = await times(120, (i) => send(c, 'GET', urls[i % 4] as string));
-    assert.ok(
-      codes(ok).every((s) => s === 200 || s === 404),
-      'codes(ok).every((s) => s === 200 || s === 404)',
+    assert.deepEqual(
+      codes(ok).filter((s) => s !== 200 && s !== 404),
+      [],
     );
     for (const url of urls) assertTooMany(await send(c, 'GET', url), '120;w=60');
   });
@@ -126,10 +120,7 @@ describe('each policy lets the Nth request through and answers the next with 429
         password: 'not the password',
       }),
     );
-    assert.ok(
-      codes(attempts).every((s) => s === 401),
-      'codes(attempts).every((s) => s === 401)',
-    );
+    assert.deepEqual(new Set(codes(attempts)), new Set([401]));
     const eleventh = await send(client(network), 'POST', '/api/auth/login', { username: 'a', password: 'b' });
     assertTooMany(eleventh, '10;w=900');
     assert.match(eleventh.json().error, /sign-in attempts/);
@@ -138,10 +129,7 @@ describe('each policy lets the Nth request through and answers the next with 429
   it('health is never limited', async () => {
     const c = client();
     const all = await times(150, () => send(c, 'GET', '/api/health'));
-    assert.ok(
-      codes(all).every((s) => s === 200),
-      'codes(all).every((s) => s === 200)',
-    );
+    assert.deepEqual(new Set(codes(all)), new Set([200]));
     assert.equal(all[0]?.headers['ratelimit-limit'], undefined);
   });
 });
@@ -216,7 +204,7 @@ describe('counting and headers', () => {
 
   it('keys counters by policy and hash, with no raw address in any table', async () => {
     const keys = await t.db.query<{ key: string }>('SELECT DISTINCT key FROM rate_counters');
-    assert.ok(keys.length > 0, 'keys.length > 0');
+    assert.notEqual(keys.length, 0, 'the requests were counted');
     for (const { key } of keys) assert.match(key, /^[a-z_]+:[A-Za-z0-9_-]{43}$/);
     const dump = await t.db.query<{ d: string }>(
       `SELECT string_agg(t::text, ' ') AS d FROM (

@@ -13,6 +13,14 @@ const road: Array<[number, number]> = [
 const km = (deg: number) => deg * 111.195;
 const M = 111_195;
 
+/** `actual` within `tolerance` of `expected`, or a failure that says both. */
+function near(actual: number, expected: number, tolerance: number, what: string) {
+  assert.ok(
+    Math.abs(actual - expected) <= tolerance,
+    `${what}: ${actual}, expected ${expected} ± ${tolerance}`,
+  );
+}
+
 /** The measure by a scan of every segment: what the index must agree with. */
 function scan(line: Array<[number, number]>, p: { lat: number; lng: number }): Projected {
   const k = Math.cos((line.reduce((s, [, lat]) => s + lat, 0) / line.length) * (Math.PI / 180));
@@ -42,19 +50,13 @@ describe('LineIndex', () => {
       { lat: 0.005, lng: 32.601 }, // ~111 m east of the northbound leg, 556 m up it
       { lat: 0, lng: 32.49 }, // before the start, on the road's line
     ].map((p) => index.measure(p)) as [Projected, Projected, Projected, Projected];
-    assert.ok(onRoad.distance < 0.01, 'onRoad.distance < 0.01');
-    assert.ok(Math.abs(onRoad.along - km(0.05) * 1000) < 1, 'Math.abs(onRoad.along - km(0.05) * 1000) < 1');
-    assert.ok(Math.abs(beside.distance - 111.2) < 0.5, 'Math.abs(beside.distance - 111.2) < 0.5');
-    assert.ok(Math.abs(beside.along - km(0.025) * 1000) < 1, 'Math.abs(beside.along - km(0.025) * 1000) < 1');
-    assert.ok(Math.abs(pastBend.distance - 111.2) < 0.5, 'Math.abs(pastBend.distance - 111.2) < 0.5');
-    assert.ok(
-      Math.abs(pastBend.along - (km(0.1) + km(0.005)) * 1000) < 1,
-      'Math.abs(pastBend.along - (km(0.1) + km(0.005)) * 1000) < 1',
-    );
-    assert.ok(
-      Math.abs(beforeStart.distance - km(0.01) * 1000) < 1,
-      'Math.abs(beforeStart.distance - km(0.01) * 1000) < 1',
-    );
+    near(onRoad.distance, 0, 0.01, 'on the road: distance');
+    near(onRoad.along, km(0.05) * 1000, 1, 'on the road: along');
+    near(beside.distance, 111.2, 0.5, 'beside the road: distance');
+    near(beside.along, km(0.025) * 1000, 1, 'beside the road: along');
+    near(pastBend.distance, 111.2, 0.5, 'past the bend: distance');
+    near(pastBend.along, (km(0.1) + km(0.005)) * 1000, 1, 'past the bend: along');
+    near(beforeStart.distance, km(0.01) * 1000, 1, 'before the start: distance');
     assert.equal(beforeStart.along, 0);
   });
 
