@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { postgis } from '@electric-sql/pglite-postgis';
 import { withTimeout } from '../util/timeout.ts';
 import type { Db, Queryable } from './db.ts';
 import type { FromWorker, ToWorker, WorkerSetup } from './pglite-protocol.ts';
+import { slimPostgisExtension } from './postgis-bundle.ts';
 
 /**
  * Embedded PostgreSQL (WASM) with PostGIS and pg_trgm, run in a worker thread. `dataDir` undefined
@@ -35,7 +35,7 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
     dataDir,
     // A data directory dumped by dumpDataDir (the tests' migrated template) starts without initdb.
     loadDataDir: opts.loadDataDir,
-    extensions: { postgis, pg_trgm },
+    extensions: { postgis: slimPostgisExtension, pg_trgm },
     // PostgreSQL's default 128 MB of shared buffers is most of a small map's memory; an embedded
     // map holds far less data than that.
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],

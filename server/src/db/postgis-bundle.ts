@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { Extension } from '@electric-sql/pglite';
+import { postgis } from '@electric-sql/pglite-postgis';
+import { createTar, parseTar } from 'nanotar';
+
+/**
+ * PostGIS for the embedded database, without the parts the map never loads.
+ *
+ * The packaged bundle (91 MB unpacked) holds three libraries, PostGIS itself, raster and topology,
+ * 16 MB of WebAssembly each, and every upgrade script since PostGIS 2.0. PGlite unpacks the whole
+ * bundle into its in-memory file system and compiles every library in it on each start, although
+ * only `CREATE EXTENSION postgis` is ever run. The slim bundle keeps PostGIS's library, its install
+ * script and control file, and PROJ's data: 34 MB unpacked, one library compiled. Measured here, an
+ * embedded database opened from a migrated copy in 1.3 s instead of 2.3 s (CPU 1.8 s instead of
+ * 3.2 s) and its process held 700 MB instead of 1,060 MB.
+ */
+const KEEP = [
+  /^lib\/postgresql\/postgis-3\.so$/,
+  /^share\/postgresql\/extension\/postgis(\.control|--\d+\.\d+\.\d+\.sql)$/,
+  /^share\/proj\//,
+];
+
+/** The packaged bundle's entries the map uses, as a new gzipped tar. */
+export function slimPostgis(bundle: Uint8Array): Uint8Array {
+  const kept = parseTar(gunzipSync(bundle)).filter(
+    (entry) => entry.type === 'file' && KEEP.some((re) => re.test(entry.name)),
+  );
+  return gzipSync(createTar(kept.map(({ name, data, attrs }) => ({ name, data, attrs }))), { level: 1 });
+}
+
+/**
+ * Where the slim bundle is kept: node_modules/.cache, as build tools keep theirs, or the temporary
+ * folder where that cannot be written. Named by the package's version and what is kept, so an
+ * upgrade makes a new one.
+ */
+function cachedBundle(packaged: URL): string {
+  const full = fileURLToPath(packaged);
+  const pkg = JSON.parse(readFileSync(path.resolve(path.dirname(full), '../package.json'), 'utf8'));
+  const key = createHash('sha256')
+    .update(`${pkg.version}:${KEEP.join(',')}`)
+    .digest('hex')
+    .slice(0, 12);
+  const name = `postgis-${pkg.version}-${key}.tar.gz`;
+  const dirs = [path.resolve(path.dirname(full), '../../../.cache/hatari'), tmpdir()];
+  for (const dir of dirs) if (existsSync(path.join(dir, name))) return path.join(dir, name);
+  const slim = slimPostgis(readFileSync(full));
+  for (const dir of dirs) {
+    const file = path.join(dir, name);
+    try {
+      mkdirSync(dir, { recursive: true });
+      // Written aside and renamed, so a process starting at the same time never reads half of it.
+      const partial = `${file}.${process.pid}`;
+      writeFileSync(partial, slim);
+      renameSync(partial, file);
+      return file;
+    } catch {
+      // Not writable here (a read-only install): the next place.
+    }
+  }
+  throw new Error(`could not write the PostGIS bundle in ${dirs.join(' or ')}`);
+}
+
+/** The PostGIS extension for PGlite, loading the slim bundle. */
+export const slimPostgisExtension: Extension = {
+  name: 'postgis',
+  setup: async (pg, emscriptenOpts) => {
+    const packaged = await postgis.setup(pg, emscriptenOpts);
+    if (!packaged.bundlePath) throw new Error('the PostGIS package names no bundle');
+    return { ...packaged, bundlePath: pathToFileURL(cachedBundle(packaged.bundlePath)) };
+  },
+};
