@@ -19,7 +19,7 @@ interface Figures {
 }
 
 async function startServer(env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/limits-server.ts'], {
+  const child = spawn(process.execPath, ['bench/limits-server.ts'], {
     env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

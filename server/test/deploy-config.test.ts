@@ -75,8 +75,10 @@ describe('how the server is started', () => {
     assert.equal(scripts.start, command.join(' '));
     const lines = (file: string) => readFileSync(file, 'utf8').split('\n');
     assert.ok(
-      lines('deploy/systemd/hatari@.service').includes(`ExecStart=/usr/bin/${command.join(' ')}`),
-      `the systemd unit starts /usr/bin/${command.join(' ')}`,
+      lines('deploy/systemd/hatari@.service').includes(
+        `ExecStart=/srv/hatari/node_modules/.bin/${command.join(' ')}`,
+      ),
+      `the systemd unit starts the project's own Node: ${command.join(' ')}`,
     );
     const cmd = lines('deploy/Dockerfile').find((l) => l.startsWith('CMD ['));
     assert.deepEqual(JSON.parse((cmd as string).slice('CMD '.length)), command);

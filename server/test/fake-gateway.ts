@@ -130,12 +130,22 @@ export class UssdSession {
   readonly sessionId = `ATUid_${randomBytes(8).toString('hex')}`;
   private answers: string[] = [];
 
+  private readonly post: (path: 'ussd' | 'sms', form: Record<string, string>) => Promise<string>;
+  readonly phoneNumber: string;
+  readonly networkCode: string;
+  readonly serviceCode: string;
+
   constructor(
-    private readonly post: (path: 'ussd' | 'sms', form: Record<string, string>) => Promise<string>,
-    readonly phoneNumber: string,
-    readonly networkCode = '64110',
-    readonly serviceCode = '*284*77#',
-  ) {}
+    post: (path: 'ussd' | 'sms', form: Record<string, string>) => Promise<string>,
+    phoneNumber: string,
+    networkCode = '64110',
+    serviceCode = '*284*77#',
+  ) {
+    this.post = post;
+    this.phoneNumber = phoneNumber;
+    this.networkCode = networkCode;
+    this.serviceCode = serviceCode;
+  }
 
   /** Dials (no answer) or answers; returns the screen as the gateway got it ("CON …" / "END …"). */
   send(answer?: string): Promise<string> {

@@ -172,8 +172,11 @@ export interface GazetteerEntry {
 
 /** Nominatim jsonv2: entries whose name or display name contains the query; lat/lon as strings. */
 export class FakeNominatim extends FakeServer {
-  constructor(private readonly gazetteer: GazetteerEntry[]) {
+  private readonly gazetteer: GazetteerEntry[];
+
+  constructor(gazetteer: GazetteerEntry[]) {
     super();
+    this.gazetteer = gazetteer;
   }
 
   protected answer(url: URL): [number, unknown] {

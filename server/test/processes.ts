@@ -60,12 +60,12 @@ const outputs = new WeakMap<ChildProcess, string[]>();
 
 /**
  * How the server is started everywhere (`npm start`, the systemd unit, the Docker image, the tests
- * and the bench): TypeScript through tsx, with V8's old generation held to 256 MB. Without a limit
+ * and the bench): with V8's old generation held to 256 MB. Without a limit
  * V8 sized its heap for the machine's 24 GB and the process grew to 422 MB under the bench's mix
  * (of a 61 MB live heap); with it, 245 MB at the same req/s. The caches hold their bytes outside it
  * or within their budgets; deploy-config.test.ts checks the other places say the same.
  */
-export const SERVER_NODE_ARGS = ['--max-old-space-size=256', '--import', 'tsx'];
+export const SERVER_NODE_ARGS = ['--max-old-space-size=256'];
 
 /** The real server as a separate process, as `npm start` runs it, logging every request. */
 export async function startServer(env: Record<string, string>, cwd?: string): Promise<RunningServer> {

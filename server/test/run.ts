@@ -47,8 +47,6 @@ const run = spawnSync(
   [
     ...c8,
     process.execPath,
-    '--import',
-    'tsx',
     '--test',
     '--test-concurrency=2',
     '--test-reporter=spec',

@@ -169,7 +169,11 @@ export class Signal {
   private readonly sockets = new Set<net.Socket>();
   private readonly server = net.createServer((phone) => this.relay(phone));
 
-  private constructor(private readonly target: URL) {}
+  private readonly target: URL;
+
+  private constructor(target: URL) {
+    this.target = target;
+  }
 
   /** A relay to `url` (the server's), listening on its own port of 127.0.0.1. */
   static async to(url: string): Promise<Signal> {

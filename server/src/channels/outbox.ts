@@ -49,13 +49,25 @@ export class SmsOutbox {
   private closed = false;
   private lastPurge = 0;
 
+  private readonly db: Db;
+  private readonly gateway: SmsGateway;
+  private readonly cipher: PhoneCipher;
+  private readonly log: FastifyBaseLogger;
+  private readonly opts: OutboxOptions;
+
   constructor(
-    private readonly db: Db,
-    private readonly gateway: SmsGateway,
-    private readonly cipher: PhoneCipher,
-    private readonly log: FastifyBaseLogger,
-    private readonly opts: OutboxOptions = OUTBOX_DEFAULTS,
-  ) {}
+    db: Db,
+    gateway: SmsGateway,
+    cipher: PhoneCipher,
+    log: FastifyBaseLogger,
+    opts: OutboxOptions = OUTBOX_DEFAULTS,
+  ) {
+    this.db = db;
+    this.gateway = gateway;
+    this.cipher = cipher;
+    this.log = log;
+    this.opts = opts;
+  }
 
   start(): void {
     this.schedule(0);

@@ -20,7 +20,10 @@ const VERSION = 'v1';
  * the database alone reveals no number.
  */
 export class PhoneCipher {
-  constructor(private readonly key: Buffer) {
+  private readonly key: Buffer;
+
+  constructor(key: Buffer) {
+    this.key = key;
     if (key.length !== 32) throw new Error('PHONE_KEY must be 32 bytes');
   }
 

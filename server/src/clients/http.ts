@@ -12,12 +12,17 @@ import {
  * a timeout and the identifying User-Agent their usage policies ask for.
  */
 export class UpstreamError extends Error {
+  readonly service: string;
+  readonly reason: 'unreachable' | 'timeout' | 'bad-status' | 'garbage' | 'open' | 'busy';
+
   constructor(
-    readonly service: string,
-    readonly reason: 'unreachable' | 'timeout' | 'bad-status' | 'garbage' | 'open' | 'busy',
+    service: string,
+    reason: 'unreachable' | 'timeout' | 'bad-status' | 'garbage' | 'open' | 'busy',
     detail: string,
   ) {
     super(`${service}: ${reason} (${detail})`);
+    this.service = service;
+    this.reason = reason;
   }
 }
 
@@ -112,10 +117,12 @@ export class UpstreamGuard {
   private readonly slots: BulkheadPolicy;
   private openedAt = 0;
 
-  constructor(
-    readonly service: string,
-    private readonly opts: GuardOptions,
-  ) {
+  readonly service: string;
+  private readonly opts: GuardOptions;
+
+  constructor(service: string, opts: GuardOptions) {
+    this.service = service;
+    this.opts = opts;
     this.breaker = circuitBreaker(handleType(UpstreamError), {
       halfOpenAfter: opts.openMs,
       breaker: new ConsecutiveBreaker(opts.failuresToOpen),

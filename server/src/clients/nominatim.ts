@@ -42,11 +42,19 @@ function toPlace(r: z.output<typeof result>, dropNames: readonly string[]): Foun
 }
 
 export class NominatimClient {
+  private readonly baseUrl: string;
+  private readonly userAgent: string;
+  private readonly guard: UpstreamGuard;
+
   constructor(
-    private readonly baseUrl: string,
-    private readonly userAgent: string,
-    private readonly guard = new UpstreamGuard('place search', NOMINATIM_GUARD),
-  ) {}
+    baseUrl: string,
+    userAgent: string,
+    guard = new UpstreamGuard('place search', NOMINATIM_GUARD),
+  ) {
+    this.baseUrl = baseUrl;
+    this.userAgent = userAgent;
+    this.guard = guard;
+  }
 
   /** False while the service is failing (circuit open) or has its most calls in flight. */
   get accepting(): boolean {

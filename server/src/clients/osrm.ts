@@ -46,11 +46,15 @@ const answer = z.object({
 export class NoRouteError extends Error {}
 
 export class OsrmClient {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly userAgent: string,
-    private readonly guard = new UpstreamGuard('routing', OSRM_GUARD),
-  ) {}
+  private readonly baseUrl: string;
+  private readonly userAgent: string;
+  private readonly guard: UpstreamGuard;
+
+  constructor(baseUrl: string, userAgent: string, guard = new UpstreamGuard('routing', OSRM_GUARD)) {
+    this.baseUrl = baseUrl;
+    this.userAgent = userAgent;
+    this.guard = guard;
+  }
 
   /** Routes through the given points in order (start, optional via points, end). */
   route(profile: string, points: LatLng[], alternatives: boolean): Promise<OsrmRoute[]> {

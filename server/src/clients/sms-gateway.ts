@@ -39,10 +39,13 @@ export interface SmsGatewayOptions {
 export type SendOutcome = 'sent' | 'refused';
 
 export class SmsGateway {
-  constructor(
-    private readonly opts: SmsGatewayOptions,
-    private readonly guard = new UpstreamGuard(SERVICE, SMS_GUARD),
-  ) {}
+  private readonly opts: SmsGatewayOptions;
+  private readonly guard: UpstreamGuard;
+
+  constructor(opts: SmsGatewayOptions, guard = new UpstreamGuard(SERVICE, SMS_GUARD)) {
+    this.opts = opts;
+    this.guard = guard;
+  }
 
   /** False while the gateway is failing (circuit open) or has its most calls in flight. */
   get accepting(): boolean {

@@ -26,7 +26,11 @@ const NEEDS_STATUS_CHANGE = Symbol('needs a status change');
 
 /** Thrown inside the vote's transaction to roll it back when the site's dispute budget is spent. */
 class DisputeBudgetSpent {
-  constructor(readonly retryAfterSeconds: number) {}
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
 }
 
 /** The 429 of a vote the site's dispute budget holds back (channels word it their own way). */

@@ -125,22 +125,11 @@ function serialDb(conn: Connection): Db {
 
 /** Starts the worker that holds the database; resolves once it is open. */
 async function startWorker(setup: WorkerSetup): Promise<Connection> {
-  // The worker's module is TypeScript, loaded through tsx as the server's own are: a worker does
-  // not inherit the parent's loader (tsx#354), so it starts from a line that registers it.
-  const worker = new Worker(
-    `const { workerData } = require('node:worker_threads');
-     import(workerData.tsx).then((tsx) => tsx.tsImport(workerData.module, workerData.module));`,
-    {
-      eval: true,
-      workerData: {
-        ...setup,
-        tsx: import.meta.resolve('tsx/esm/api'),
-        module: new URL('./pglite-worker.ts', import.meta.url).href,
-      },
-      // None of the parent's flags (a test runner's, the heap limit) apply to the worker.
-      execArgv: [],
-    },
-  );
+  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+    workerData: setup,
+    // None of the parent's flags (a test runner's, the heap limit) apply to the worker.
+    execArgv: [],
+  });
   const pending = new Map<number, { resolve: (rows: never[]) => void; reject: (err: Error) => void }>();
   let nextId = 0;
   let broken: Error | undefined;

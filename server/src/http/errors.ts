@@ -16,12 +16,13 @@ export class HttpError extends ExpectedError {
   /** Fields the body carries beside `error` (declared in the route's schema for this status). */
   extra?: Record<string, unknown>;
 
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly issues?: Issue[],
-  ) {
+  readonly status: number;
+  readonly issues: Issue[] | undefined;
+
+  constructor(status: number, message: string, issues?: Issue[]) {
     super(message);
+    this.status = status;
+    this.issues = issues;
   }
 }
 

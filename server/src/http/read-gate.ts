@@ -29,10 +29,13 @@ export class PublicReadGate {
   private readonly gates: Record<ReadCost, FairGate>;
 
   /** `networkOf`: the key places are shared by (the wide network). */
+  private readonly networkOf: (request: FastifyRequest) => string;
+
   constructor(
     opts: { limit: number; lightLimit: number; maxWaiting: number },
-    private readonly networkOf: (request: FastifyRequest) => string,
+    networkOf: (request: FastifyRequest) => string,
   ) {
+    this.networkOf = networkOf;
     const gate = (limit: number) =>
       new FairGate({ limit, maxWaiting: opts.maxWaiting, share: 0.25, maxWaitMs: 5000 });
     this.gates = { heavy: gate(opts.limit), light: gate(opts.lightLimit) };

@@ -57,10 +57,13 @@ export function readCredential(
 
 /** The server's side of device credentials: one signing key, one clock. */
 export class DeviceCredentials {
-  constructor(
-    private readonly key: string,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly key: string;
+  private readonly now: () => number;
+
+  constructor(key: string, now: () => number = Date.now) {
+    this.key = key;
+    this.now = now;
+  }
 
   read(value: string | undefined): DeviceCredential | undefined {
     return readCredential(this.key, value, this.now());

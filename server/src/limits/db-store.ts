@@ -13,7 +13,10 @@ export class DatabaseStore implements CounterStore {
   readonly name = 'database';
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly db: Queryable) {
+  private readonly db: Queryable;
+
+  constructor(db: Queryable) {
+    this.db = db;
     this.sweeper = setInterval(() => {
       deleteExpiredCounters(this.db).catch(() => {});
     }, SWEEP_EVERY_MS).unref();

@@ -15,12 +15,22 @@ export class FallbackCounters {
   private degradedUntil = 0;
   private degraded = false;
 
+  private readonly primary: CounterStore;
+  private readonly memory: MemoryStore;
+  private readonly log: FastifyBaseLogger;
+  private readonly opts: { timeoutMs: number; probeEveryMs: number; now?: () => number };
+
   constructor(
-    private readonly primary: CounterStore,
-    private readonly memory: MemoryStore,
-    private readonly log: FastifyBaseLogger,
-    private readonly opts: { timeoutMs: number; probeEveryMs: number; now?: () => number },
-  ) {}
+    primary: CounterStore,
+    memory: MemoryStore,
+    log: FastifyBaseLogger,
+    opts: { timeoutMs: number; probeEveryMs: number; now?: () => number },
+  ) {
+    this.primary = primary;
+    this.memory = memory;
+    this.log = log;
+    this.opts = opts;
+  }
 
   get state(): CounterState {
     return this.degraded ? 'memory-fallback' : (this.primary.name as 'redis' | 'database');

@@ -21,10 +21,12 @@ export class MemoryStore implements CounterStore {
   private readonly entries = new Map<string, Entry>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(
-    private readonly now: () => number = Date.now,
-    private readonly maxKeys = MEMORY_STORE_MAX_KEYS,
-  ) {
+  private readonly now: () => number;
+  private readonly maxKeys: number;
+
+  constructor(now: () => number = Date.now, maxKeys = MEMORY_STORE_MAX_KEYS) {
+    this.now = now;
+    this.maxKeys = maxKeys;
     // Forget keys idle for two windows, so memory stays bounded under many visitors.
     this.sweeper = setInterval(() => this.sweep(), 60_000).unref();
   }

@@ -15,10 +15,13 @@ export type PolicyTable = Record<PolicyName, Pick<Policy, 'limit' | 'windowSecon
 const SUBJECT = { visitor: 'visitor', network: 'network', wide_network: 'wideNetwork' } as const;
 
 export class RateLimiter {
-  constructor(
-    readonly counters: FallbackCounters,
-    readonly policies: PolicyTable = POLICIES,
-  ) {}
+  readonly counters: FallbackCounters;
+  readonly policies: PolicyTable;
+
+  constructor(counters: FallbackCounters, policies: PolicyTable = POLICIES) {
+    this.counters = counters;
+    this.policies = policies;
+  }
 
   /**
    * Counts one request against each policy, keyed by policy and the visitor's or network's hash, in

@@ -26,10 +26,13 @@ const SCRYPT = { atOnce: 1, waiting: 8 } as const;
 export class SignInGuard {
   private readonly checks = new Semaphore(SCRYPT.atOnce, SCRYPT.waiting);
 
-  constructor(
-    private readonly db: Db,
-    private readonly key: string,
-  ) {}
+  private readonly db: Db;
+  private readonly key: string;
+
+  constructor(db: Db, key: string) {
+    this.db = db;
+    this.key = key;
+  }
 
   private mac(value: string): string {
     return createHmac('sha256', this.key).update(value).digest('base64url');

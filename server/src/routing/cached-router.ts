@@ -21,7 +21,11 @@ export class CachedRouter {
   /** Calls in flight (bounded by the client's own in-flight cap). */
   private readonly pending = new Map<string, Promise<OsrmRoute[]>>();
 
-  constructor(private readonly osrm: OsrmClient) {}
+  private readonly osrm: OsrmClient;
+
+  constructor(osrm: OsrmClient) {
+    this.osrm = osrm;
+  }
 
   /** Bytes held now (for tests). */
   get bytes(): number {

@@ -57,11 +57,15 @@ export class RoutePlanner {
   private readonly scoring = new Semaphore(CONCURRENT_CHECKS, WAITING_CHECKS);
   private readonly inFlight = new Map<string, number>();
 
-  constructor(
-    private readonly db: Db,
-    private readonly router: CachedRouter,
-    private readonly profiles: Config['osrmProfiles'],
-  ) {}
+  private readonly db: Db;
+  private readonly router: CachedRouter;
+  private readonly profiles: Config['osrmProfiles'];
+
+  constructor(db: Db, router: CachedRouter, profiles: Config['osrmProfiles']) {
+    this.db = db;
+    this.router = router;
+    this.profiles = profiles;
+  }
 
   /** The refusal a check would get now because every place to score it is taken, if so. */
   readonly refusalWhenFull = (): HttpError | undefined => (this.scoring.full ? routesBusy() : undefined);

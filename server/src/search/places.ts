@@ -52,12 +52,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class PlaceSearch {
   private readonly inFlight = new Map<string, Promise<FoundPlace[]>>();
 
-  constructor(
-    private readonly db: Db,
-    private readonly nominatim: NominatimClient,
-    private readonly limiter: RateLimiter,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly db: Db;
+  private readonly nominatim: NominatimClient;
+  private readonly limiter: RateLimiter;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(db: Db, nominatim: NominatimClient, limiter: RateLimiter, log: FastifyBaseLogger) {
+    this.db = db;
+    this.nominatim = nominatim;
+    this.limiter = limiter;
+    this.log = log;
+  }
 
   /** The places a query names, with the public spots near each (the web's search). */
   async lookup(q: string, identity: Identity): Promise<PlaceLookup> {

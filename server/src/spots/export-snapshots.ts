@@ -41,11 +41,15 @@ export class ExportSnapshots {
   private changedAt = 0;
   private closed = false;
 
-  constructor(
-    private readonly db: Queryable,
-    private readonly log: FastifyBaseLogger,
-    private readonly now = () => Date.now(),
-  ) {}
+  private readonly db: Queryable;
+  private readonly log: FastifyBaseLogger;
+  private readonly now: () => number;
+
+  constructor(db: Queryable, log: FastifyBaseLogger, now = () => Date.now()) {
+    this.db = db;
+    this.log = log;
+    this.now = now;
+  }
 
   /** The freshest snapshot; the first download of a format waits for it to be written. */
   async get(format: ExportFormat): Promise<Snapshot> {

@@ -42,7 +42,10 @@ export class FairGate {
   private readonly perKeyWaiting: number;
   private readonly maxWaitMs: number;
 
-  constructor(private readonly opts: FairGateOptions) {
+  private readonly opts: FairGateOptions;
+
+  constructor(opts: FairGateOptions) {
+    this.opts = opts;
     const share = opts.share ?? 0.25;
     this.perKey = Math.max(1, Math.floor(opts.limit * share));
     this.perKeyWaiting = Math.max(1, Math.floor(opts.maxWaiting * share));

@@ -12,11 +12,11 @@ export class QueueFullError extends ExpectedError {}
 export class Semaphore {
   private readonly slots: BulkheadPolicy;
 
-  constructor(
-    limit: number,
-    // Unbounded in effect; a finite number, so that the bulkhead can say how many wait.
-    private readonly maxWaiting = Number.MAX_SAFE_INTEGER,
-  ) {
+  // Unbounded in effect; a finite number, so that the bulkhead can say how many wait.
+  private readonly maxWaiting: number;
+
+  constructor(limit: number, maxWaiting = Number.MAX_SAFE_INTEGER) {
+    this.maxWaiting = maxWaiting;
     this.slots = bulkhead(limit, maxWaiting);
   }
 

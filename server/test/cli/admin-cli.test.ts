@@ -14,7 +14,7 @@ import { createFreshDatabase, migratedDataDir, onPostgres } from '../helpers.ts'
 /** Runs `npm run admin -- …` as a user would, with the password on standard input (its own process). */
 function admin(args: string[], stdin: string, env: Record<string, string>) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/admin.ts', ...args], {
+    const child = spawn(process.execPath, ['server/src/cli/admin.ts', ...args], {
       env: { ...process.env, LOG_LEVEL: 'silent', SEED: '0', ...env },
     });
     let out = '';

@@ -25,7 +25,11 @@ class CuttableProxy {
     }
     client.pipe(upstream).pipe(client);
   });
-  constructor(private readonly target: { host: string; port: number }) {}
+  private readonly target: { host: string; port: number };
+
+  constructor(target: { host: string; port: number }) {
+    this.target = target;
+  }
   cut() {
     this.up = false;
     for (const s of this.sockets) s.destroy();
