@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { migrate, readMigrations } from '../../src/db/migrate.ts';
 import { createPgDb } from '../../src/db/pg.ts';
 import { readSeedSpots } from '../../src/seed/seed.ts';
-import { createFreshDatabase, createTestDatabase, onPostgres, report, startTestApp } from '../helpers.ts';
+import {
+  createFreshDatabase,
+  createTestDatabase,
+  migratedDataDir,
+  onPostgres,
+  report,
+  startTestApp,
+} from '../helpers.ts';
 
 describe('migrations', () => {
   it('apply once; a second run applies nothing', async () => {
@@ -137,6 +144,9 @@ describe('embedded storage (PGlite under DATA_DIR)', () => {
       return { deps, app: await buildApp(deps) };
     };
 
+    // The folder starts migrated (the migrations themselves are tested above): what is tested here
+    // is what the first start seeds and what a restart keeps.
+    await migratedDataDir(dir);
     const first = await start();
     const created = await first.app.inject({ method: 'POST', url: '/api/spots', payload: report() });
     assert.equal(created.statusCode, 201);
