@@ -45,8 +45,12 @@ const result = await build({
   logLevel: 'warning',
 });
 
-/** The files a page loads at start: its entry, the chunks it imports statically, and its CSS. */
-function pageFiles(metafile: Metafile, entry: Entry): string[] {
+/**
+ * The files a page loads at start: its entry, the chunks it imports statically, and its CSS; with
+ * `lazy`, also the chunks it imports later (the vector basemap's), which the service worker keeps
+ * but the page's budget does not count.
+ */
+function pageFiles(metafile: Metafile, entry: Entry, lazy = false): string[] {
   const outputs = metafile.outputs;
   const entryOut = Object.keys(outputs).find((o) =>
     outputs[o]?.entryPoint?.includes(`src/${entry === 'app' ? 'map' : 'moderate'}/main.tsx`),
@@ -56,7 +60,8 @@ function pageFiles(metafile: Metafile, entry: Entry): string[] {
   const visit = (file: string) => {
     if (files.has(file)) return;
     files.add(file);
-    for (const imp of outputs[file]?.imports ?? []) if (imp.kind === 'import-statement') visit(imp.path);
+    for (const imp of outputs[file]?.imports ?? [])
+      if (imp.kind === 'import-statement' || (lazy && imp.kind === 'dynamic-import')) visit(imp.path);
   };
   visit(entryOut);
   const css = outputs[entryOut]?.cssBundle;
@@ -87,7 +92,13 @@ copyFileSync(path.join(WEB, 'public/icon.svg'), path.join(OUT, 'icon.svg'));
 for (const size of [192, 512]) writeFileSync(path.join(OUT, `icon-${size}.png`), pngIcon(size));
 
 // The service worker precaches the map page's shell; its version changes whenever any file does.
-const shell = ['/', ...appFiles, '/manifest.webmanifest', '/icon.svg', '/icon-192.png'];
+const shell = [
+  '/',
+  ...new Set([...appFiles, ...pageFiles(result.metafile, 'app', true)]),
+  '/manifest.webmanifest',
+  '/icon.svg',
+  '/icon-192.png',
+];
 const version = createHash('sha256')
   .update(
     shell

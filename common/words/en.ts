@@ -17,6 +17,8 @@ export const en = {
 
   'map.label': 'Map of danger spots',
   'map.heat': 'Heat view',
+  'map.noBackground': 'No background map on this server: the dangers are shown on their own.',
+  'map.backgroundFailed': 'The background map could not load. The dangers are still shown.',
   'pick.tapMap': 'Tap the map to choose the place.',
 
   'offline.banner': 'You are offline. Nothing you send will go until you are back online.',

@@ -19,6 +19,8 @@ export const lg = {
 
   'map.label': "Maapu y'ebifo eby'obulabe",
   'map.heat': "Maapu y'ebbugumu",
+  'map.noBackground': "Ku server eno tekuli maapu ey'emabega: obulabe bwokka bwe bulagiddwa.",
+  'map.backgroundFailed': "Maapu ey'emabega tesobodde kujja. Obulabe bukyalagibwa.",
   'pick.tapMap': 'Kwata ku maapu olonde ekifo.',
 
   'offline.banner': "Toli ku mutimbagano. Tewali ky'oweereza kijja kugenda okutuusa lw'onoddamu okubaako.",

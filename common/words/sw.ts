@@ -19,6 +19,8 @@ export const sw = {
 
   'map.label': 'Ramani ya maeneo hatari',
   'map.heat': 'Ramani ya joto',
+  'map.noBackground': 'Seva hii haina ramani ya msingi: hatari pekee ndizo zinaonyeshwa.',
+  'map.backgroundFailed': 'Ramani ya msingi haikuweza kupakia. Hatari bado zinaonyeshwa.',
   'pick.tapMap': 'Gusa ramani kuchagua mahali.',
 
   'offline.banner': 'Huna mtandao. Hakuna kitakachotumwa hadi urudi mtandaoni.',

@@ -2,6 +2,7 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { registerBasemapRoutes } from './basemap/basemap.routes.ts';
 import { registerChannelRoutes } from './channels/channels.routes.ts';
 import { registerCommunityRoutes } from './community/community.routes.ts';
 import { type Deps, publicDataChanged } from './deps.ts';
@@ -99,6 +100,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await registerApiSchemas(app);
   registerSpotRoutes(app, deps);
   registerTileRoutes(app, deps);
+  registerBasemapRoutes(app, deps.basemap);
   registerExportRoutes(app, deps);
   registerCommunityRoutes(app, deps);
   registerDeviceRoutes(app, deps);

@@ -165,13 +165,26 @@ const schema = z
     NOMINATIM_URL: httpBaseUrl('https://nominatim.openstreetmap.org'),
     OSRM_PROFILES: osrmProfiles,
     GEOCODER_USER_AGENT: optionalString,
+    BASEMAP_PMTILES: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .optional()
+        .refine(
+          (v) => v === undefined || !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^https?:\/\/[^/]+\/./.test(v),
+          'must be a file path or an http(s) URL of a .pmtiles archive',
+        ),
+    ),
+    BASEMAP_ATTRIBUTION: optionalString,
     TILE_URL: z.preprocess(
       emptyAsUndefined,
       z
         .string()
-        .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+        .optional()
         .refine(
-          (u) => /^https?:\/\/[^/]+\//.test(u) && ['{z}', '{x}', '{y}'].every((p) => u.includes(p)),
+          (u) =>
+            u === undefined ||
+            (/^https?:\/\/[^/]+\//.test(u) && ['{z}', '{x}', '{y}'].every((p) => u.includes(p))),
           'must be an http(s) tile URL template with {z}, {x} and {y}',
         ),
     ),
@@ -280,6 +293,15 @@ export interface Config {
   readonly geocoderUserAgent: string;
   /** The country served: Uganda, or the region REGION_FILE describes. */
   readonly region: Region;
+  /**
+   * The background map: a PMTiles archive in the Protomaps basemap schema (a file, or an http(s) URL
+   * of object storage), served by this app as tiles. Undefined: no vector basemap.
+   */
+  readonly basemap: { readonly source: string; readonly attribution: string } | undefined;
+  /**
+   * Raster tiles for the background where no basemap is set: TILE_URL, or outside production
+   * OpenStreetMap's own tiles (for a first try on a laptop; never in production). Empty: none.
+   */
   readonly tileUrl: string;
   readonly tileAttribution: string | undefined;
   /** The site's own origin, for the absolute links of link previews; else the request's host. */
@@ -387,7 +409,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderUserAgent:
       e.GEOCODER_USER_AGENT ??
       `Hatari/0.1 (public danger-spot map of ${region.region.name}; set GEOCODER_USER_AGENT to add your contact)`,
-    tileUrl: e.TILE_URL,
+    basemap: e.BASEMAP_PMTILES
+      ? Object.freeze({
+          source: /^https?:\/\//.test(e.BASEMAP_PMTILES)
+            ? e.BASEMAP_PMTILES
+            : path.resolve(e.BASEMAP_PMTILES),
+          attribution: e.BASEMAP_ATTRIBUTION ?? 'Protomaps',
+        })
+      : undefined,
+    tileUrl:
+      e.TILE_URL ??
+      (e.NODE_ENV === 'production' || e.BASEMAP_PMTILES
+        ? ''
+        : 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     tileAttribution: e.TILE_ATTRIBUTION,
     publicUrl: e.PUBLIC_URL,
     channels: Object.freeze({

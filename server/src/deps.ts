@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { Basemap } from './basemap/basemap.service.ts';
 import { OUTBOX_DEFAULTS, SmsOutbox } from './channels/outbox.ts';
 import { PhoneCipher } from './channels/phone.ts';
 import { NominatimClient } from './clients/nominatim.ts';
@@ -54,6 +55,8 @@ export interface Deps {
   readonly channels: Channels;
   /** Moderators' sign-in: delays per account, known devices, the bounded queue of password checks. */
   readonly signIn: SignInGuard;
+  /** The vector background map (BASEMAP_PMTILES), when one is configured and readable. */
+  readonly basemap: Basemap | undefined;
   close(): Promise<void>;
 }
 
@@ -176,6 +179,7 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
     });
     const channels = createChannels(config, db, log, salt);
     channels.outbox?.start();
+    const basemap = await Basemap.open(config, log);
     return {
       config,
       log,
@@ -188,8 +192,10 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
       exports,
       channels,
       signIn: new SignInGuard(db, await ensureSecret(db, 'sign_in_key')),
+      basemap,
       close: async () => {
         exports.close();
+        basemap?.close();
         await channels.outbox?.close();
         await limiter.counters.close();
         await db.close();

@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import zlib from 'node:zlib';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from './fakes.ts';
+import { writeFixtureBasemap } from './fixtures/basemap.ts';
 import {
   body,
   clientHeaders,
@@ -55,6 +59,9 @@ describe('fuzzing every endpoint', () => {
         NOMINATIM_URL: nominatimUrl,
         TRUST_PROXY: '127.0.0.1',
         CLIENT_IP_HEADER: 'x-real-ip',
+        BASEMAP_PMTILES: writeFixtureBasemap(
+          path.join(mkdtempSync(path.join(tmpdir(), 'hatari-fuzz-')), 'basemap.pmtiles'),
+        ),
       },
     });
     const res = await t.inject({
@@ -226,6 +233,43 @@ describe('fuzzing every endpoint', () => {
             assert.match(JSON.parse(decoded(res)).error, /control characters|not valid/);
         },
       ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it(`GET tiles and the basemap archive: ${RUNS} addresses, ranges and headers`, async () => {
+    const part = fc.oneof(
+      fc.integer({ min: -2, max: 40 }).map(String),
+      fc.integer({ min: 0, max: 2 ** 31 }).map(String),
+      fc.string({ maxLength: 6 }).map(encodeURIComponent),
+    );
+    const range = fc.oneof(
+      fc.constant(undefined),
+      fc.tuple(fc.nat(3_000_000), fc.nat(3_000_000)).map(([a, b]) => `bytes=${a}-${b}`),
+      fc.string({ maxLength: 20 }),
+    );
+    const address = fc.oneof(
+      fc.tuple(part, part, part).map(([z, x, y]) => `/api/basemap/${z}/${x}/${y}.mvt`),
+      fc.tuple(part, part, part).map(([z, x, y]) => `/api/spots/tiles/${z}/${x}/${y}.mvt`),
+      fc.constant('/api/basemap.pmtiles'),
+    );
+    await fc.assert(
+      fc.asyncProperty(address, range, visitor, clientHeaders, async (url, bytes, ua, headers) => {
+        const res = await send(
+          {
+            method: 'GET',
+            url,
+            headers: { 'user-agent': ua, ...(bytes === undefined ? {} : { range: bytes }) },
+          },
+          headers,
+        );
+        assert.ok(
+          [200, 204, 206, 304, 400, 404, 416, 429].includes(res.statusCode),
+          `${url} → ${res.statusCode}`,
+        );
+        if (res.statusCode === 206)
+          assert.ok(res.rawPayload.length <= 1024 * 1024, 'a range is at most 1 MiB');
+      }),
       { numRuns: RUNS },
     );
   });

@@ -297,6 +297,7 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
     exports: new ExportSnapshots(db, log),
     channels: createChannels(config, db, log, 'test-salt-test-salt'),
     signIn: new SignInGuard(db, 'test-sign-in-key'),
+    basemap: undefined,
     close: () => db.close(),
   });
   app.addHook('onClose', () => limiter.counters.close());

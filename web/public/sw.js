@@ -1,6 +1,6 @@
 /*
  * Hatari's service worker. It keeps the map page's shell, the last public spot list and the map
- * tiles last seen (within a byte budget) on the phone, so the map opens without a connection. (On the first visit, which it does not control,
+ * tiles last seen, the dangers' and the background's (within a byte budget), on the phone, so the map opens without a connection. (On the first visit, which it does not control,
  * the page saves the list it loaded into the same cache.) It never queues or replays anything the user sends:
  * a report, vote or flag made offline fails in the page, which says so.
  */
@@ -138,7 +138,8 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (url.pathname + url.search === SPOT_LIST) event.respondWith(spotList(request));
-  else if (url.pathname.startsWith('/api/spots/tiles/')) event.respondWith(tile(event));
+  else if (url.pathname.startsWith('/api/spots/tiles/') || url.pathname.startsWith('/api/basemap/'))
+    event.respondWith(tile(event));
   else if (request.mode === 'navigate' && (url.pathname === '/' || /^\/spots\/\d+$/.test(url.pathname)))
     event.respondWith(page(request));
   else if (url.pathname.startsWith('/assets/') || SHELL.includes(url.pathname))

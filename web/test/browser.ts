@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { FakeNominatim, FakeOsrm, FakeTiles, KAMPALA_PLACES } from '../../server/test/fakes.ts';
 import { startTestApp, type TestApp } from '../../server/test/helpers.ts';
 
@@ -243,6 +243,26 @@ export async function savedForOffline(page: Page) {
 export async function screenshot(page: Page, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+/**
+ * The first element matching `selector` that lies wholly inside the map on screen: a tile's
+ * clusters and markers reach beyond the view, and the first in the page may be off the screen.
+ */
+export async function onScreen(page: Page, selector: string): Promise<Locator> {
+  await page.evaluate((sel) => {
+    for (const el of document.querySelectorAll('[data-on-screen]')) el.removeAttribute('data-on-screen');
+    const map = document.querySelector('section.map')?.getBoundingClientRect();
+    if (!map) return;
+    for (const el of document.querySelectorAll(sel)) {
+      const r = el.getBoundingClientRect();
+      if (r.left >= map.left && r.top >= map.top && r.right <= map.right && r.bottom <= map.bottom) {
+        el.setAttribute('data-on-screen', '');
+        return;
+      }
+    }
+  }, selector);
+  return page.locator(`${selector}[data-on-screen]`);
 }
 
 /** Markers and clusters on screen, counted as the spots they stand for. */

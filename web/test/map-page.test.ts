@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import { ensureSyntheticSpots } from '../../server/src/cli/synthetic.sql.ts';
+import { writeFixtureBasemap } from '../../server/test/fixtures/basemap.ts';
 import {
   browserSuite,
+  onScreen,
   openPhone,
   PHONE,
   Signal,
@@ -465,23 +470,91 @@ describe('the map page on a phone', () => {
       const markers = page.locator('.leaflet-marker-icon.spot-marker');
       const settled = async () => {
         await page.waitForTimeout(800);
-        return (await markers.count()) > 0;
+        return (await (await onScreen(page, '.leaflet-marker-icon.spot-marker')).count()) > 0;
       };
       for (let i = 0; i < 10 && !((await settled()) && (await settled())); i++) {
         // Two clusters' icons may overlap where their centroids lie close: a tap on either zooms in.
-        await page.locator('.leaflet-marker-icon.spot-cluster').first().click({ force: true });
+        await (await onScreen(page, '.leaflet-marker-icon.spot-cluster')).click({ force: true });
       }
       assert.ok((await markers.count()) > 0, 'zoomed in, spots appear');
       const zooms = new Set(tileCalls.map((u) => /\/tiles\/(\d+)\//.exec(u)?.[1]));
       assert.ok(zooms.size >= 2, `each view asked for its tiles (zooms ${[...zooms].join(', ')})`);
       const tapped = page.waitForResponse((r) => /\/api\/spots\/\d+$/.test(r.url()));
-      await markers.first().click();
+      await (await onScreen(page, '.leaflet-marker-icon.spot-marker')).click();
       assert.equal((await tapped).status(), 200, "a tapped marker's details are asked by id");
       await screenshot(page, '17-zoomed-in-at-scale');
       assert.deepEqual(problems, []);
       await context.close();
     } finally {
       await big.close();
+    }
+  });
+
+  test("draws the site's own vector basemap, never another site's tiles, and says when it cannot", async (t) => {
+    const { browser } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const dir = mkdtempSync(path.join(tmpdir(), 'hatari-page-basemap-'));
+    const withBasemap = await startWebStack({
+      NODE_ENV: 'production',
+      TILE_URL: '',
+      BASEMAP_PMTILES: writeFixtureBasemap(path.join(dir, 'uganda.pmtiles')),
+    });
+    try {
+      const elsewhere: string[] = [];
+      const basemapTiles: string[] = [];
+      const { page, context, problems } = await openPhone(browser, withBasemap.url, {
+        beforeOpen: (p) =>
+          Promise.resolve(
+            p.on('request', (r) => {
+              const url = new URL(r.url());
+              if (url.hostname !== '127.0.0.1') elsewhere.push(r.url());
+              if (url.pathname.startsWith('/api/basemap/')) basemapTiles.push(url.pathname);
+            }),
+          ),
+      });
+      await page.locator('.leaflet-marker-icon').first().waitFor();
+      // Water of the test archive (a blue bay south of Kampala) is painted on the background's canvas.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLCanvasElement>('.leaflet-tile-pane canvas')].some((c) => {
+          const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? [];
+          for (let i = 0; i < data.length; i += 16)
+            if ((data[i] ?? 255) < 170 && (data[i + 2] ?? 0) > 200) return true;
+          return false;
+        }),
+      );
+      assert.ok(basemapTiles.length > 0, 'the background came from /api/basemap/');
+      assert.deepEqual(elsewhere, [], 'nothing asked of another site, tile.openstreetmap.org included');
+      assert.match(
+        await page.locator('.leaflet-control-attribution').innerText(),
+        /OpenStreetMap · Protomaps/,
+      );
+      assert.equal(await page.locator('.map-notice').count(), 0, 'no notice while the background draws');
+      await screenshot(page, '18-vector-basemap');
+
+      // The background's tiles stop coming (a server that cannot read its archive): the page says so.
+      await page.route('**/api/basemap/**', (route) => route.fulfill({ status: 503, body: '{"error":"x"}' }));
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await assert.doesNotReject(page.getByText('The background map could not load.').waitFor());
+      assert.deepEqual(problems, [], 'no error in the console for a tile that did not come');
+      await context.close();
+    } finally {
+      await withBasemap.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    const without = await startWebStack({ NODE_ENV: 'production', TILE_URL: '' });
+    try {
+      const { page, context } = await openPhone(browser, without.url);
+      await page.locator('.leaflet-marker-icon').first().waitFor();
+      assert.match(
+        await page.locator('.map-notice').innerText(),
+        /No background map on this server: the dangers are shown on their own\./,
+      );
+      assert.equal(await page.locator('.leaflet-tile').count(), 0, 'no tiles asked of anyone');
+      await screenshot(page, '19-no-basemap');
+      await context.close();
+    } finally {
+      await without.close();
     }
   });
 

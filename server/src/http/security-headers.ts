@@ -2,12 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * The CSP source that admits the map tiles: the tile server's origin, or all its subdomains when
- * the template rotates them (`https://{s}.tile.example.org/...`).
+ * The CSP source that admits the raster map tiles: the tile server's origin, or all its subdomains
+ * when the template rotates them (`https://{s}.tile.example.org/...`); none without raster tiles.
  */
-export function tileSource(tileUrl: string): string {
+export function tileSource(tileUrl: string): string | undefined {
   const match = /^(https?:\/\/)([^/]+)/.exec(tileUrl);
-  if (!match) return "'none'";
+  if (!match) return undefined;
   const [, scheme, host = ''] = match;
   if (!host.includes('{')) return `${scheme}${host}`;
   return /^\{[a-z]\}\.[^{}]+$/.test(host) ? `${scheme}*.${host.slice(4)}` : (scheme ?? '').replace('//', '');
@@ -33,7 +33,7 @@ export function securityHeaders(options: { tileUrl: string }) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', tileSource(options.tileUrl)],
+        imgSrc: ["'self'", 'data:', tileSource(options.tileUrl)].filter((src) => src !== undefined),
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

@@ -48,6 +48,12 @@ export const POLICIES = {
    */
   tile: { limit: 600, windowSeconds: 60, per: 'visitor' },
   tile_network: { limit: 20_000, windowSeconds: 60, per: 'network' },
+  /**
+   * Background map tiles: a view takes a dozen or two, a drag as many again, and keeping an area
+   * offline a few hundred in a minute (web/src/map/offline-areas.ts). Read from memory or a file.
+   */
+  basemap: { limit: 1500, windowSeconds: 60, per: 'visitor' },
+  basemap_network: { limit: 30_000, windowSeconds: 60, per: 'network' },
   sign_in: { limit: 10, windowSeconds: 15 * 60, per: 'network' },
   /** Sign-in attempts from one IPv4 /24 or IPv6 /48, whatever the addresses inside it. */
   sign_in_wide: { limit: 20, windowSeconds: 15 * 60, per: 'wide_network' },

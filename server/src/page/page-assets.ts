@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { PageSettings } from '../../../common/page-settings.ts';
 import { type EncodedBody, encodedBody } from '../http/encoded-body.ts';
 
 const TYPES: Record<string, string> = {
@@ -43,10 +44,7 @@ const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&
  * Reads the built page (dist/web) into memory, writing the page's settings into its HTML.
  * Undefined when the page has not been built.
  */
-export function loadWebAssets(
-  dir: string,
-  pageConfig: Record<string, unknown>,
-): Map<string, EncodedBody> | undefined {
+export function loadWebAssets(dir: string, pageConfig: PageSettings): Map<string, EncodedBody> | undefined {
   if (!existsSync(path.join(dir, 'index.html'))) return undefined;
   const configTag = `<meta name="hatari-config" content="${escapeAttribute(JSON.stringify(pageConfig))}">`;
   const assets = new Map<string, EncodedBody>();

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageSettings } from '../../../common/page-settings.ts';
 import { pageRegion } from '../../../common/region.ts';
 import type { Deps } from '../deps.ts';
 import { encodedBody, sendEncoded } from '../http/encoded-body.ts';
@@ -29,15 +30,17 @@ const drawing = new Semaphore(1, 8);
  */
 export function registerPageRoutes(
   app: FastifyInstance,
-  deps: Pick<Deps, 'config' | 'db' | 'limiter' | 'identify'>,
+  deps: Pick<Deps, 'config' | 'db' | 'limiter' | 'identify' | 'basemap'>,
   dist = DIST,
 ) {
   const { config, db } = deps;
-  const assets = loadWebAssets(dist, {
+  const settings: PageSettings = {
+    basemap: deps.basemap?.info,
     tileUrl: config.tileUrl,
     tileAttribution: config.tileAttribution,
     region: pageRegion(),
-  });
+  };
+  const assets = loadWebAssets(dist, settings);
   const notBuilt = (_request: FastifyRequest, reply: FastifyReply) =>
     reply
       .code(503)

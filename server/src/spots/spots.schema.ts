@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { gridCluster } from '../../../common/api.ts';
 import { CATEGORIES, MAX_ID, STATUSES } from '../../../common/domain.ts';
-import { TILE_MAX_ZOOM } from '../../../common/geo.ts';
 import { named } from '../http/api-schema.ts';
 
 const commaList = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
@@ -64,24 +63,6 @@ export const clustersResponse = z.object({
   cell: z.number().meta({ description: 'Grid cell size in degrees' }),
   clusters: z.array(gridCluster),
 });
-
-const tileNumber = (what: string) =>
-  z.coerce
-    .number({ error: `${what} must be a whole number` })
-    .int(`${what} must be a whole number`)
-    .min(0);
-
-/** A map tile's address (Web Mercator XYZ): z up to TILE_MAX_ZOOM, x and y inside that zoom's grid. */
-export const tileParams = named(
-  z
-    .object({
-      z: tileNumber('z').max(TILE_MAX_ZOOM, `z must be at most ${TILE_MAX_ZOOM}`),
-      x: tileNumber('x'),
-      y: tileNumber('y'),
-    })
-    .refine((t) => t.x < 2 ** t.z && t.y < 2 ** t.z, 'x and y must be below 2 to the power z'),
-  'tile',
-);
 
 /** A tile's filters: a small, finite set, so every filtered tile can be cached too. */
 export const tileQuery = z.object({

@@ -6,7 +6,8 @@ import type { Deps } from '../deps.ts';
 import { empty, error, json, media, named, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
-import { type TileQuery, tileParams, tileQuery } from './spots.schema.ts';
+import { tileParams } from '../http/tile-params.ts';
+import { type TileQuery, tileQuery } from './spots.schema.ts';
 import { encodeMvt, MVT_EXTENT, MVT_TYPE } from './tiles.mvt.ts';
 import { MARKERS_PER_TILE, readTile, tileEtag } from './tiles.service.ts';
 

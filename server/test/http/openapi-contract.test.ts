@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { InjectOptions } from 'fastify';
 import { channelEnv, smsForm, TEST_CHANNEL_SECRET } from '../fake-gateway.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../fakes.ts';
+import { writeFixtureBasemap } from '../fixtures/basemap.ts';
 import { report, startTestApp, type TestApp } from '../helpers.ts';
 
 /**
@@ -38,6 +42,9 @@ before(async () => {
       ADMIN_PASSWORD: ADMIN.password,
       // The channels on, with a gateway that never answers: only the callbacks are called here.
       ...channelEnv('http://127.0.0.1:9'),
+      BASEMAP_PMTILES: writeFixtureBasemap(
+        path.join(mkdtempSync(path.join(tmpdir(), 'hatari-contract-')), 'basemap.pmtiles'),
+      ),
     },
   });
   doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
@@ -180,6 +187,19 @@ describe('every endpoint answers as the generated OpenAPI document says', () => 
     await call('GET', '/api/stats');
     await call('GET', '/api/health');
     await call('GET', '/api/live');
+  });
+
+  it('the basemap', async () => {
+    const tile = '/api/basemap/{z}/{x}/{y}.mvt';
+    const kampala = await call('GET', tile, { params: { z: 14, x: 9674, y: 8177 } });
+    assert.equal(kampala.statusCode, 200);
+    await call('GET', tile, { params: { z: 14, x: 0, y: 0 } });
+    await call('GET', tile, { params: { z: 99, x: 0, y: 0 } });
+    await call('GET', '/api/basemap.pmtiles');
+    const archive = '/api/basemap.pmtiles';
+    const head = await t.inject({ method: 'GET', url: archive, headers: { range: 'bytes=0-126' } });
+    assert.equal(head.statusCode, 206);
+    assert.ok(doc.paths[archive]?.get?.responses['206'], 'a range is a documented answer');
   });
 
   it('search and route checks, with the map services faked on loopback', async () => {

@@ -106,6 +106,7 @@ test('the tile source named in the CSP follows TILE_URL', () => {
   assert.equal(tileSource('https://{s}.tile.example.org/{z}/{x}/{y}.png'), 'https://*.tile.example.org');
   assert.equal(tileSource('http://127.0.0.1:5502/{z}/{x}/{y}.png'), 'http://127.0.0.1:5502');
   assert.equal(tileSource('https://tiles-{s}.example.org/{z}/{x}/{y}.png'), 'https:');
+  assert.equal(tileSource(''), undefined, 'no raster tiles: no source');
 });
 
 test('TILE_URL must be an http(s) template with {z}, {x} and {y}', () => {

@@ -1,11 +1,12 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { PageSettings } from '../../../common/page-settings.ts';
 import { answer, client } from '../lib/api.ts';
 import { asMarker, formatDateTime } from '../lib/format.ts';
 import { t, tn, useLang } from '../lib/i18n.ts';
 import { LanguageSelect } from '../lib/language-select.tsx';
-import type { PageConfig } from '../lib/page-config.ts';
 import type { Place, Spot } from '../lib/types.ts';
 import { Notice } from '../lib/ui.tsx';
+import type { BackgroundState } from './basemap.ts';
 import { Banner, BottomNav, Legend, type Toast, ToastMessage } from './chrome.tsx';
 import { activeFilterCount, FilterPanel, filterSpots, NO_FILTERS } from './filters.tsx';
 import { locateOnce } from './geolocation.ts';
@@ -43,8 +44,8 @@ const OPEN_SIZE: Record<Panel, SheetSize> = {
 const sharedId = spotIdInAddress();
 const sharedSpot = embeddedSpot(sharedId);
 
-export function App({ config }: { config: PageConfig }) {
-  useLang();
+export function App({ config }: { config: PageSettings }) {
+  const lang = useLang();
   const data = useSpots();
   const online = useOnline();
   const [filters, setFilters] = useState(NO_FILTERS);
@@ -64,6 +65,7 @@ export function App({ config }: { config: PageConfig }) {
   });
   const [gpsError, setGpsError] = useState<string>();
   const [toast, setToast] = useState<Toast>();
+  const [background, setBackground] = useState<BackgroundState | 'none'>('ok');
   const mapElement = useRef<HTMLElement>(null);
   const map = useRef<SpotMap>(undefined);
   // The map's handlers are set once; they reach the latest state through these.
@@ -102,6 +104,7 @@ export function App({ config }: { config: PageConfig }) {
         onPick: (lat, lng) => placePoint(pickRef.current, { lat, lng }),
         onView: (bbox, zoom) => onViewRef.current({ bbox, zoom }),
         onMoving: (bbox, zoom) => onMovingRef.current({ bbox, zoom }),
+        onBackground: setBackground,
         coveredBottom: () => {
           const sheet = document.querySelector('.sheet');
           // On a phone the sheet lies over the map's lower part; on a wide screen it sits beside it.
@@ -120,6 +123,7 @@ export function App({ config }: { config: PageConfig }) {
     else if (inView.content) map.current?.setSpots(inView.content.spots);
   }, [shown, large, data.state.loading, inView.content]);
   useEffect(() => map.current?.setHeat(heat), [heat]);
+  useEffect(() => map.current?.setLanguage(lang), [lang]);
   useEffect(() => {
     map.current?.setPicking(pick !== undefined);
     // A place is picked on the map: from the list, the map comes back.
@@ -276,6 +280,11 @@ export function App({ config }: { config: PageConfig }) {
       )}
       <main class="main">
         <section ref={mapElement} class="map" aria-label={t('map.label')} hidden={view === 'list'} />
+        {view === 'map' && background !== 'ok' && (
+          <p class="map-notice" role="status">
+            {t(background === 'none' ? 'map.noBackground' : 'map.backgroundFailed')}
+          </p>
+        )}
         {view === 'map' && (
           <div class="map-tools">
             <button type="button" aria-pressed={heat} onClick={() => setHeat(!heat)}>

@@ -3,11 +3,12 @@ import 'leaflet.markercluster';
 import 'leaflet.heat';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
+import type { PageSettings } from '../../../common/page-settings.ts';
 import { insideRegion, region } from '../../../common/region.ts';
 import { staleness } from '../lib/format.ts';
-import { t } from '../lib/i18n.ts';
-import type { PageConfig } from '../lib/page-config.ts';
+import { currentLang, t } from '../lib/i18n.ts';
 import type { GridCluster, Route, TileMarker } from '../lib/types.ts';
+import type { BackgroundState } from './basemap.ts';
 
 export interface SpotMapEvents {
   onSpot(id: number): void;
@@ -18,6 +19,8 @@ export interface SpotMapEvents {
   onView(bbox: string, zoom: number): void;
   /** The box and zoom the map passes while dragged (and in its glide after), a few times a second. */
   onMoving(bbox: string, zoom: number): void;
+  /** Whether the background map draws: 'none' where the site serves none. */
+  onBackground(state: BackgroundState | 'none'): void;
 }
 
 /** How often a moving map reports where it is. */
@@ -98,6 +101,11 @@ export class SpotMap {
   /** The server's grid clusters, shown instead of markers when the view holds too many spots. */
   private readonly gridClusters = L.layerGroup();
   private pickMarker: L.CircleMarker | undefined;
+  private readonly settings: PageSettings;
+  private backgroundLayer: L.Layer | undefined;
+  private backgroundLang: string | undefined;
+  private readonly attribution: string;
+  private backgroundFailedAt = 0;
   private userMarker: L.CircleMarker | undefined;
 
   /**
@@ -106,7 +114,7 @@ export class SpotMap {
    */
   constructor(
     element: HTMLElement,
-    config: PageConfig,
+    config: PageSettings,
     private readonly events: SpotMapEvents,
     view: MapView,
   ) {
@@ -114,6 +122,9 @@ export class SpotMap {
       center: [view.lat, view.lng],
       zoom: view.zoom,
       minZoom: 6,
+      // Set here, not by a tile layer: the background may come later (the vector basemap's chunk)
+      // or never, and clustering needs the map's deepest zoom from the start.
+      maxZoom: 19,
       maxBounds: L.latLngBounds(
         [region().box.minLat - 1, region().box.minLng - 1],
         [region().box.maxLat + 1, region().box.maxLng + 1],
@@ -121,14 +132,14 @@ export class SpotMap {
       zoomControl: true,
     });
     this.map.attributionControl.setPrefix(false);
-    const attribution = [
-      '© <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>',
-      config.tileAttribution ? escapeHtml(config.tileAttribution) : '',
-    ]
-      .filter(Boolean)
-      .join(' · ');
-    if (config.tileUrl) L.tileLayer(config.tileUrl, { maxZoom: 19, attribution }).addTo(this.map);
-    else this.map.attributionControl.addAttribution(attribution);
+    this.settings = config;
+    const osm =
+      '© <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>';
+    const credit = config.basemap?.attribution ?? config.tileAttribution;
+    this.attribution = [osm, credit ? escapeHtml(credit) : ''].filter(Boolean).join(' · ');
+    // Raster and vector layers carry it themselves.
+    if (!config.basemap && !config.tileUrl) this.map.attributionControl.addAttribution(this.attribution);
+    this.background(currentLang());
 
     this.clusters = L.markerClusterGroup({
       maxClusterRadius: 50,
@@ -178,6 +189,50 @@ export class SpotMap {
       if (!this.picking) return;
       this.events.onPick(e.latlng.lat, e.latlng.lng);
     });
+  }
+
+  /**
+   * The background: the site's vector basemap (in its own chunk, loaded once the page has drawn,
+   * labels in `lang`), else raster tiles where TILE_URL is set, else none: the dangers on a plain
+   * ground, and the page says why.
+   */
+  private background(lang: string) {
+    const { basemap, tileUrl } = this.settings;
+    this.backgroundLang = lang;
+    if (basemap) {
+      void import('./basemap.ts').then(({ basemapLayer }) => {
+        if (this.backgroundLang !== lang) return;
+        this.backgroundLayer?.remove();
+        this.backgroundLayer = basemapLayer(basemap, lang, this.attribution, (state) =>
+          this.backgroundState(state),
+        );
+        this.backgroundLayer.addTo(this.map);
+      });
+    } else if (tileUrl) {
+      this.backgroundLayer = L.tileLayer(tileUrl, { maxZoom: 19, attribution: this.attribution })
+        .on('tileerror', () => this.backgroundState('failing'))
+        .on('tileload', () => this.backgroundState('ok'))
+        .addTo(this.map);
+    } else {
+      this.map.getContainer().classList.add('no-background');
+      this.events.onBackground('none');
+    }
+  }
+
+  /**
+   * A view whose tiles partly came (an area kept offline, the rest not) still lacks background:
+   * it is well again only after a tile arrives with no failure in the two seconds before.
+   */
+  private backgroundState(state: BackgroundState) {
+    const now = Date.now();
+    if (state === 'failing') this.backgroundFailedAt = now;
+    else if (now - this.backgroundFailedAt < 2000) return;
+    this.events.onBackground(state);
+  }
+
+  /** Redraws the background's labels in another language (the vector basemap's only). */
+  setLanguage(lang: string) {
+    if (this.settings.basemap && lang !== this.backgroundLang) this.background(lang);
   }
 
   /** Markers for spots: from a tile, or from the page's list (as format.ts's asMarker makes them). */

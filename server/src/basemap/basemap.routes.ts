@@ -1,0 +1,99 @@
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import { UpstreamError } from '../clients/http.ts';
+import { empty, error, media, typed } from '../http/api-schema.ts';
+import { sendEncoded } from '../http/encoded-body.ts';
+import { HttpError } from '../http/errors.ts';
+import { tileParams } from '../http/tile-params.ts';
+import { BASEMAP_CACHE_CONTROL, BASEMAP_TILE_TYPE, type Basemap } from './basemap.service.ts';
+import { archiveRange, PMTILES_TYPE } from './ranges.ts';
+
+const limited = { rateLimit: ['basemap', 'basemap_network'] } satisfies FastifyContextConfig;
+
+const unavailable = error('No basemap is configured here (BASEMAP_PMTILES)');
+const upstream = error('The archive in object storage did not answer; try again shortly');
+
+/** A tile the archive could not be asked for (its object storage down or every place taken). */
+function unreachable(err: unknown): never {
+  if (err instanceof UpstreamError)
+    throw new HttpError(503, 'The background map is unavailable for a moment.');
+  throw err;
+}
+
+/**
+ * The background map (docs/operations.md, "The basemap"): its vector tiles by address, and the
+ * archive itself by byte ranges for tools that read PMTiles directly.
+ */
+export function registerBasemapRoutes(app: FastifyInstance, basemap: Basemap | undefined): void {
+  typed(app).get(
+    '/api/basemap/:z/:x/:y.mvt',
+    {
+      config: limited,
+      // Tiles are sent compressed once, as kept (sendEncoded).
+      compress: false,
+      schema: {
+        summary: 'A tile of the background map (Web Mercator XYZ)',
+        description:
+          'A Mapbox Vector Tile of the configured PMTiles archive, in the Protomaps basemap schema ' +
+          '(layers earth, water, landuse, roads, buildings, places, …). 204 where the archive holds no ' +
+          'tile (open water, beyond its box or zooms); the page draws deeper zooms from the deepest ' +
+          'tile. Shared caches may keep a tile a day; its strong ETag names the archive it came from.',
+        tags: ['basemap'],
+        params: tileParams,
+        response: {
+          200: media('The tile (Mapbox Vector Tile 2.1)', BASEMAP_TILE_TYPE),
+          204: empty('No tile here'),
+          304: empty('Not modified'),
+          400: error('Invalid tile address'),
+          404: unavailable,
+          503: upstream,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!basemap) throw new HttpError(404, 'No background map is configured on this server.');
+      const tile = await basemap.tile(request.params).catch(unreachable);
+      if (!tile) return reply.code(204).header('cache-control', BASEMAP_CACHE_CONTROL).send();
+      return sendEncoded(request, reply, tile);
+    },
+  );
+
+  typed(app).get(
+    '/api/basemap.pmtiles',
+    {
+      config: limited,
+      compress: false,
+      schema: {
+        summary: 'The background map archive, by byte ranges',
+        description:
+          'The PMTiles archive the tiles come from, for tools that read PMTiles themselves. Only byte ' +
+          'ranges are served (`Range: bytes=a-b`, one range of at most 1 MiB, answered 206 with ' +
+          '`Content-Range`); `If-Range` and `If-None-Match` take its ETag. A request without a range is ' +
+          '416, as is a range past its end.',
+        tags: ['basemap'],
+        response: {
+          206: media('The bytes asked for', PMTILES_TYPE),
+          304: empty('Not modified'),
+          404: unavailable,
+          416: error('No single range of at most 1 MiB inside the archive was asked for'),
+          503: upstream,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!basemap) throw new HttpError(404, 'No background map is configured on this server.');
+      const part = await archiveRange(basemap.source, request.headers).catch(unreachable);
+      reply.header('accept-ranges', 'bytes').header('cache-control', BASEMAP_CACHE_CONTROL);
+      if (part.etag) reply.header('etag', part.etag);
+      if (part.kind === 'not-modified') return reply.code(304).send();
+      if (part.kind === 'unsatisfiable') {
+        if (part.size !== undefined) reply.header('content-range', `bytes */${part.size}`);
+        throw new HttpError(416, part.reason);
+      }
+      return reply
+        .code(206)
+        .type(PMTILES_TYPE)
+        .header('content-range', `bytes ${part.start}-${part.end}/${part.size ?? '*'}`)
+        .send(part.body);
+    },
+  );
+}

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Header, PMTiles, type Source, TileType } from 'pmtiles';
+import type { TileAddress } from '../../../common/geo.ts';
+import { RemoteArchive } from '../clients/archive.ts';
+import type { Config } from '../config.ts';
+import { type EncodedBody, encodedBody } from '../http/encoded-body.ts';
+import { ByteBudgetCache } from '../util/byte-budget-cache.ts';
+import { FileArchive } from './file-archive.ts';
+
+/** The MVT media type, as the danger tiles use it. */
+export const BASEMAP_TILE_TYPE = 'application/vnd.mapbox-vector-tile';
+
+/**
+ * A basemap archive changes when an operator refreshes it (docs/operations.md): phones and proxies
+ * may keep a tile a day, then revalidate it by its ETag (which names the archive it came from).
+ */
+export const BASEMAP_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
+
+/** Tiles kept in memory: a city's worth at the zooms people use (a tile is 5–60 KB). */
+const TILE_CACHE_BYTES = 32 * 1024 * 1024;
+const TILE_CACHE_TTL_MS = 10 * 60 * 1000;
+
+/** What the page needs to draw the basemap (written into its settings). */
+export interface BasemapInfo {
+  /** The tiles' address template on this site. */
+  tiles: string;
+  minZoom: number;
+  /** The archive's deepest zoom: the page draws deeper views from these tiles. */
+  maxZoom: number;
+  attribution: string;
+}
+
+const BASEMAP_TILES = '/api/basemap/{z}/{x}/{y}.mvt';
+
+/**
+ * The vector basemap: a PMTiles archive in the Protomaps basemap schema, read by byte ranges from a
+ * file or from object storage (the pmtiles library keeps its header and directories), served as
+ * z/x/y tiles, so phones, proxies and the service worker cache each tile by its address and an area
+ * kept offline is a list of tiles. Tiles are kept in memory, compressed once per encoding.
+ */
+export class Basemap {
+  readonly source: Source;
+  readonly attribution: string;
+  private readonly archive: PMTiles;
+  private readonly tiles = new ByteBudgetCache<EncodedBody>({
+    maxBytes: TILE_CACHE_BYTES,
+    ttlMs: TILE_CACHE_TTL_MS,
+    sizeOf: (t) => t.body.length * 2,
+  });
+  /** Tiles being read, so a view's simultaneous requests for one tile read it once. */
+  private readonly reading = new Map<string, Promise<EncodedBody | undefined>>();
+
+  constructor(source: Source, attribution: string) {
+    this.source = source;
+    this.attribution = attribution;
+    this.archive = new PMTiles(source);
+  }
+
+  /**
+   * The configured basemap, checked: its header must read and hold vector tiles. A basemap that
+   * cannot be read is logged and left out (the page then says it has no background map).
+   */
+  static async open(config: Config, log: FastifyBaseLogger): Promise<Basemap | undefined> {
+    if (!config.basemap) return undefined;
+    const { source, attribution } = config.basemap;
+    const basemap = new Basemap(
+      /^https?:\/\//.test(source)
+        ? new RemoteArchive(source, config.geocoderUserAgent)
+        : new FileArchive(source),
+      attribution,
+    );
+    try {
+      const header = await basemap.header();
+      if (header.tileType !== TileType.Mvt)
+        throw new Error(`its tiles are not vector tiles (type ${header.tileType})`);
+      basemap.info = { tiles: BASEMAP_TILES, minZoom: header.minZoom, maxZoom: header.maxZoom, attribution };
+      log.info({ minZoom: header.minZoom, maxZoom: header.maxZoom }, 'basemap archive opened');
+      return basemap;
+    } catch (err) {
+      log.error(
+        { err, source: source.replace(/\?.*$/, '') },
+        'the basemap archive cannot be read: no background map',
+      );
+      basemap.close();
+      return undefined;
+    }
+  }
+
+  header(): Promise<Header> {
+    return this.archive.getHeader();
+  }
+
+  /** What the page is told of the basemap: read from the archive's header when it is opened. */
+  info: BasemapInfo | undefined;
+
+  /** The local file, when the archive is one (served whole, by ranges, at /api/basemap.pmtiles). */
+  get file(): FileArchive | undefined {
+    return this.source instanceof FileArchive ? this.source : undefined;
+  }
+
+  /** A tile, compressed once per encoding; undefined where the archive has none (sea, beyond its box). */
+  tile(t: TileAddress): Promise<EncodedBody | undefined> {
+    const key = `${t.z}/${t.x}/${t.y}`;
+    const kept = this.tiles.get(key);
+    if (kept) return Promise.resolve(kept);
+    let pending = this.reading.get(key);
+    if (!pending) {
+      pending = this.read(t).finally(() => this.reading.delete(key));
+      this.reading.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async read(t: TileAddress): Promise<EncodedBody | undefined> {
+    const [header, found] = await Promise.all([this.header(), this.archive.getZxy(t.z, t.x, t.y)]);
+    if (!found || found.data.byteLength === 0) return undefined;
+    const archive = createHash('sha1')
+      .update(`${this.source.getKey()} ${header.etag ?? ''} ${header.rootDirectoryOffset}`)
+      .digest('base64url')
+      .slice(0, 10);
+    const body = encodedBody(Buffer.from(found.data), {
+      type: BASEMAP_TILE_TYPE,
+      cacheControl: BASEMAP_CACHE_CONTROL,
+      text: true,
+      brotliQuality: 5,
+      etag: `"${archive}-${t.z}-${t.x}-${t.y}"`,
+    });
+    this.tiles.set(`${t.z}/${t.x}/${t.y}`, body);
+    return body;
+  }
+
+  close(): void {
+    this.tiles.close();
+  }
+}
