@@ -194,6 +194,7 @@ export const en = {
   'sos.heading': 'Emergency numbers',
   'sos.intro': 'In danger? Call now.',
   'sos.free': 'free call',
+  'sos.paid': 'normal call charges',
   'sos.police': 'Police',
   'sos.emergency': 'Emergency',
   'sos.callCentre': 'National emergency call centre',

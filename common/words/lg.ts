@@ -199,6 +199,7 @@ export const lg = {
   'sos.heading': 'Ennamba ez’obwangu',
   'sos.intro': 'Oli mu bulabe? Kuba kaakano.',
   'sos.free': 'bwereere',
+  'sos.paid': 'osasula nga bulijjo',
   'sos.police': 'Poliisi',
   'sos.emergency': 'Obwangu',
   'sos.callCentre': 'Ekifo ky’eggwanga eky’amasimu ag’obwangu',

@@ -197,6 +197,7 @@ export const sw = {
   'sos.heading': 'Namba za dharura',
   'sos.intro': 'Uko hatarini? Piga sasa.',
   'sos.free': 'bure',
+  'sos.paid': 'gharama ya kawaida',
   'sos.police': 'Polisi',
   'sos.emergency': 'Dharura',
   'sos.callCentre': 'Kituo cha taifa cha simu za dharura',

@@ -385,12 +385,23 @@ describe('the map page on a phone', () => {
       .locator('a.sos-call')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     assert.deepEqual(calls, ['tel:999', 'tel:112', 'tel:0800199399', 'tel:+256779999999']);
-    const free = await page
-      .locator('a.sos-call')
-      .evaluateAll((links) => links.map((a) => a.textContent?.includes('free call') ?? false));
-    assert.deepEqual(free, [true, true, true, false], 'the mobile police line is not said to be free');
+    const cost = () =>
+      page
+        .locator('a.sos-call small')
+        .evaluateAll((notes) => notes.map((n) => n.textContent?.replace(' · ', '')));
+    assert.deepEqual(
+      await cost(),
+      ['free call', 'free call', 'free call', 'normal call charges'],
+      'the mobile police line is said to cost a call',
+    );
     await screenshot(page, '14-sos');
     await page.getByRole('button', { name: 'Close' }).click();
+    // The same in Swahili, whose sheet once said every number was free from any phone.
+    await page.getByLabel('Language').selectOption('sw');
+    await page.getByRole('button', { name: 'SOS' }).click();
+    assert.deepEqual(await cost(), ['bure', 'bure', 'bure', 'gharama ya kawaida']);
+    await page.getByRole('button', { name: 'Funga' }).click();
+    await page.getByLabel('Lugha').selectOption('en');
 
     await page.getByRole('button', { name: 'Stats' }).click();
     await assert.doesNotReject(page.getByText('By category').waitFor());

@@ -12,7 +12,7 @@ import { PMTiles, TileType } from 'pmtiles';
 import { tileOf } from '../../../common/geo.ts';
 import { FileArchive } from '../../src/basemap/file-archive.ts';
 import { FIXTURE_MAX_ZOOM, fixtureBasemap, fixtureTiles, writeFixtureBasemap } from '../fixtures/basemap.ts';
-import { startTestApp, type TestApp } from '../helpers.ts';
+import { startTestApp, type TestApp, testConfig } from '../helpers.ts';
 
 const KAMPALA = { lat: 0.3136, lng: 32.5811 };
 const GULU = { lat: 2.7724, lng: 32.2881 };
@@ -264,7 +264,7 @@ describe('the basemap from object storage (BASEMAP_PMTILES=https://…)', () => 
 });
 
 describe('without a basemap', () => {
-  it('answers 404 for its tiles; outside production the page gets raster tiles, in production none', async () => {
+  it('answers 404 for its tiles, and outside production the page gets raster tiles', async () => {
     const dev = await startTestApp();
     try {
       const res = await dev.inject({ method: 'GET', url: tileAt(14, KAMPALA) });
@@ -276,13 +276,14 @@ describe('without a basemap', () => {
     } finally {
       await dev.close();
     }
-    const production = await startTestApp({ env: { NODE_ENV: 'production' } });
-    try {
-      const settings = await pageSettings(production);
-      assert.equal(settings.basemap, undefined);
-      assert.equal(settings.tileUrl, '', 'never tile.openstreetmap.org unless TILE_URL says so');
-    } finally {
-      await production.close();
-    }
+  });
+
+  it('in production never tile.openstreetmap.org, unless TILE_URL says so', () => {
+    assert.equal(testConfig({ NODE_ENV: 'production' }).tileUrl, '');
+    assert.equal(
+      testConfig({ NODE_ENV: 'production', TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' }).tileUrl,
+      'https://tiles.example.org/{z}/{x}/{y}.png',
+    );
+    assert.equal(testConfig({ BASEMAP_PMTILES: archive }).tileUrl, '', 'nor beside a basemap');
   });
 });

@@ -1,7 +1,10 @@
 import { region } from '../../../common/region.ts';
 import { t } from '../lib/i18n.ts';
 
-/** The region's emergency lines as `tel:` links, which open the phone's dialler with the number filled in. */
+/**
+ * The region's emergency lines as `tel:` links, which open the phone's dialler with the number filled
+ * in; each says whether it is free (the one list in the region module says which are).
+ */
 export function SosPanel() {
   return (
     <div class="sos">
@@ -13,7 +16,10 @@ export function SosPanel() {
               <strong>{line.shown ?? line.number}</strong>
               <span>
                 {t(`sos.${line.label}`)}
-                {line.free && <small class="sos-free"> · {t('sos.free')}</small>}
+                <small class={line.free ? 'sos-free' : 'sos-paid'}>
+                  {' '}
+                  · {t(line.free ? 'sos.free' : 'sos.paid')}
+                </small>
               </span>
             </a>
           </li>
