@@ -130,6 +130,16 @@ const placeSchema = z.object({
 });
 export type Place = z.output<typeof placeSchema>;
 
+export const nearbyResponse = z.object({
+  place: z.object({ name: z.string(), distance_m: z.number().int() }).nullable().meta({
+    description: 'The nearest named place within 3 km (an area spots name, or a place search named)',
+  }),
+  spots: z.array(nearbySpot).meta({
+    description: 'Up to 5 public spots within 150 m, nearest first: a new report may be one of them',
+  }),
+});
+export type Nearby = z.output<typeof nearbyResponse>;
+
 export const searchResponse = z.object({
   spots: z.array(spotHit),
   places: z.array(placeSchema),

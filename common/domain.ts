@@ -55,6 +55,9 @@ export type ReportField = (typeof REPORT_FIELDS)[number];
 /** Spot ids are positive whole numbers held in a 32-bit integer column. */
 export const MAX_ID = 2_147_483_647;
 
+/** Public spots this near a new report are offered first: the same danger is confirmed, not reported again. */
+export const DUPLICATE_RADIUS_M = 150;
+
 /** Character limits of the free-text fields (docs/api.md, "Reporting a spot"). */
 export const TEXT_LIMITS = {
   titleMin: 3,

@@ -177,6 +177,7 @@ describe('fuzzing every endpoint', () => {
     '/api/spots',
     '/api/spots/clusters',
     '/api/search',
+    '/api/nearby',
     '/api/route',
     '/api/stats',
     '/api/me',

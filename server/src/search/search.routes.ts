@@ -1,14 +1,43 @@
 import type { FastifyInstance } from 'fastify';
-import { searchResponse } from '../../../common/api.ts';
+import { nearbyResponse, searchResponse } from '../../../common/api.ts';
+import { DUPLICATE_RADIUS_M } from '../../../common/domain.ts';
 import type { Deps } from '../deps.ts';
 import { error, json, named, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
 import { rateLimitHeaders, tooManyMessage } from '../limits/rate-limit.ts';
-import { searchQuery, searchRefused } from './search.schema.ts';
-import { findSpots, findSpotsAndPlaces, MIN_PLACE_QUERY, MIN_QUERY } from './search.service.ts';
+import { nearbyQuery, searchQuery, searchRefused } from './search.schema.ts';
+import { findSpots, findSpotsAndPlaces, MIN_PLACE_QUERY, MIN_QUERY, whatIsNear } from './search.service.ts';
 
 export function registerSearchRoutes(app: FastifyInstance, deps: Deps): void {
+  typed(app).get(
+    '/api/nearby',
+    {
+      config: { rateLimit: ['read', 'read_network'] },
+      schema: {
+        summary: 'What is at a point: its nearest place name and the spots right there',
+        description:
+          'For a report about to be made (or an area about to be kept offline) at lat, lng inside the ' +
+          `region: the nearest named place within 3 km, and the public spots within ${DUPLICATE_RADIUS_M} m, ` +
+          'nearest first, which the page offers to confirm instead of reporting the same danger again. ' +
+          'Read from the spots and the places search already named: it never asks the place service.',
+        tags: ['search'],
+        querystring: named(nearbyQuery, 'point'),
+        response: {
+          200: json('The place and the spots near it', nearbyResponse),
+          400: error('Invalid point'),
+          503: readsBusy,
+        },
+      },
+    },
+    (request, reply) => {
+      const { lat, lng } = request.query;
+      // Kept like any public read, by the point to about a metre.
+      const key = readKey('/api/nearby', { lat: lat.toFixed(5), lng: lng.toFixed(5) });
+      return deps.publicCache.send(request, reply, key, () => whatIsNear(deps.db, { lat, lng }));
+    },
+  );
+
   typed(app).get(
     '/api/search',
     {

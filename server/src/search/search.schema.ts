@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { searchResponse } from '../../../common/api.ts';
+import { insideRegion } from '../../../common/region.ts';
 import { errorSchema } from '../http/api-schema.ts';
 
 export const searchQuery = z.object({
@@ -14,3 +15,17 @@ export const searchQuery = z.object({
 
 /** GET /api/search's 429: too many searches (an Error), or too many place lookups (the spots still). */
 export const searchRefused = z.union([searchResponse, errorSchema]);
+
+const coordinate = (what: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${what} must be a number` })
+    .min(min, `${what} must be at least ${min}`)
+    .max(max, `${what} must be at most ${max}`);
+
+/** A point inside the region served (a report's place, a view's centre). */
+export const nearbyQuery = z
+  .object({ lat: coordinate('lat', -90, 90), lng: coordinate('lng', -180, 180) })
+  .refine((p) => insideRegion(p.lat, p.lng), {
+    message: 'the point must be inside the region served',
+    path: ['lat'],
+  });

@@ -1,9 +1,10 @@
-import type { Place, SpotHit } from '../../../common/api.ts';
+import type { Nearby, Place, SpotHit } from '../../../common/api.ts';
+import { DUPLICATE_RADIUS_M } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Identity } from '../identity/identify.ts';
 import type { PolicyDecision } from '../limits/rate-limit.ts';
 import type { PlaceSearch } from './places.ts';
-import { searchPublicSpots } from './search.sql.ts';
+import { nearbySpots, nearestName, searchPublicSpots } from './search.sql.ts';
 
 /** Shorter queries find nothing; places need one character more. */
 export const MIN_QUERY = 2;
@@ -28,4 +29,21 @@ export async function findSpotsAndPlaces(
   const found = await places.lookup(q, identity);
   if ('throttled' in found) return { spots, throttled: found.throttled };
   return found.error ? { spots, places: [], error: found.error } : { spots, places: found.places };
+}
+
+/** A place is named after the nearest named place up to this far. */
+const NAME_WITHIN_M = 3000;
+/** Spots offered as the same danger, at most. */
+const SAME_PLACE_SPOTS = 5;
+
+/**
+ * What is at a point, for a report about to be made there and for an area kept offline: the nearest
+ * place's name, and the public spots within DUPLICATE_RADIUS_M, nearest first (is it one of these?).
+ */
+export async function whatIsNear(db: Queryable, point: { lat: number; lng: number }): Promise<Nearby> {
+  const [place, [spots = []]] = await Promise.all([
+    nearestName(db, point, NAME_WITHIN_M),
+    nearbySpots(db, [point], DUPLICATE_RADIUS_M, SAME_PLACE_SPOTS),
+  ]);
+  return { place: place ?? null, spots };
 }

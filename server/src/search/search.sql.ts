@@ -147,3 +147,33 @@ export async function cachePlaces(db: Queryable, query: string, places: FoundPla
     [query, JSON.stringify(places)],
   );
 }
+
+/**
+ * The name of the nearest named place within `withinM`: the area of the nearest public spot that
+ * names one, or a place the place service once named (known_places), whichever is nearer. Both are
+ * read nearest first from their spatial indexes; never a call to the place service.
+ */
+export async function nearestName(
+  db: Queryable,
+  point: { lat: number; lng: number },
+  withinM: number,
+): Promise<{ name: string; distance_m: number } | undefined> {
+  const rows = await db.query<{ name: string; distance_m: number }>(
+    `WITH pt AS (SELECT ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography AS g)
+     SELECT name, distance_m FROM (
+       (SELECT s.area AS name, ST_Distance(s.geog, pt.g)::float8 AS distance_m
+        FROM spots s, pt
+        WHERE s.publication = 'approved' AND s.area <> '' AND ST_DWithin(s.geog, pt.g, $3)
+        ORDER BY s.geog <-> pt.g LIMIT 1)
+       UNION ALL
+       (SELECT k.name, ST_Distance(k.geog, pt.g)::float8 AS distance_m
+        FROM known_places k, pt
+        WHERE ST_DWithin(k.geog, pt.g, $3)
+        ORDER BY k.geog <-> pt.g LIMIT 1)
+     ) named
+     ORDER BY distance_m LIMIT 1`,
+    [point.lat, point.lng, withinM],
+  );
+  const row = rows[0];
+  return row ? { name: row.name, distance_m: Math.round(row.distance_m) } : undefined;
+}

@@ -203,6 +203,8 @@ describe('every endpoint answers as the generated OpenAPI document says', () => 
   });
 
   it('search and route checks, with the map services faked on loopback', async () => {
+    await call('GET', '/api/nearby', { query: 'lat=0.3136&lng=32.5811' });
+    await call('GET', '/api/nearby', { query: 'lat=51.5&lng=0' });
     await call('GET', '/api/search', { query: 'q=unlit&places=0' });
     const both = await call('GET', '/api/search', { query: 'q=kalerwe' });
     assert.notEqual(both.json().places.length, 0, 'places found');

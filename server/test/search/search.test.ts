@@ -284,3 +284,66 @@ describe('place search', () => {
     assert.equal(nominatim.calls.length, 3, 'the failing service was not asked again');
   });
 });
+
+describe('GET /api/nearby', () => {
+  const nearby = (qs: string) => t.inject({ method: 'GET', url: `/api/nearby?${qs}` });
+  const seedKalerwe = async () => {
+    const spots = (await t.inject({ method: 'GET', url: '/api/search?q=kalerwe&places=0' })).json().spots;
+    return spots.find((s: { title: string }) => s.title === 'Kalerwe') as {
+      id: number;
+      lat: number;
+      lng: number;
+    };
+  };
+
+  it('offers the public spots within 150 m, nearest first, and names the place after the nearest spot area', async () => {
+    const kalerwe = await seedKalerwe();
+    const res = await nearby(`lat=${kalerwe.lat + 0.0005}&lng=${kalerwe.lng}`);
+    assert.equal(res.statusCode, 200);
+    const { place, spots } = res.json();
+    assert.equal(spots[0].id, kalerwe.id);
+    assert.ok(spots[0].distance_m > 50 && spots[0].distance_m < 60, `about 56 m: ${spots[0].distance_m}`);
+    const distances = spots.map((s: { distance_m: number }) => s.distance_m);
+    assert.deepEqual(
+      distances,
+      [...distances].sort((a, b) => a - b),
+      'nearest first',
+    );
+    assert.deepEqual(
+      distances.filter((m: number) => m > 150),
+      [],
+      'none beyond 150 m',
+    );
+    assert.equal(place.name, spots[0].area, "the nearest spot's area names the place");
+  });
+
+  it('never offers a held report, and names a place search once found without asking it again', async () => {
+    const far = { lat: 0.3322, lng: 32.5731 }; // 64 m from Wandegeya, no public spot within 150 m
+    const held = await t.inject({
+      method: 'POST',
+      url: '/api/spots',
+      payload: report({ ...far, area: 'Held area' }),
+    });
+    await t.db.query(`UPDATE spots SET publication = 'pending' WHERE id = $1`, [held.json().spot.id]);
+    const before = (await nearby(`lat=${far.lat}&lng=${far.lng}`)).json();
+    assert.deepEqual(before.spots, [], 'a held report is not offered');
+    assert.notEqual(before.place?.name, 'Held area', 'nor named');
+    // The place service names Wandegeya once; from then on it names the point, from the database.
+    await search('q=wandegeya');
+    const calls = nominatim.calls.length;
+    const after = (await nearby(`lat=${far.lat}&lng=${far.lng + 0.00001}`)).json();
+    assert.equal(after.place.name, 'Wandegeya');
+    assert.ok(after.place.distance_m > 55 && after.place.distance_m < 75, `${after.place.distance_m} m`);
+    assert.equal(nominatim.calls.length, calls, 'never a lookup for a point');
+  });
+
+  it('has no name or spots far from everything, and refuses a point outside the region', async () => {
+    const empty = (await nearby('lat=3.5&lng=33.9')).json();
+    assert.deepEqual(empty, { place: null, spots: [] });
+    for (const qs of ['lat=51.5&lng=-0.12', 'lat=abc&lng=32.5', 'lng=32.5', 'lat=0.3&lng=200']) {
+      const res = await nearby(qs);
+      assert.equal(res.statusCode, 400, qs);
+      assert.equal(typeof res.json().error, 'string');
+    }
+  });
+});

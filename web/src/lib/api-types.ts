@@ -3808,6 +3808,114 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/nearby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What is at a point: its nearest place name and the spots right there
+         * @description For a report about to be made (or an area about to be kept offline) at lat, lng inside the region: the nearest named place within 3 km, and the public spots within 150 m, nearest first, which the page offers to confirm instead of reporting the same danger again. Read from the spots and the places search already named: it never asks the place service.
+         */
+        get: {
+            parameters: {
+                query: {
+                    lat: number;
+                    lng: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The place and the spots near it */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The nearest named place within 3 km (an area spots name, or a place search named) */
+                            place: {
+                                distance_m: number;
+                                name: string;
+                            } | null;
+                            /** @description Up to 5 public spots within 150 m, nearest first: a new report may be one of them */
+                            spots: {
+                                area: string;
+                                /** @enum {string} */
+                                category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+                                distance_m: number;
+                                id: number;
+                                lat: number;
+                                lng: number;
+                                moderator_verified: boolean;
+                                severity: number;
+                                /** @enum {string} */
+                                status: "unverified" | "confirmed" | "disputed";
+                                title: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid point */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many uncached reads at once on this server; nothing is wrong with the request. Try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/route": {
         parameters: {
             query?: never;
