@@ -80,7 +80,7 @@ describe('the map page on a phone', () => {
     await page.getByRole('button', { name: 'Report' }).click();
     await assert.doesNotReject(page.getByText('Tap the map to choose the place.').waitFor());
     await page.locator('.map').click({ position: { x: PHONE.width / 2, y: 200 } });
-    assert.match(await page.locator('#report-location').innerText(), /^0\.\d+, 32\.\d+$/);
+    assert.match(await page.locator('#report-coordinates').innerText(), /^0\.\d+, 32\.\d+$/);
 
     await page.getByLabel('Title').fill('ab');
     await page.getByLabel('Category').selectOption('boda_gang');

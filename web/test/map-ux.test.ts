@@ -51,13 +51,13 @@ describe('the map as people live with it', () => {
     await page.getByLabel('Title').fill('Dark corner by the car wash');
     await page.getByLabel('Category').selectOption('robbery');
     await page.getByLabel('Severity').selectOption('4');
-    const location = await page.locator('#report-location').innerText();
+    const location = await page.locator('#report-coordinates').innerText();
     const kept = async (why: string) => {
       await page.getByRole('button', { name: 'Report', exact: true }).click();
       assert.equal(await page.getByLabel('Title').inputValue(), 'Dark corner by the car wash', why);
       assert.equal(await page.getByLabel('Category').inputValue(), 'robbery', why);
       assert.equal(await page.getByLabel('Severity').inputValue(), '4', why);
-      assert.equal(await page.locator('#report-location').innerText(), location, why);
+      assert.equal(await page.locator('#report-coordinates').innerText(), location, why);
     };
     await page.getByRole('button', { name: 'Close' }).click();
     await kept('after closing the sheet');
@@ -541,6 +541,65 @@ describe('the map as people live with it', () => {
     );
     await screenshot(page, 'ux-15-legend');
     await noAxeViolations(page, 'the map with its legend');
+    await context.close();
+  });
+  test('16, 17. a shared spot stands out of its cluster; a tap beside it offers a pin, the sheet names the place and offers the spot to confirm', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const id = await spotId(stack.url, 'Kalerwe');
+    const sent: string[] = [];
+    const { page, context, problems } = await openPhone(browser, stack.url, { path: `/spots/${id}` });
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/spots') && sent.push(r.url()));
+    // The shared spot: its own marker, marked open, never inside a cluster.
+    const open = page.locator('.leaflet-marker-icon.spot-marker.open[title="Kalerwe"]');
+    await open.waitFor();
+    const marker = await open.boundingBox();
+    assert.ok(marker, 'the open spot is on screen');
+
+    // A tap 40 px beside it (about 95 m at street zoom): the sheet steps aside, a pin offers to report.
+    const tap = { x: marker.x + marker.width / 2 + 40, y: marker.y + marker.height / 2 };
+    await page.mouse.click(tap.x, tap.y);
+    const offer = page.getByRole('button', { name: 'Report a danger here' });
+    await offer.waitFor();
+    assert.equal(await page.locator('.report-form').count(), 0, 'no form opens by itself');
+    const pin = await page.locator('.report-pin').boundingBox();
+    assert.ok(pin && Math.abs(pin.x + pin.width / 2 - tap.x) < 3, 'the pin stands where the map was tapped');
+    await noAxeViolations(page, 'a pin offering to report');
+    await screenshot(page, 'ux-16-pin-offered');
+
+    // The sheet names the place (never a lookup per tap) and offers the spot right there.
+    await offer.click();
+    await page.locator('.report-form').waitFor();
+    await assert.doesNotReject(page.getByText(/^Near Kawempe \(\d+ m\)/).waitFor());
+    const same = page.locator('.same-place');
+    await same.getByText('Is it one of these? Confirm it instead.').waitFor();
+    assert.match(await same.locator('li').first().innerText(), /Kalerwe[\s\S]*\d+ m away/);
+    const before = await page.locator('#report-coordinates').innerText();
+    const pinBox = await page.locator('.report-pin').boundingBox();
+    assert.ok(pinBox, 'the pin is above the sheet');
+    await page.mouse.move(pinBox.x + pinBox.width / 2, pinBox.y + pinBox.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(pinBox.x + pinBox.width / 2 - 30, pinBox.y + pinBox.height / 2 - 20, { steps: 6 });
+    await page.mouse.up();
+    await page.waitForFunction(
+      (was) => document.querySelector('#report-coordinates')?.textContent !== was,
+      before,
+    );
+    await screenshot(page, 'ux-17-same-place');
+    await noAxeViolations(page, 'the report sheet offering the spot there');
+
+    // Confirming it instead: the vote counts, nothing is reported, the spot opens.
+    const votes = page.waitForResponse((r) => /\/api\/spots\/\d+\/vote$/.test(r.url()));
+    await same.getByRole('button', { name: 'Still dangerous' }).first().click();
+    assert.equal((await votes).status(), 200);
+    await assert.doesNotReject(
+      page.getByText('Thank you: you confirmed “Kalerwe” instead of reporting it again.').waitFor(),
+    );
+    await assert.doesNotReject(
+      page.locator('.spot-detail').getByRole('heading', { name: 'Kalerwe' }).waitFor(),
+    );
+    assert.deepEqual(sent, [], 'no new report');
+    assert.deepEqual(problems, []);
     await context.close();
   });
 });

@@ -32,7 +32,8 @@ type PickTarget = 'report' | RouteEnd;
 /** How far each panel opens: forms take the screen, what goes with the map leaves it half visible. */
 const OPEN_SIZE: Record<Panel, SheetSize> = {
   spot: 'half',
-  report: 'full',
+  // Half: the map above it shows the pin, which can be dragged while the form is open.
+  report: 'half',
   route: 'half',
   filters: 'half',
   stats: 'full',
@@ -66,6 +67,12 @@ export function App({ config }: { config: PageSettings }) {
   const [gpsError, setGpsError] = useState<string>();
   const [toast, setToast] = useState<Toast>();
   const [background, setBackground] = useState<BackgroundState | 'none'>('ok');
+  /** A tap on the map offers to report there: the pin waits for "Report a danger here". */
+  const [offered, setOffered] = useState<{ lat: number; lng: number }>();
+  const panelRef = useRef(panel);
+  panelRef.current = panel;
+  const tapRef = useRef<(p: { lat: number; lng: number }) => void>(undefined);
+  const pinMovedRef = useRef<(p: { lat: number; lng: number }) => void>(undefined);
   const mapElement = useRef<HTMLElement>(null);
   const map = useRef<SpotMap>(undefined);
   // The map's handlers are set once; they reach the latest state through these.
@@ -73,11 +80,12 @@ export function App({ config }: { config: PageSettings }) {
   pickRef.current = pick;
   const showSpotRef = useRef<(id: number) => Promise<void>>(undefined);
   /** A spot to centre above the sheet once the sheet is on screen (its height decides where). */
-  const frameNext = useRef<{ lat: number; lng: number; animate: boolean }>(undefined);
+  const frameNext = useRef<{ lat: number; lng: number; animate: boolean; reveal?: true }>(undefined);
   useLayoutEffect(() => {
     const f = frameNext.current;
     frameNext.current = undefined;
-    if (f) map.current?.focus(f.lat, f.lng, 16, f.animate);
+    if (f?.reveal) map.current?.reveal(f.lat, f.lng);
+    else if (f) map.current?.focus(f.lat, f.lng, 16, f.animate);
   });
 
   const shown = useMemo(() => filterSpots(data.spots, filters), [data.spots, filters]);
@@ -102,6 +110,8 @@ export function App({ config }: { config: PageSettings }) {
       {
         onSpot: (id) => void showSpotRef.current?.(id),
         onPick: (lat, lng) => placePoint(pickRef.current, { lat, lng }),
+        onTap: (lat, lng) => tapRef.current?.({ lat, lng }),
+        onPinMoved: (lat, lng) => pinMovedRef.current?.({ lat, lng }),
         onView: (bbox, zoom) => onViewRef.current({ bbox, zoom }),
         onMoving: (bbox, zoom) => onMovingRef.current({ bbox, zoom }),
         onBackground: setBackground,
@@ -123,6 +133,10 @@ export function App({ config }: { config: PageSettings }) {
     else if (inView.content) map.current?.setSpots(inView.content.spots);
   }, [shown, large, data.state.loading, inView.content]);
   useEffect(() => map.current?.setHeat(heat), [heat]);
+  useEffect(
+    () => map.current?.setOpenSpot(panel === 'spot' ? openSpot?.id : undefined),
+    [panel, openSpot?.id],
+  );
   useEffect(() => map.current?.setLanguage(lang), [lang]);
   useEffect(() => {
     map.current?.setPicking(pick !== undefined);
@@ -160,19 +174,50 @@ export function App({ config }: { config: PageSettings }) {
   const discardDraft = () => {
     clearDraft();
     setDraft(loadDraft());
-    map.current?.showPoint(undefined);
+    map.current?.showPin(undefined);
   };
 
   function placePoint(target: PickTarget | undefined, point: { lat: number; lng: number }, label?: string) {
     if (!target) return;
     setPick(undefined);
+    if (target === 'report') {
+      map.current?.showPin(point);
+      updateDraft({ point });
+      return;
+    }
     map.current?.showPoint(point);
-    if (target === 'report') updateDraft({ point });
-    else
-      setEnds((e) => ({
-        ...e,
-        [target]: { ...point, label: label ?? `${point.lat.toFixed(4)}, ${point.lng.toFixed(4)}` },
-      }));
+    setEnds((e) => ({
+      ...e,
+      [target]: { ...point, label: label ?? `${point.lat.toFixed(4)}, ${point.lng.toFixed(4)}` },
+    }));
+  }
+
+  /**
+   * A tap on the map: with the report open, the report's place moves there; otherwise a pin offers
+   * to report there (a pan or a stray tap never opens a form by itself).
+   */
+  tapRef.current = (point) => {
+    if (panelRef.current === 'report') return placePoint('report', point);
+    // Whatever sheet was open steps aside (its work is kept) for the offer.
+    if (panelRef.current) close();
+    setOffered(point);
+    map.current?.showPin(point);
+  };
+  pinMovedRef.current = (point) => {
+    if (panelRef.current === 'report') updateDraft({ point });
+    else setOffered(point);
+  };
+
+  function reportOffered() {
+    if (!offered) return;
+    updateDraft({ point: offered });
+    setOffered(undefined);
+    open('report');
+  }
+
+  function dropOffer() {
+    setOffered(undefined);
+    if (panel !== 'report') map.current?.showPin(undefined);
   }
 
   async function gps(target: PickTarget) {
@@ -211,7 +256,7 @@ export function App({ config }: { config: PageSettings }) {
   /** Closing keeps what the panel made: the draft stays saved and the routes stay drawn. */
   function close() {
     if (panel === 'spot') history.replaceState(null, '', '/');
-    if (panel === 'report') map.current?.showPoint(undefined);
+    if (panel === 'report') map.current?.showPin(undefined);
     setPick(undefined);
     setPanel(undefined);
   }
@@ -220,10 +265,13 @@ export function App({ config }: { config: PageSettings }) {
     setPick(undefined);
     if (panel === 'spot') history.replaceState(null, '', '/');
     openPanel(p);
-    if (p === 'report') {
-      if (draft.point) map.current?.showPoint(draft.point);
-      else setPick('report');
-    }
+    if (p !== 'report') return dropOffer();
+    const point = offered ?? draft.point;
+    setOffered(undefined);
+    if (!point) return setPick('report');
+    map.current?.showPin(point);
+    // Above the half sheet, where it can be seen and dragged.
+    frameNext.current = { ...point, animate: true, reveal: true };
   };
 
   const goToPlace = (place: Place) => {
@@ -280,6 +328,16 @@ export function App({ config }: { config: PageSettings }) {
       )}
       <main class="main">
         <section ref={mapElement} class="map" aria-label={t('map.label')} hidden={view === 'list'} />
+        {view === 'map' && offered && panel !== 'report' && (
+          <div class="pin-offer">
+            <button type="button" class="primary" onClick={reportOffered}>
+              {t('pin.report')}
+            </button>
+            <button type="button" class="secondary" aria-label={t('action.cancel')} onClick={dropOffer}>
+              ×
+            </button>
+          </div>
+        )}
         {view === 'map' && background !== 'ok' && (
           <p class="map-notice" role="status">
             {t(background === 'none' ? 'map.noBackground' : 'map.backgroundFailed')}
@@ -343,6 +401,13 @@ export function App({ config }: { config: PageSettings }) {
                 onPickOnMap={() => setPick(pick === 'report' ? undefined : 'report')}
                 onUseGps={() => void gps('report')}
                 gpsError={gpsError}
+                onConfirmedInstead={(spot) => {
+                  discardDraft();
+                  data.upsert(spot);
+                  data.noteVote(spot.id, 1);
+                  setToast({ text: t('report.confirmedInstead', { title: spot.title }) });
+                  void showSpot(spot.id);
+                }}
                 onReported={(spot, pending) => {
                   discardDraft();
                   if (pending) return openPanel('held');

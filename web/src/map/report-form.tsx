@@ -3,6 +3,7 @@ import { type Category, REPORT_FIELDS, TEXT_LIMITS, type TimeOfDay } from '../..
 import { region } from '../../../common/region.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure, waitText } from '../lib/failures.ts';
+import { formatDistance } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import { CategoryOptions, SeverityOptions, TimeOfDayOptions } from '../lib/spot-options.tsx';
 import type { Spot } from '../lib/types.ts';
@@ -14,6 +15,7 @@ import {
   hasContent,
   type ReportDraft,
 } from './report-draft.ts';
+import { useNearby } from './use-nearby.ts';
 
 const FIELDS = REPORT_FIELDS.filter((f): f is DraftField => f !== 'lng');
 /** Optional fields, folded under "More details" unless they hold something or need fixing. */
@@ -28,6 +30,8 @@ interface Props {
   onUseGps(): void;
   gpsError: string | undefined;
   onReported(spot: Spot, pending: boolean): void;
+  /** An existing spot at the place was confirmed instead of reporting it again. */
+  onConfirmedInstead(spot: Spot): void;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -48,6 +52,7 @@ export function ReportForm({
   onUseGps,
   gpsError,
   onReported,
+  onConfirmedInstead,
 }: Props) {
   const [touched, setTouched] = useState<Set<DraftField>>(() => new Set());
   const [tried, setTried] = useState(false);
@@ -136,16 +141,45 @@ export function ReportForm({
     onBlur: leave(field),
   });
   const { point } = draft;
+  const nearby = useNearby(point);
+
+  async function confirmInstead(id: number) {
+    setFailure(undefined);
+    const res = await answer(
+      client.POST('/api/spots/{id}/vote', { params: { path: { id: String(id) } }, body: { value: 1 } }),
+    );
+    if (res.ok) return onConfirmedInstead(res.data.spot);
+    if (res.status === 409) {
+      const spot = await answer(client.GET('/api/spots/{id}', { params: { path: { id: String(id) } } }));
+      if (spot.ok) return onConfirmedInstead(spot.data.spot);
+    }
+    setFailure(describeFailure(res));
+  }
+
   return (
     <form ref={form} class="report-form" onSubmit={submit} noValidate>
-      <Notice kind="info">{t('report.placesNotPeople')}</Notice>
       <div class={`field location${shown.lat ? ' invalid' : ''}`}>
         <span class="label" id="report-location-label">
           {t('report.location')}
         </span>
         <p id="report-location">
-          {point ? `${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}` : t('report.noLocation')}
+          {!point
+            ? t('report.noLocation')
+            : nearby?.place
+              ? t('report.near', {
+                  place: nearby.place.name,
+                  distance: formatDistance(nearby.place.distance_m),
+                })
+              : t('report.pinPlaced')}
+          {point && ' '}
+          {point && (
+            <small
+              id="report-coordinates"
+              class="coordinates"
+            >{`${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`}</small>
+          )}
         </p>
+        {point && <p class="muted">{t('report.dragPin')}</p>}
         <div class="row">
           <button type="button" class="secondary" aria-pressed={picking} onClick={onPickOnMap}>
             {picking ? t('report.tapNow') : t('report.tapMap')}
@@ -161,6 +195,30 @@ export function ReportForm({
           </small>
         )}
       </div>
+      {nearby && nearby.spots.length > 0 && (
+        <section class="same-place" aria-labelledby="same-place-heading">
+          <h3 id="same-place-heading">{t('report.sameHeading')}</h3>
+          <ul>
+            {nearby.spots.map((spot) => (
+              <li key={spot.id}>
+                <span>
+                  <strong>{spot.title}</strong>
+                  <small>
+                    {' '}
+                    · {t(`category.${spot.category}`)} ·{' '}
+                    {t('report.sameAway', { distance: formatDistance(spot.distance_m) })}
+                  </small>
+                </span>
+                <button type="button" class="secondary" onClick={() => void confirmInstead(spot.id)}>
+                  {t('detail.stillDangerous')}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p class="muted">{t('report.sameElse')}</p>
+        </section>
+      )}
+      <Notice kind="info">{t('report.placesNotPeople')}</Notice>
       <Field
         id="report-title"
         label={t('report.title')}

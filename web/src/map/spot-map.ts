@@ -13,6 +13,10 @@ import type { BackgroundState } from './basemap.ts';
 export interface SpotMapEvents {
   onSpot(id: number): void;
   onPick(lat: number, lng: number): void;
+  /** A tap on the map itself (not a marker) while no place is being picked. */
+  onTap(lat: number, lng: number): void;
+  /** The report pin was dragged to a new place. */
+  onPinMoved(lat: number, lng: number): void;
   /** Pixels at the bottom of the map hidden under the page's sheet, kept clear when framing. */
   coveredBottom(): number;
   /** The visible box and zoom, after every move. */
@@ -98,9 +102,13 @@ export class SpotMap {
   private spots: MapSpot[] = [];
   private picking = false;
   private readonly overlays = L.layerGroup();
+  /** The open spot's marker, kept out of the clusters. */
+  private readonly highlighted = L.layerGroup();
+  private openId: number | undefined;
   /** The server's grid clusters, shown instead of markers when the view holds too many spots. */
   private readonly gridClusters = L.layerGroup();
   private pickMarker: L.CircleMarker | undefined;
+  private pin: L.Marker | undefined;
   private readonly settings: PageSettings;
   private backgroundLayer: L.Layer | undefined;
   private backgroundLang: string | undefined;
@@ -156,6 +164,7 @@ export class SpotMap {
     });
     this.clusters.addTo(this.map);
     this.gridClusters.addTo(this.map);
+    this.highlighted.addTo(this.map);
     this.overlays.addTo(this.map);
     const viewBox = () => {
       const b = this.map.getBounds();
@@ -185,9 +194,10 @@ export class SpotMap {
       }
     });
     this.map.whenReady(() => this.map.fire('moveend'));
+    // A tap (Leaflet fires no click for a drag or a pinch) picks a place, or offers to report there.
     this.map.on('click', (e: L.LeafletMouseEvent) => {
-      if (!this.picking) return;
-      this.events.onPick(e.latlng.lat, e.latlng.lng);
+      if (this.picking) this.events.onPick(e.latlng.lat, e.latlng.lng);
+      else this.events.onTap(e.latlng.lat, e.latlng.lng);
     });
   }
 
@@ -240,14 +250,17 @@ export class SpotMap {
     this.spots = spots;
     this.gridClusters.clearLayers();
     this.clusters.clearLayers();
-    const markers = spots.map((spot) => {
+    this.highlighted.clearLayers();
+    const markers: L.Marker[] = [];
+    for (const spot of spots) {
       const age = staleness({ last_confirmed_at: spot.confirmed_on, created_at: spot.confirmed_on });
       // A tile's marker has no title: its category and severity name it for screen readers.
       const label =
         spot.title ?? `${t(`category.${spot.category}`)}, ${t('detail.severityShort', { n: spot.severity })}`;
+      const open = spot.id === this.openId;
       const marker = L.marker([spot.lat, spot.lng], {
         icon: L.divIcon({
-          className: `spot-marker sev-${spot.severity} ${age}${spot.verified ? ' verified' : ''}`,
+          className: `spot-marker sev-${spot.severity} ${age}${spot.verified ? ' verified' : ''}${open ? ' open' : ''}`,
           // The severity is written in the marker, not told by its colour alone.
           html: `<span>${spot.severity}</span>`,
           iconSize: L.point(44, 44),
@@ -256,15 +269,25 @@ export class SpotMap {
         alt: label,
         keyboard: true,
         severity: spot.severity,
+        zIndexOffset: open ? 500 : 0,
       } as L.MarkerOptions);
       // While the user is choosing a place, a marker is a place too: reporting the same spot again.
       marker.on('click', () =>
         this.picking ? this.events.onPick(spot.lat, spot.lng) : this.events.onSpot(spot.id),
       );
-      return marker;
-    });
+      // The open spot stands alone and marked, never inside a cluster.
+      if (open) marker.addTo(this.highlighted);
+      else markers.push(marker);
+    }
     this.clusters.addLayers(markers);
     if (this.heatOn) this.drawHeat();
+  }
+
+  /** Marks the open spot (its marker out of any cluster), or none; the markers are drawn again. */
+  setOpenSpot(id: number | undefined) {
+    if (id === this.openId) return;
+    this.openId = id;
+    if (this.gridClusters.getLayers().length === 0) this.setSpots(this.spots);
   }
 
   /** Shows the server's clusters for the view; tapping one zooms into it. */
@@ -308,6 +331,19 @@ export class SpotMap {
     this.map.setView(this.map.unproject(centre, z), z, { animate });
   }
 
+  /**
+   * Brings a point into the part of the map the sheet leaves visible, keeping the zoom, only when it
+   * is not there already: the view a person chose is not moved for nothing.
+   */
+  reveal(lat: number, lng: number) {
+    const at = this.map.latLngToContainerPoint([lat, lng]);
+    const size = this.map.getSize();
+    const margin = 48;
+    const bottom = size.y - this.events.coveredBottom();
+    if (at.x >= margin && at.x <= size.x - margin && at.y >= margin && at.y <= bottom - margin) return;
+    this.map.panBy([at.x - size.x / 2, at.y - bottom / 2]);
+  }
+
   setPicking(on: boolean) {
     this.picking = on;
     this.map.getContainer().classList.toggle('picking', on);
@@ -323,6 +359,41 @@ export class SpotMap {
           fillOpacity: 0.3,
         }).addTo(this.map)
       : undefined;
+  }
+
+  /**
+   * The place a report is about: a pin the user can drag to where it happened (it says so to screen
+   * readers, and moves by its keyboard arrows too), or none.
+   */
+  showPin(point: { lat: number; lng: number } | undefined) {
+    if (!point) {
+      this.pin?.remove();
+      this.pin = undefined;
+      return;
+    }
+    if (this.pin) {
+      this.pin.setLatLng([point.lat, point.lng]);
+      return;
+    }
+    this.pin = L.marker([point.lat, point.lng], {
+      icon: L.divIcon({
+        className: 'report-pin',
+        html: '<span></span>',
+        iconSize: L.point(44, 44),
+        iconAnchor: L.point(22, 44),
+      }),
+      draggable: true,
+      autoPan: true,
+      keyboard: true,
+      title: t('pin.label'),
+      alt: t('pin.label'),
+      zIndexOffset: 1000,
+    })
+      .on('dragend', () => {
+        const at = this.pin?.getLatLng();
+        if (at) this.events.onPinMoved(at.lat, at.lng);
+      })
+      .addTo(this.map);
   }
 
   showUser(point: { lat: number; lng: number } | undefined) {
