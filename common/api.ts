@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CATEGORIES, FLAG_REASONS, REVIEW_REASONS, ROLES, STATUSES, TIMES_OF_DAY } from './domain.ts';
+import {
+  CATEGORIES,
+  FLAG_REASONS,
+  QUEUE_COUNT_CAP,
+  REVIEW_REASONS,
+  ROLES,
+  STATUSES,
+  TIMES_OF_DAY,
+} from './domain.ts';
 
 export * from './report.ts';
 
@@ -302,9 +310,15 @@ export const modQueueResponse = z.object({
       pending: z.number().int(),
       flagged: z.number().int(),
       review: z.number().int(),
+      bursts: z.number().int(),
+      rejected: z.number().int(),
+      approved: z.number().int(),
+      all: z.number().int(),
       alarms: z.number().int().meta({ description: 'Bursts across networks not yet reviewed' }),
     })
-    .meta({ description: 'How many spots (or alarms) wait in each queue that needs a moderator' }),
+    .meta({
+      description: `How many spots each tab lists (and alarms wait), counted up to ${QUEUE_COUNT_CAP}: more reads ${QUEUE_COUNT_CAP + 1}`,
+    }),
 });
 
 export const settingsSchema = z.object({
@@ -356,11 +370,15 @@ export const networkKey = z
 const networkActivitySchema = z
   .object({
     key: networkKey.meta({ description: 'Opaque: pass it back to void this network.' }),
-    label: z.string().meta({ description: 'Anonymous, per spot: "network 1" acted first.' }),
+    label: z.string().meta({ description: 'Anonymous and the same wherever it acted: "network oBXNQS"' }),
     up: z.number().int().meta({ description: '"Still dangerous" votes' }),
     down: z.number().int().meta({ description: '"Not anymore" votes' }),
     flags: z.number().int(),
     open_flags: z.number().int(),
+    voidable: z
+      .number()
+      .int()
+      .meta({ description: "Its votes a void would take: all but a reporter's own on their report" }),
     agents: z.number().int().meta({ description: 'Distinct user agents among its votes and flags' }),
     top_agent_share: z
       .number()
@@ -401,7 +419,7 @@ const burstSchema = z
     networks: z.array(
       z.object({
         key: networkKey.meta({ description: 'Opaque: pass it back to revert only some networks.' }),
-        label: z.string().meta({ description: 'Anonymous, per burst: "network 1" acted first.' }),
+        label: z.string().meta({ description: 'Anonymous and the same wherever it acted: "network oBXNQS"' }),
         denials: z.number().int(),
         flags: z.number().int(),
         refused_spots: z.number().int().meta({ description: 'Spots it had disputes refused on' }),

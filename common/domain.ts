@@ -55,6 +55,9 @@ export type ReportField = (typeof REPORT_FIELDS)[number];
 /** Spot ids are positive whole numbers held in a 32-bit integer column. */
 export const MAX_ID = 2_147_483_647;
 
+/** The console's tab counts stop here: counting a million approved spots at every visit costs too much. */
+export const QUEUE_COUNT_CAP = 1000;
+
 /** Public spots this near a new report are offered first: the same danger is confirmed, not reported again. */
 export const DUPLICATE_RADIUS_M = 150;
 
@@ -80,3 +83,9 @@ export const countsAsDanger = (s: {
   seeded: boolean;
   source_url: string | null;
 }) => s.status !== 'disputed' || s.moderator_verified || (s.seeded && s.source_url !== null);
+
+/**
+ * A network's name in the console: the start of its salted key, the same on every spot, alarm and
+ * log entry, so a moderator recognises one network wherever it acted (and it tells nothing of it).
+ */
+export const networkName = (key: string) => `network ${key.slice(0, 6)}`;

@@ -36,6 +36,8 @@ export const en = {
   'wait.seconds': '{n} seconds',
   'wait.seconds.one': '{n} second',
 
+  /** What the search box shows while empty: short enough for a 360 px screen, the start of its label. */
+  'search.short': 'Search',
   'search.placeholder': 'Search spots and places',
   'search.results': 'Search results',
   'search.spots': 'Spots',
@@ -183,6 +185,8 @@ export const en = {
   'filters.verifiedOnly': 'Verified by moderators only',
   'filters.reset': 'Clear filters',
 
+  'list.away': '{distance} away',
+  'list.nearestFirst': 'Nearest first, from where you are.',
   'list.heading': '{n} spots',
   'list.heading.one': '{n} spot',
   'list.truncated': 'The list shows the most severe spots only; the map shows them all.',
@@ -249,8 +253,12 @@ export const en = {
   'mod.net.period.1h': 'hour',
   'mod.net.period.24h': '24 hours',
   'mod.net.period.7d': '7 days',
-  'mod.net.confirmVoid.votes': 'Void every vote of {label} on this spot?',
-  'mod.net.confirmVoid.flags': 'Void the open flags of {label} on this spot?',
+  'mod.net.confirmVoid.votes':
+    "Void {n} votes of {label} on this spot? The reporter's own confirmation stays.",
+  'mod.net.confirmVoid.votes.one':
+    "Void {n} vote of {label} on this spot? The reporter's own confirmation stays.",
+  'mod.net.confirmVoid.flags': 'Void {n} open flags of {label} on this spot?',
+  'mod.net.confirmVoid.flags.one': 'Void {n} open flag of {label} on this spot?',
   'mod.net.confirmVoidAll': 'Void every vote of {label} on all spots in the last {period}?',
   'mod.net.voided.votes': '{n} votes of {label} voided.',
   'mod.net.voided.votes.one': '{n} vote of {label} voided.',
@@ -358,7 +366,6 @@ export const en = {
   'mod.log.d.flags': '{n} flags voided',
   'mod.log.d.flags.one': '{n} flag voided',
   'mod.log.d.shownAgain': 'back on the map',
-  'mod.log.d.network': 'network {network}',
   'mod.log.d.period': '{from} to {to}',
   'mod.log.d.approvalOn': 'new reports wait for moderators',
   'mod.log.d.approvalOff': 'new reports go straight on the map',

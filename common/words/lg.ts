@@ -38,6 +38,8 @@ export const lg = {
   'wait.seconds': 'obutikitiki {n}',
   'wait.seconds.one': 'akatikitiki {n}',
 
+  /** What the search box shows while empty: short enough for a 360 px screen, the start of its label. */
+  'search.short': 'Noonya',
   'search.placeholder': "Noonya ebifo eby'obulabe n'ebitundu",
   'search.results': 'Ebizuuliddwa',
   'search.spots': "Ebifo eby'obulabe",
@@ -188,6 +190,8 @@ export const lg = {
   'filters.verifiedOnly': 'Ebikakasiddwa abalabirizi byokka',
   'filters.reset': 'Ggyawo by’olonze',
 
+  'list.away': '{distance} okuva w’oli',
+  'list.nearestFirst': 'Ebisinga okuba okumpi bye bisooka, okuva w’oli.',
   'list.heading': 'Ebifo {n}',
   'list.heading.one': 'Ekifo {n}',
   'list.truncated': 'Olukalala lulaga ebifo ebisinga obulabe byokka; maapu eraga byonna.',
@@ -254,8 +258,12 @@ export const lg = {
   'mod.net.period.1h': 'essaawa',
   'mod.net.period.24h': 'essaawa 24',
   'mod.net.period.7d': 'ennaku 7',
-  'mod.net.confirmVoid.votes': 'Osazeemu obululu bwonna obwa {label} ku kifo kino?',
-  'mod.net.confirmVoid.flags': 'Osazeemu ensobi eziggule eza {label} ku kifo kino?',
+  'mod.net.confirmVoid.votes':
+    'Osazeemu obululu {n} obwa {label} ku kifo kino? Okukakasa kw’eyaloopa kusigalawo.',
+  'mod.net.confirmVoid.flags': 'Osazeemu ensobi {n} eziggule eza {label} ku kifo kino?',
+  'mod.net.confirmVoid.votes.one':
+    'Osazeemu akalulu {n} aka {label} ku kifo kino? Okukakasa kw’eyaloopa kusigalawo.',
+  'mod.net.confirmVoid.flags.one': 'Osazeemu ensobi {n} enziggule eya {label} ku kifo kino?',
   'mod.net.confirmVoidAll': 'Osazeemu obululu bwonna obwa {label} ku bifo byonna mu {period} eziyise?',
   'mod.net.voided.votes': 'Obululu {n} obwa {label} busaziddwamu.',
   'mod.net.voided.votes.one': 'Akalulu {n} aka {label} kasaziddwamu.',
@@ -363,7 +371,6 @@ export const lg = {
   'mod.log.d.flags': 'ebiragiro {n} bisaziddwamu',
   'mod.log.d.flags.one': 'ekiragiro {n} kisaziddwamu',
   'mod.log.d.shownAgain': 'kizzeemu ku maapu',
-  'mod.log.d.network': 'omukutu {network}',
   'mod.log.d.period': '{from} okutuuka {to}',
   'mod.log.d.approvalOn': 'lipoota empya zirindirira abalabirizi',
   'mod.log.d.approvalOff': 'lipoota empya zigenda butereevu ku maapu',

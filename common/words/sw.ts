@@ -38,6 +38,8 @@ export const sw = {
   'wait.seconds': 'sekunde {n}',
   'wait.seconds.one': 'sekunde {n}',
 
+  /** What the search box shows while empty: short enough for a 360 px screen, the start of its label. */
+  'search.short': 'Tafuta',
   'search.placeholder': 'Tafuta maeneo hatari na mahali',
   'search.results': 'Matokeo ya utafutaji',
   'search.spots': 'Maeneo hatari',
@@ -186,6 +188,8 @@ export const sw = {
   'filters.verifiedOnly': 'Yaliyohakikiwa na wasimamizi tu',
   'filters.reset': 'Ondoa vichujio',
 
+  'list.away': 'umbali wa {distance}',
+  'list.nearestFirst': 'Vilivyo karibu kwanza, kutoka ulipo.',
   'list.heading': 'Maeneo {n}',
   'list.heading.one': 'Eneo {n}',
   'list.truncated': 'Orodha inaonyesha maeneo hatari zaidi tu; ramani inaonyesha yote.',
@@ -252,8 +256,12 @@ export const sw = {
   'mod.net.period.1h': 'saa',
   'mod.net.period.24h': 'saa 24',
   'mod.net.period.7d': 'siku 7',
-  'mod.net.confirmVoid.votes': 'Futa kura zote za {label} kwenye mahali hapa?',
-  'mod.net.confirmVoid.flags': 'Futa ripoti zilizo wazi za {label} kwenye mahali hapa?',
+  'mod.net.confirmVoid.votes':
+    'Futa kura {n} za {label} kwenye mahali hapa? Uthibitisho wa aliyeripoti unabaki.',
+  'mod.net.confirmVoid.votes.one':
+    'Futa kura {n} ya {label} kwenye mahali hapa? Uthibitisho wa aliyeripoti unabaki.',
+  'mod.net.confirmVoid.flags': 'Futa ripoti {n} zilizo wazi za {label} kwenye mahali hapa?',
+  'mod.net.confirmVoid.flags.one': 'Futa ripoti {n} iliyo wazi ya {label} kwenye mahali hapa?',
   'mod.net.confirmVoidAll': 'Futa kura zote za {label} kwenye maeneo yote katika {period} zilizopita?',
   'mod.net.voided.votes': 'Kura {n} za {label} zimefutwa.',
   'mod.net.voided.votes.one': 'Kura {n} ya {label} imefutwa.',
@@ -361,7 +369,6 @@ export const sw = {
   'mod.log.d.flags': 'malalamiko {n} yamebatilishwa',
   'mod.log.d.flags.one': 'lalamiko {n} limebatilishwa',
   'mod.log.d.shownAgain': 'imerudi kwenye ramani',
-  'mod.log.d.network': 'mtandao {network}',
   'mod.log.d.period': '{from} hadi {to}',
   'mod.log.d.approvalOn': 'ripoti mpya zinasubiri wasimamizi',
   'mod.log.d.approvalOff': 'ripoti mpya zinaenda moja kwa moja kwenye ramani',

@@ -236,14 +236,21 @@ describe('the moderator console', () => {
     await assert.doesNotReject(card.waitFor());
     await assert.doesNotReject(card.getByText('Burst from one network').first().waitFor());
     await card.getByText('Votes and flags by network').click();
-    const row = card.locator('.network-list li', { hasText: 'network 1' });
+    const row = card.locator('.network-list li', { hasText: '5 not anymore' });
     await assert.doesNotReject(row.waitFor());
     assert.match(await row.innerText(), /0 still dangerous · 5 not anymore/);
     assert.match(await row.innerText(), /5 user agents/);
     await checked(page, '27-mod-burst');
-    page.once('dialog', (d) => void d.accept());
+    const name = await row.locator('strong').innerText();
+    assert.match(name, /^network [\w-]{6}$/, 'one name per network');
+    let asked = '';
+    page.once('dialog', (d) => {
+      asked = d.message();
+      void d.accept();
+    });
     await row.getByRole('button', { name: 'Void its votes here' }).click();
-    await assert.doesNotReject(card.getByText('5 votes of network 1 voided.').waitFor());
+    await assert.doesNotReject(card.getByText(`5 votes of ${name} voided.`).waitFor());
+    assert.equal(asked, `Void 5 votes of ${name} on this spot? The reporter's own confirmation stays.`);
     const after = (await (await fetch(`${stack.url}/api/spots/${spot.id}`)).json()) as {
       spot: { confirmations: number; denials: number };
     };

@@ -1,4 +1,5 @@
 import type { Alarms, Burst } from '../../../common/api.ts';
+import { networkName } from '../../../common/domain.ts';
 import { siteBudgets } from '../community/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
@@ -39,9 +40,9 @@ async function describe(db: Queryable, row: BurstRow): Promise<Burst> {
     held: row.held,
     disputed: row.disputed,
     budget_spent: row.budget_spent,
-    networks: networks.map((n, i) => ({
+    networks: networks.map((n) => ({
       key: n.network,
-      label: `network ${i + 1}`,
+      label: networkName(n.network),
       denials: n.denials,
       flags: n.flags,
       refused_spots: n.refused_spots,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ModSpot, modQueueResponse, ReportInput } from '../../../common/api.ts';
-import { type FlagReason, REPORT_FIELDS } from '../../../common/domain.ts';
+import { type FlagReason, QUEUE_COUNT_CAP, REPORT_FIELDS } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
 import { PROTECTED, type Publication, RESTORE, SPOT_COLUMNS, type SpotRow, toSpot } from '../spots/index.ts';
 import type { ModState } from './moderation.schema.ts';
@@ -57,15 +57,23 @@ export async function findModSpots(db: Queryable, state: ModState, limit: number
 
 type QueueCounts = Omit<z.output<typeof modQueueResponse>['counts'], 'alarms'>;
 
-/** How many spots wait in the queues that need a moderator (each count reads its own index). */
+/**
+ * How many spots each tab lists, each counted up to QUEUE_COUNT_CAP + 1 (reading at most that many
+ * rows: the approved and all tabs hold every spot of the map).
+ */
 export async function countQueues(db: Queryable): Promise<QueueCounts> {
+  const states = Object.keys(STATE_FILTER) as ModState[];
   const [row] = await db.query<QueueCounts>(
-    `SELECT (SELECT count(*)::int FROM spots s WHERE ${STATE_FILTER.pending}) AS pending,
-            (SELECT count(DISTINCT f.spot_id)::int FROM flags f JOIN spots s ON s.id = f.spot_id
-              WHERE f.resolved_at IS NULL AND s.publication <> 'rejected') AS flagged,
-            (SELECT count(*)::int FROM spots s WHERE ${STATE_FILTER.review}) AS review`,
+    `SELECT ${states
+      .map(
+        (state) =>
+          `(SELECT count(*)::int FROM (SELECT 1 FROM spots s WHERE ${STATE_FILTER[state]} LIMIT $1) capped) AS ${state}`,
+      )
+      .join(', ')}`,
+    [QUEUE_COUNT_CAP + 1],
   );
-  return row ?? { pending: 0, flagged: 0, review: 0 };
+  if (!row) throw new Error('no counts');
+  return row;
 }
 
 export async function findModSpot(db: Queryable, id: number): Promise<ModSpot | undefined> {

@@ -1,4 +1,5 @@
 import type { ModSpot, NetworkActivity } from '../../../common/api.ts';
+import { networkName } from '../../../common/domain.ts';
 import { flagsReachAutoHide } from '../community/index.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -27,16 +28,17 @@ export { BURST } from './networks.sql.ts';
 const spotNotFound = () => notFound('Spot not found');
 const iso = (v: Date | string) => new Date(v).toISOString();
 
-/** Who voted on and flagged a spot, grouped by network and labelled anonymously in order of arrival. */
+/** Who voted on and flagged a spot, grouped by network in order of arrival, each by its one name. */
 export async function spotNetworks(db: Db, id: number): Promise<NetworkActivity[]> {
   const rows = await networkActivity(db, id);
-  return rows.map((r, i) => ({
+  return rows.map((r) => ({
     key: r.network,
-    label: `network ${i + 1}`,
+    label: networkName(r.network),
     up: r.up,
     down: r.down,
     flags: r.flags,
     open_flags: r.open_flags,
+    voidable: r.voidable,
     agents: r.agents,
     top_agent_share: r.total ? Math.round((r.top_agent / r.total) * 100) / 100 : 0,
     with_device: r.with_device,
@@ -47,7 +49,7 @@ export async function spotNetworks(db: Db, id: number): Promise<NetworkActivity[
 }
 
 /**
- * Voids one network's votes (counts and status follow) or open flags (a spot they hid comes back
+ * Voids one network's votes but a reporter's own (counts and status follow) or open flags (a spot they hid comes back
  * when the networks left no longer reach the threshold) on one spot, with its log entry, in one
  * transaction. A spot it brings back, or whose dispute it clears, is restored (protected 30 days).
  */

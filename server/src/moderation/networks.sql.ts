@@ -2,7 +2,8 @@ import type { Queryable } from '../db/db.ts';
 
 /**
  * Votes and flags seen by network, for moderators. A network is a salted hash (an IPv4 address or
- * IPv6 /56); moderators see it as "network 1, 2, ..." per spot, and pass its key back to void it.
+ * IPv6 /56); moderators see it by the start of its key (common/domain.ts, networkName), and pass the
+ * key back to void it. Voiding keeps a reporter's own vote on their report.
  */
 
 /** A burst: this many votes (or flags) from one network on one spot within BURST_MINUTES. */
@@ -42,16 +43,19 @@ export interface NetworkActivityRow {
   first_at: Date | string;
   last_at: Date | string;
   burst: boolean;
+  /** Its votes a void would take: all but the reporter's own. */
+  voidable: number;
 }
 
 /** One row per network that voted on or flagged the spot, in order of its first act. */
 export function networkActivity(db: Queryable, spotId: number): Promise<NetworkActivityRow[]> {
   return db.query<NetworkActivityRow>(
     `WITH acts AS (
-       SELECT network, 'vote' AS kind, value, agent, device, updated_at AS at, false AS open
+       SELECT network, 'vote' AS kind, value, agent, device, updated_at AS at, false AS open, by_reporter
        FROM votes WHERE spot_id = $1 AND network IS NOT NULL
        UNION ALL
-       SELECT network, 'flag', 0, agent, device, created_at, resolved_at IS NULL FROM flags WHERE spot_id = $1
+       SELECT network, 'flag', 0, agent, device, created_at, resolved_at IS NULL, false
+       FROM flags WHERE spot_id = $1
      ), peaks AS (
        SELECT network, max(n) AS peak FROM (
          SELECT network, count(*) OVER (PARTITION BY network, kind ORDER BY at ${WITHIN}) AS n FROM acts
@@ -66,6 +70,7 @@ export function networkActivity(db: Queryable, spotId: number): Promise<NetworkA
        count(*) FILTER (WHERE kind = 'vote' AND value = -1)::int AS down,
        count(*) FILTER (WHERE kind = 'flag')::int AS flags,
        count(*) FILTER (WHERE kind = 'flag' AND open)::int AS open_flags,
+       count(*) FILTER (WHERE kind = 'vote' AND NOT by_reporter)::int AS voidable,
        count(*)::int AS total,
        count(DISTINCT agent)::int AS agents,
        max(g.top_agent)::int AS top_agent,
@@ -85,7 +90,7 @@ export async function deleteNetworkVotesOnSpot(
   network: string,
 ): Promise<{ up: number; down: number }> {
   const rows = await tx.query<{ up: number; down: number }>(
-    `WITH gone AS (DELETE FROM votes WHERE spot_id = $1 AND network = $2 RETURNING value),
+    `WITH gone AS (DELETE FROM votes WHERE spot_id = $1 AND network = $2 AND NOT by_reporter RETURNING value),
      counted AS (SELECT count(*) FILTER (WHERE value = 1)::int AS up,
                         count(*) FILTER (WHERE value = -1)::int AS down FROM gone),
      moved AS (UPDATE spots s SET confirmations = s.confirmations - c.up, denials = s.denials - c.down,
@@ -120,7 +125,9 @@ export function deleteNetworkVotesInPeriod(
   to: Date,
 ): Promise<Array<{ spot_id: number; up: number; down: number }>> {
   return tx.query(
-    `WITH gone AS (DELETE FROM votes WHERE network = $1 AND updated_at BETWEEN $2 AND $3 RETURNING spot_id, value),
+    `WITH gone AS (
+       DELETE FROM votes WHERE network = $1 AND updated_at BETWEEN $2 AND $3 AND NOT by_reporter
+       RETURNING spot_id, value),
      per AS (SELECT spot_id, count(*) FILTER (WHERE value = 1)::int AS up,
                     count(*) FILTER (WHERE value = -1)::int AS down FROM gone GROUP BY spot_id),
      moved AS (UPDATE spots s SET confirmations = s.confirmations - per.up, denials = s.denials - per.down,

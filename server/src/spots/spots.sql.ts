@@ -138,7 +138,8 @@ export async function setFlagNote(db: Queryable, id: number, note: string): Prom
 /** The reporter's own "still dangerous" vote on the spot just reported, in the report's transaction. */
 export async function insertReporterVote(tx: Queryable, spotId: number, who: Identity): Promise<void> {
   await tx.query(
-    `INSERT INTO votes (spot_id, visitor, value, network, agent, device) VALUES ($1, $2, 1, $3, $4, $5)`,
+    `INSERT INTO votes (spot_id, visitor, value, network, agent, device, by_reporter)
+     VALUES ($1, $2, 1, $3, $4, $5, true)`,
     [spotId, who.visitor, who.network, who.agent, who.device],
   );
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
+import { networkName } from '../../../common/domain.ts';
 import { FakeOsrm } from '../fakes.ts';
 import { report, startTestApp, type TestApp } from '../helpers.ts';
 
@@ -274,13 +275,22 @@ describe('moderator tools against coordinated voting', () => {
     assert.equal((await spotRow(id))?.status, 'disputed'); // 3 - 7
     const one = (await mod({ method: 'GET', url: `/api/mod/spots/${id}/networks` })).json().networks;
     assert.deepEqual(
-      one.map((n: Record<string, unknown>) => [n.label, n.up, n.down, n.agents, n.top_agent_share, n.burst]),
+      one.map((n: Record<string, unknown>) => [
+        n.up,
+        n.down,
+        n.voidable,
+        n.agents,
+        n.top_agent_share,
+        n.burst,
+      ]),
       [
-        ['network 1', 1, 0, 1, 1, false],
-        ['network 2', 2, 0, 2, 0.5, false],
-        ['network 3', 0, 7, 7, 0.14, true],
+        [1, 0, 0, 1, 1, false], // the reporter: its own vote is not voidable
+        [2, 0, 2, 2, 0.5, false],
+        [0, 7, 7, 7, 0.14, true],
       ],
     );
+    // One name per network, wherever it shows: the start of its key.
+    for (const n of one) assert.equal(n.label, networkName(n.key));
     const listed = (await mod({ method: 'GET', url: '/api/mod/spots?state=bursts' })).json().spots;
     assert.equal(listed.find((s: { id: number }) => s.id === id)?.burst, true);
     const res = await mod({
@@ -304,6 +314,16 @@ describe('moderator tools against coordinated voting', () => {
     assert.equal(log.action, 'void-votes');
     assert.equal(log.spot_id, id);
     assert.deepEqual([log.detail.up, log.detail.down], [0, 7]);
+    assert.equal(networkName(log.detail.network), one[2].label, 'the log names the network as the card does');
+
+    // Voiding the reporter's own network takes its other votes, never the report's own confirmation.
+    const own = await mod({
+      method: 'POST',
+      url: `/api/mod/spots/${id}/void`,
+      payload: { network: one[0].key, what: 'votes' },
+    });
+    assert.equal(own.json().voided, 0);
+    assert.equal(own.json().spot.confirmations, 3);
   });
 
   it("marks a burst of flags, and voids one network's flags so the spot comes back on the map", async () => {

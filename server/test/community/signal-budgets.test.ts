@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
+import { networkName } from '../../../common/domain.ts';
 import { report, startTestApp, type TestApp } from '../helpers.ts';
 
 /**
@@ -235,16 +236,16 @@ describe('alarms and reverting a burst', () => {
     // The third network's flag hid each flagged spot, so the fourth's was a 404.
     assert.deepEqual([burst.denials, burst.flags, burst.hidden, burst.disputed], [8, 6, 2, 2]);
     assert.deepEqual(
-      burst.networks.map((n: { label: string; denials: number; flags: number }) => [
-        n.label,
+      burst.networks.map((n: { key: string; label: string; denials: number; flags: number }) => [
+        n.label === networkName(n.key),
         n.denials,
         n.flags,
       ]),
       [
-        ['network 1', 2, 2],
-        ['network 2', 2, 2],
-        ['network 3', 2, 2],
-        ['network 4', 2, 0],
+        [true, 2, 2],
+        [true, 2, 2],
+        [true, 2, 2],
+        [true, 2, 0],
       ],
     );
     assert.deepEqual(burst.spots.map((s: { id: number }) => s.id).sort(), [...spots].sort());

@@ -2135,12 +2135,16 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description How many spots (or alarms) wait in each queue that needs a moderator */
+                            /** @description How many spots each tab lists (and alarms wait), counted up to 1000: more reads 1001 */
                             counts: {
                                 /** @description Bursts across networks not yet reviewed */
                                 alarms: number;
+                                all: number;
+                                approved: number;
+                                bursts: number;
                                 flagged: number;
                                 pending: number;
+                                rejected: number;
                                 review: number;
                             };
                             spots: components["schemas"]["ModSpot"][];
@@ -5626,7 +5630,7 @@ export interface components {
                 flags: number;
                 /** @description Opaque: pass it back to revert only some networks. */
                 key: string;
-                /** @description Anonymous, per burst: "network 1" acted first. */
+                /** @description Anonymous and the same wherever it acted: "network oBXNQS" */
                 label: string;
                 /** @description Spots it had disputes refused on */
                 refused_spots: number;
@@ -5675,7 +5679,7 @@ export interface components {
                 flags: number;
                 /** @description Opaque: pass it back to revert only some networks. */
                 key: string;
-                /** @description Anonymous, per burst: "network 1" acted first. */
+                /** @description Anonymous and the same wherever it acted: "network oBXNQS" */
                 label: string;
                 /** @description Spots it had disputes refused on */
                 refused_spots: number;
@@ -5872,7 +5876,7 @@ export interface components {
             flags: number;
             /** @description Opaque: pass it back to void this network. */
             key: string;
-            /** @description Anonymous, per spot: "network 1" acted first. */
+            /** @description Anonymous and the same wherever it acted: "network oBXNQS" */
             label: string;
             /** Format: date-time */
             last_at: string;
@@ -5881,6 +5885,8 @@ export interface components {
             top_agent_share: number;
             /** @description "Still dangerous" votes */
             up: number;
+            /** @description Its votes a void would take: all but a reporter's own on their report */
+            voidable: number;
             /** @description Acts sent with a device credential (the web page) */
             with_device: number;
         };
@@ -5895,7 +5901,7 @@ export interface components {
             flags: number;
             /** @description Opaque: pass it back to void this network. */
             key: string;
-            /** @description Anonymous, per spot: "network 1" acted first. */
+            /** @description Anonymous and the same wherever it acted: "network oBXNQS" */
             label: string;
             /** Format: date-time */
             last_at: string;
@@ -5904,6 +5910,8 @@ export interface components {
             top_agent_share: number;
             /** @description "Still dangerous" votes */
             up: number;
+            /** @description Its votes a void would take: all but a reporter's own on their report */
+            voidable: number;
             /** @description Acts sent with a device credential (the web page) */
             with_device: number;
         };

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { networkName } from '../../../common/domain.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime } from '../lib/format.ts';
@@ -34,7 +35,7 @@ function describeDetail(action: string, detail: Record<string, unknown> | null |
     parts.push(t('mod.log.d.role', { role: named(`mod.role.${text(d.role)}`, text(d.role)) }));
   if (d.password === 'changed') parts.push(t('mod.log.d.password'));
   if (d.twoFactor === 'reset') parts.push(t('mod.log.d.twoFactorReset'));
-  if (d.network !== undefined) parts.push(t('mod.log.d.network', { network: text(d.network) }));
+  if (d.network !== undefined) parts.push(networkName(text(d.network)));
   // A network's votes voided over a period carry `from` and `to` as times; elsewhere `from` is the
   // spot's publication before the decision.
   if (d.to !== undefined)

@@ -32,7 +32,11 @@ export function Networks({ spot, onChanged }: { spot: ModSpot; onChanged(s: ModS
   }
 
   async function voidOnSpot(n: NetworkActivity, what: 'votes' | 'flags') {
-    if (!confirm(t(`mod.net.confirmVoid.${what}`, { label: n.label }))) return;
+    const question =
+      what === 'votes'
+        ? tn('mod.net.confirmVoid.votes', n.voidable, { label: n.label })
+        : tn('mod.net.confirmVoid.flags', n.open_flags, { label: n.label });
+    if (!confirm(question)) return;
     setBusy(true);
     const res = await answer(
       client.POST('/api/mod/spots/{id}/void', {

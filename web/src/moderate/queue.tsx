@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { QUEUE_COUNT_CAP } from '../../../common/domain.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime, safeHttpUrl } from '../lib/format.ts';
@@ -51,8 +52,10 @@ export function Queue({ onSignedOut }: { onSignedOut(): void }) {
         {STATES.map((s) => (
           <button key={s} type="button" aria-pressed={state === s} onClick={() => setState(s)}>
             {t(`mod.state.${s}`)}
-            {counts && s in counts && (
-              <span class="count-badge">{counts[s as keyof ModQueue['counts']]}</span>
+            {counts && (
+              <span class="count-badge">
+                {counts[s] > QUEUE_COUNT_CAP ? `${QUEUE_COUNT_CAP}+` : counts[s]}
+              </span>
             )}
           </button>
         ))}
