@@ -265,6 +265,32 @@ export async function onScreen(page: Page, selector: string): Promise<Locator> {
   return page.locator(`${selector}[data-on-screen]`);
 }
 
+/**
+ * The part of the map nothing covers, in page pixels: below the zoom buttons and the tools, above
+ * the sheet, the pin's offer, the notice and the credits. What the map frames must lie inside it.
+ */
+export function uncovered(page: Page): Promise<{ left: number; top: number; right: number; bottom: number }> {
+  return page.evaluate(() => {
+    const map = document.querySelector('section.map')?.getBoundingClientRect();
+    if (!map) throw new Error('no map');
+    const rect = (sel: string) => {
+      const r = document.querySelector(sel)?.getBoundingClientRect();
+      return r && r.height > 0 && r.bottom > map.top && r.top < map.bottom ? r : undefined;
+    };
+    const top = Math.max(
+      map.top,
+      ...['.map-tools', '.leaflet-control-zoom'].map((s) => rect(s)?.bottom ?? 0),
+    );
+    const bottom = Math.min(
+      map.bottom,
+      ...['.sheet', '.pin-offer', '.map-notice', '.leaflet-control-attribution'].map(
+        (s) => rect(s)?.top ?? map.bottom,
+      ),
+    );
+    return { left: map.left, top, right: map.right, bottom };
+  });
+}
+
 /** Markers and clusters on screen, counted as the spots they stand for. */
 export async function spotsOnMap(page: Page): Promise<number> {
   return page.evaluate(() => {

@@ -16,6 +16,7 @@ import {
   settleSpotsOnMap,
   spotsOnMap,
   startWebStack,
+  uncovered,
 } from './browser.ts';
 
 const SEED_SPOTS = 21;
@@ -281,6 +282,16 @@ describe('the map page on a phone', () => {
     assert.match(await routes.nth(1).innerText(), /^Route 2\n/);
     assert.match(await page.locator('.dangers').innerText(), /Kalerwe/);
     assert.ok((await page.locator('path.leaflet-interactive').count()) >= 2, 'both routes are drawn');
+    // Framed where nothing covers them: below the tools, above the sheet.
+    const free = await uncovered(page);
+    const lines = await page
+      .locator('path.leaflet-interactive')
+      .evaluateAll((paths) => paths.map((p) => p.getBoundingClientRect().toJSON() as DOMRect));
+    for (const r of lines)
+      assert.ok(
+        r.top >= free.top - 2 && r.bottom <= free.bottom + 2 && r.left >= free.left && r.right <= free.right,
+        `a route at ${JSON.stringify(r)} lies in the uncovered map ${JSON.stringify(free)}`,
+      );
     assert.match(
       String(stack.osrm.calls.at(-1)?.pathname),
       /^\/route\/v1\/foot\//,

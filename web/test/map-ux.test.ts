@@ -12,6 +12,7 @@ import {
   savedForOffline,
   screenshot,
   startWebStack,
+  uncovered,
 } from './browser.ts';
 
 /**
@@ -601,5 +602,92 @@ describe('the map as people live with it', () => {
     assert.deepEqual(sent, [], 'no new report');
     assert.deepEqual(problems, []);
     await context.close();
+  });
+  test('18-21. a tapped cluster shows all its spots where nothing covers them; messages go; the list is by distance; the search box fits', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const { page, context, problems } = await openPhone(browser, stack.url, { permissions: ['geolocation'] });
+    await context.setGeolocation({ latitude: 0.3136, longitude: 32.5811 });
+    await page.locator('.leaflet-marker-icon.spot-cluster').first().waitFor();
+    await page.waitForTimeout(800);
+    // The largest cluster in sight, tapped: every spot it stood for is then on screen, uncovered.
+    const clusters = await page
+      .locator('.leaflet-marker-icon.spot-cluster')
+      .evaluateAll((els) => els.map((e, i) => ({ i, n: Number(e.textContent) })));
+    const biggest = clusters.sort((a, b) => b.n - a.n)[0];
+    assert.ok(biggest && biggest.n >= 3, 'a cluster of several spots');
+    await page.locator('.leaflet-marker-icon.spot-cluster').nth(biggest.i).click();
+    await page.waitForTimeout(1200);
+    const free = await uncovered(page);
+    const inSight = await page.evaluate((f) => {
+      let n = 0;
+      for (const el of document.querySelectorAll(
+        '.leaflet-marker-icon.spot-marker, .leaflet-marker-icon.spot-cluster',
+      )) {
+        const r = el.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        if (x >= f.left && x <= f.right && y >= f.top && y <= f.bottom)
+          n += el.classList.contains('spot-cluster') ? Number(el.textContent) : 1;
+      }
+      return n;
+    }, free);
+    assert.ok(inSight >= biggest.n, `${inSight} spots in sight after tapping a cluster of ${biggest.n}`);
+    await screenshot(page, 'ux-18-cluster-framed');
+
+    // Where the phone is known (nearby alerts watch it), the list is nearest first, with distances.
+    await page.getByRole('button', { name: 'Nearby alerts' }).click();
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.getByText('Nearest first, from where you are.').waitFor();
+    const away = await page
+      .locator('.spot-list li small')
+      .evaluateAll((els) => els.map((e) => /^(\d+(?:\.\d)?) (m|km) away/.exec(e.textContent ?? '')));
+    const metres = away.map((m) => (m ? Number(m[1]) * (m[2] === 'km' ? 1000 : 1) : Number.NaN));
+    assert.deepEqual(
+      metres,
+      [...metres].sort((a, b) => a - b),
+      `nearest first: ${metres.join(', ')}`,
+    );
+    assert.ok(metres.every(Number.isFinite), 'each with its distance');
+    await screenshot(page, 'ux-19-list-by-distance');
+    await page.getByRole('button', { name: 'Map' }).click();
+
+    // A message goes by itself (after 8 s), the close button aside.
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    await page.locator('.map').click({ position: { x: 200, y: 300 } });
+    await page.getByLabel('Title').fill('Unlit lane behind the school');
+    await page.getByLabel('Category').selectOption('robbery');
+    await page.getByLabel('Severity').selectOption('2');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    const toast = page.getByText('Thank you. Your report is on the map.');
+    await toast.waitFor();
+    await assert.doesNotReject(toast.waitFor({ state: 'detached', timeout: 12_000 }));
+    assert.deepEqual(problems, []);
+    await context.close();
+
+    // On a 360 px phone the search box's words fit, in every language.
+    const small = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const narrow = await small.newPage();
+    await narrow.goto(stack.url);
+    for (const lang of ['en', 'lg', 'sw']) {
+      await narrow.locator('select').first().selectOption(lang);
+      const fit = await narrow.locator('#search').evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const ctx = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room =
+          input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return { text: input.placeholder, width: ctx.measureText(input.placeholder).width, room };
+      });
+      assert.ok(
+        fit.width <= fit.room,
+        `"${fit.text}" (${Math.round(fit.width)} px) fits in ${Math.round(fit.room)} px`,
+      );
+    }
+    await small.close();
   });
 });

@@ -41,6 +41,9 @@ const OPEN_SIZE: Record<Panel, SheetSize> = {
   held: 'half',
 };
 
+/** How long a message (a thank-you, an alert) stays before it goes by itself. */
+const TOAST_MS = 8000;
+
 // The address is read once, before the first render: a shared link shows its spot in the first paint.
 const sharedId = spotIdInAddress();
 const sharedSpot = embeddedSpot(sharedId);
@@ -65,6 +68,7 @@ export function App({ config }: { config: PageSettings }) {
     to: undefined,
   });
   const [gpsError, setGpsError] = useState<string>();
+  const [lastFix, setLastFix] = useState<{ lat: number; lng: number }>();
   const [toast, setToast] = useState<Toast>();
   const [background, setBackground] = useState<BackgroundState | 'none'>('ok');
   /** A tap on the map offers to report there: the pin waits for "Report a danger here". */
@@ -156,6 +160,15 @@ export function App({ config }: { config: PageSettings }) {
     setToast({ text: t('alerts.near', { title: spot.title }), spotId: spot.id }),
   );
   useEffect(() => map.current?.showUser(alerts.position), [alerts.position]);
+  /** Where the phone is, when known (nearby alerts watch it; a GPS fix for a report or route sets it). */
+  const here = alerts.position ?? lastFix;
+
+  // A message goes away by itself after a while; it can be closed sooner.
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setToast(undefined), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [toast]);
   // Without the phone's location there are no alerts: the switch goes off and says why.
   useEffect(() => {
     if (!alerts.error) return;
@@ -224,6 +237,7 @@ export function App({ config }: { config: PageSettings }) {
     setGpsError(undefined);
     const fix = await locateOnce();
     if (!fix.ok) return setGpsError(fix.error);
+    setLastFix(fix.position);
     map.current?.focus(fix.position.lat, fix.position.lng);
     placePoint(target, fix.position, t('route.myLocation'));
   }
@@ -365,8 +379,9 @@ export function App({ config }: { config: PageSettings }) {
         {view === 'list' && (
           <div class="list-pane">
             <h2>{tn('list.heading', shown.length)}</h2>
+            {here && <p class="muted">{t('list.nearestFirst')}</p>}
             {large && <Notice kind="info">{t('list.truncated')}</Notice>}
-            <ListView spots={shown} onSpot={(id) => void showSpot(id)} />
+            <ListView spots={shown} here={here} onSpot={(id) => void showSpot(id)} />
           </div>
         )}
         {panel && (

@@ -33,7 +33,7 @@ export function SearchBox({ id, label, onSpot, onPlace, saved }: Props) {
       <input
         id={id}
         type="search"
-        placeholder={label}
+        placeholder={t('search.short')}
         autocomplete="off"
         enterkeyhint="search"
         maxLength={100}

@@ -153,6 +153,8 @@ export class SpotMap {
       maxClusterRadius: 50,
       showCoverageOnHover: false,
       chunkedLoading: true,
+      // A tapped cluster is framed in the part of the map nothing covers (below).
+      zoomToBoundsOnClick: false,
       iconCreateFunction: (cluster) => {
         const children = cluster.getAllChildMarkers();
         return clusterIcon(
@@ -161,6 +163,19 @@ export class SpotMap {
           44,
         );
       },
+    });
+    this.clusters.on('clusterclick', (e: L.LeafletEvent) => {
+      const cluster = (e as unknown as { layer: L.MarkerCluster }).layer;
+      const bounds = cluster.getBounds();
+      const pad = this.padding();
+      const fits = this.map.getBoundsZoom(bounds, false, L.point(pad.left + pad.right, pad.top + pad.bottom));
+      // Its spots lie too close to part at any zoom: spread them, then bring them all in sight.
+      if (this.map.getZoom() >= this.map.getMaxZoom() || fits <= this.map.getZoom()) cluster.spiderfy();
+      else this.fit(bounds);
+    });
+    this.clusters.on('spiderfied', (e: L.LeafletEvent) => {
+      const markers = (e as unknown as { markers: L.Marker[] }).markers;
+      this.bringIntoSight(markers.map((m) => m.getLatLng()));
     });
     this.clusters.addTo(this.map);
     this.gridClusters.addTo(this.map);
@@ -327,8 +342,64 @@ export class SpotMap {
   /** Centres the point in the part of the map the sheet leaves visible (at once when `animate` is false). */
   focus(lat: number, lng: number, zoom = 16, animate = true) {
     const z = Math.max(zoom, this.map.getZoom());
-    const centre = this.map.project([lat, lng], z).add([0, this.events.coveredBottom() / 2]);
+    const pad = this.padding();
+    // The point goes to the middle of what the sheet and the controls leave visible.
+    const shift = L.point((pad.right - pad.left) / 2, (pad.bottom - pad.top) / 2);
+    const centre = this.map.project([lat, lng], z).add(shift);
     this.map.setView(this.map.unproject(centre, z), z, { animate });
+  }
+
+  /**
+   * What covers the map's edges, in pixels: the controls at its top (zoom buttons, the tools) and the
+   * sheet, the pin's offer and the notice at its foot. Whatever the map frames goes inside the rest.
+   */
+  private padding(): { top: number; right: number; bottom: number; left: number } {
+    const box = this.map.getContainer().getBoundingClientRect();
+    const below = (selector: string) => {
+      const r = document.querySelector(selector)?.getBoundingClientRect();
+      return r && r.height > 0 ? r.bottom - box.top : 0;
+    };
+    const above = (selector: string) => {
+      const r = document.querySelector(selector)?.getBoundingClientRect();
+      return r && r.height > 0 ? box.bottom - r.top : 0;
+    };
+    const top = Math.max(below('.map-tools'), below('.leaflet-control-zoom')) + 12;
+    const foot = Math.max(above('.pin-offer'), above('.map-notice'), 24);
+    return { top, right: 12, bottom: Math.max(this.events.coveredBottom(), foot) + 12, left: 12 };
+  }
+
+  /** Frames a box in the uncovered part of the map. */
+  private fit(bounds: L.LatLngBounds) {
+    const pad = this.padding();
+    this.map.fitBounds(bounds, {
+      paddingTopLeft: [pad.left, pad.top],
+      paddingBottomRight: [pad.right, pad.bottom],
+    });
+  }
+
+  /** Pans (keeping the zoom) so every point lies in the uncovered part, as far as they fit in it. */
+  private bringIntoSight(points: L.LatLng[]) {
+    if (!points.length) return;
+    const pad = this.padding();
+    const size = this.map.getSize();
+    const at = points.map((p) => this.map.latLngToContainerPoint(p));
+    const [minX, maxX] = [Math.min(...at.map((p) => p.x)), Math.max(...at.map((p) => p.x))];
+    const [minY, maxY] = [Math.min(...at.map((p) => p.y)), Math.max(...at.map((p) => p.y))];
+    // A marker is 44 px: its centre must be half of that inside the free part.
+    const edge = 22;
+    const dx =
+      minX - edge < pad.left
+        ? minX - edge - pad.left
+        : maxX + edge > size.x - pad.right
+          ? maxX + edge - (size.x - pad.right)
+          : 0;
+    const dy =
+      minY - edge < pad.top
+        ? minY - edge - pad.top
+        : maxY + edge > size.y - pad.bottom
+          ? maxY + edge - (size.y - pad.bottom)
+          : 0;
+    if (dx || dy) this.map.panBy([dx, dy]);
   }
 
   /**
@@ -336,12 +407,7 @@ export class SpotMap {
    * is not there already: the view a person chose is not moved for nothing.
    */
   reveal(lat: number, lng: number) {
-    const at = this.map.latLngToContainerPoint([lat, lng]);
-    const size = this.map.getSize();
-    const margin = 48;
-    const bottom = size.y - this.events.coveredBottom();
-    if (at.x >= margin && at.x <= size.x - margin && at.y >= margin && at.y <= bottom - margin) return;
-    this.map.panBy([at.x - size.x / 2, at.y - bottom / 2]);
+    this.bringIntoSight([L.latLng(lat, lng)]);
   }
 
   setPicking(on: boolean) {
@@ -424,11 +490,7 @@ export class SpotMap {
       ).addTo(this.overlays);
     }
     const all = routes.flatMap((r) => r.line.map((p) => [p.lat, p.lng] as L.LatLngTuple));
-    if (all.length)
-      this.map.fitBounds(L.latLngBounds(all), {
-        paddingTopLeft: [24, 24],
-        paddingBottomRight: [24, 24 + this.events.coveredBottom()],
-      });
+    if (all.length) this.fit(L.latLngBounds(all));
   }
 
   clearRoutes() {
