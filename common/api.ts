@@ -148,6 +148,17 @@ export const nearbyResponse = z.object({
 });
 export type Nearby = z.output<typeof nearbyResponse>;
 
+/** GET /api/basemap/area: what keeping an area offline takes of the background map. */
+export const basemapAreaResponse = z.object({
+  tiles: z.array(z.string()).meta({
+    description: 'The addresses of the background tiles over the area, shallowest zoom first',
+  }),
+  bytes: z.number().int().meta({ description: 'Their size as stored, about what a phone downloads' }),
+  max_zoom: z.number().int().nullable().meta({
+    description: 'The deepest zoom kept (null: not even the shallowest fits); deeper views draw from it',
+  }),
+});
+
 export const searchResponse = z.object({
   spots: z.array(spotHit),
   places: z.array(placeSchema),

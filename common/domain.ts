@@ -58,6 +58,14 @@ export const MAX_ID = 2_147_483_647;
 /** The console's tab counts stop here: counting a million approved spots at every visit costs too much. */
 export const QUEUE_COUNT_CAP = 1000;
 
+/**
+ * An area kept offline (docs/web.md, "Areas kept offline"): the background's tiles of a view, from
+ * the archive's shallowest zoom down while they stay within both bounds; deeper views draw from the
+ * deepest kept tiles. A phone keeps several areas within the page's own budget.
+ */
+export const AREA_MAX_TILES = 1500;
+export const AREA_MAX_BYTES = 20 * 1024 * 1024;
+
 /** Public spots this near a new report are offered first: the same danger is confirmed, not reported again. */
 export const DUPLICATE_RADIUS_M = 150;
 

@@ -48,3 +48,26 @@ export function tileBounds(z: number, x: number, y: number) {
     maxLat: lat(y),
   };
 }
+
+/** The tiles of zoom `z` covering a box: their columns and rows, and how many they are. */
+export function tileRange(
+  box: { minLng: number; minLat: number; maxLng: number; maxLat: number },
+  z: number,
+): { minX: number; maxX: number; minY: number; maxY: number; count: number } {
+  const nw = tileOf(box.maxLat, box.minLng, z);
+  const se = tileOf(box.minLat, box.maxLng, z);
+  return {
+    minX: nw.x,
+    maxX: se.x,
+    minY: nw.y,
+    maxY: se.y,
+    count: (se.x - nw.x + 1) * (se.y - nw.y + 1),
+  };
+}
+
+/** The addresses of the tiles of a range (tileRange), row by row. */
+export function tilesOfRange(z: number, r: ReturnType<typeof tileRange>): TileAddress[] {
+  const tiles: TileAddress[] = [];
+  for (let y = r.minY; y <= r.maxY; y++) for (let x = r.minX; x <= r.maxX; x++) tiles.push({ z, x, y });
+  return tiles;
+}

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { pngIcon } from './png.ts';
-import { DATA_CACHE, SAVED_AT_HEADER, SPOT_LIST_URL } from './src/lib/spot-list.ts';
+import { AREA_HEADER, DATA_CACHE, SAVED_AT_HEADER, SPOT_LIST_URL } from './src/lib/spot-list.ts';
 
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.resolve(WEB, '../dist/web');
@@ -114,7 +114,8 @@ const sw = readFileSync(path.join(WEB, 'public/sw.js'), 'utf8')
   .replace('__SHELL__', JSON.stringify(shell))
   .replace('__SPOT_LIST__', SPOT_LIST_URL)
   .replace('__DATA_CACHE__', DATA_CACHE)
-  .replace('__SAVED_AT__', SAVED_AT_HEADER);
+  .replace('__SAVED_AT__', SAVED_AT_HEADER)
+  .replace('__AREA_HEADER__', AREA_HEADER);
 writeFileSync(path.join(OUT, 'sw.js'), sw);
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

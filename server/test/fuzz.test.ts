@@ -178,6 +178,7 @@ describe('fuzzing every endpoint', () => {
     '/api/spots/clusters',
     '/api/search',
     '/api/nearby',
+    '/api/basemap/area',
     '/api/route',
     '/api/stats',
     '/api/me',

@@ -1,6 +1,7 @@
 /*
  * Hatari's service worker. It keeps the map page's shell, the last public spot list and the map
- * tiles last seen, the dangers' and the background's (within a byte budget), on the phone, so the map opens without a connection. (On the first visit, which it does not control,
+ * tiles last seen, the dangers' and the background's (within a byte budget), on the phone, so the map opens without a connection,
+ * and answers tiles from the areas the page keeps offline. (On the first visit, which it does not control,
  * the page saves the list it loaded into the same cache.) It never queues or replays anything the user sends:
  * a report, vote or flag made offline fails in the page, which says so.
  */
@@ -95,12 +96,18 @@ async function keepTile(url, response) {
   await cache.put(TILE_INDEX, new Response(JSON.stringify(index)));
 }
 
-/** Tiles come from the network (through the phone's HTTP cache); offline, from the kept ones. */
+/** The header the page sets on the tiles it saves for an area kept offline (offline-areas.ts). */
+const AREA_HEADER = '__AREA_HEADER__';
+
+/**
+ * Tiles come from the network (through the phone's HTTP cache); offline, from the tiles last seen or
+ * from an area kept offline (the page saves those in a cache of their own).
+ */
 let tileWrites = Promise.resolve();
 async function tile(event) {
   try {
     const response = await fetch(event.request);
-    if (response.ok) {
+    if (response.ok && !event.request.headers.has(AREA_HEADER)) {
       const copy = response.clone();
       // One write at a time, so the index is never read and written by two at once.
       tileWrites = tileWrites.then(() => keepTile(event.request.url, copy)).catch(() => undefined);
@@ -108,7 +115,7 @@ async function tile(event) {
     }
     return response;
   } catch {
-    const saved = await (await caches.open(TILE_CACHE)).match(event.request);
+    const saved = await caches.match(event.request, { ignoreVary: true });
     if (saved) return withHeaders(saved, { 'x-hatari-offline': '1' });
     return new Response(JSON.stringify({ error: 'You are offline.' }), {
       status: 503,

@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import { ensureSyntheticSpots } from '../../server/src/cli/synthetic.sql.ts';
 import { writeFixtureBasemap } from '../../server/test/fixtures/basemap.ts';
 import {
+  axeViolations,
   browserSuite,
   onScreen,
   openPhone,
@@ -577,6 +578,107 @@ describe('the map page on a phone', () => {
       await context.close();
     } finally {
       await without.close();
+    }
+  });
+
+  test('keeps an area offline, its size told first, and draws it with the network cut', async (t) => {
+    const { browser } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const dir = mkdtempSync(path.join(tmpdir(), 'hatari-page-areas-'));
+    const stack = await startWebStack({
+      NODE_ENV: 'production',
+      TILE_URL: '',
+      BASEMAP_PMTILES: writeFixtureBasemap(path.join(dir, 'uganda.pmtiles')),
+    });
+    const signal = await Signal.to(stack.url);
+    try {
+      const { page, context, problems } = await openPhone(browser, signal.url, { offlineCapable: true });
+      await savedForOffline(page);
+      await page.reload(); // now the worker controls the page
+      await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+      await page.locator('.leaflet-marker-icon').first().waitFor();
+
+      await page.getByRole('button', { name: 'Offline', exact: true }).click();
+      const estimate = page.locator('#area-estimate');
+      await estimate.waitFor();
+      const told = await estimate.innerText();
+      assert.match(told, /^.+, about \d+(\.\d)? (KB|MB)$/);
+      assert.equal(await axeViolations(page).then((v) => v.length), 0, 'the panel is accessible');
+      await page.getByRole('button', { name: 'Keep this area offline' }).click();
+      await assert.doesNotReject(page.getByText(/is kept offline\.$/).waitFor({ timeout: 30_000 }));
+      const kept = page.locator('.kept-areas li');
+      assert.equal(await kept.count(), 1);
+      assert.match(await kept.innerText(), /\d+(\.\d)? (KB|MB), saved /);
+      const stored = await page.evaluate(async () => {
+        const cache = await caches.open('hatari-areas');
+        const urls = (await cache.keys()).map((r) => new URL(r.url).pathname);
+        return {
+          background: urls.filter((u) => u.startsWith('/api/basemap/')).length,
+          dangers: urls.filter((u) => u.startsWith('/api/spots/tiles/')).length,
+        };
+      });
+      assert.ok(stored.background > 20, `background tiles kept: ${stored.background}`);
+      assert.ok(stored.dangers > 0, `danger tiles kept: ${stored.dangers}`);
+      t.diagnostic(`kept: ${told}; ${stored.background} background and ${stored.dangers} danger tiles`);
+      await screenshot(page, '20-area-kept');
+      await page.getByRole('button', { name: 'Close' }).click();
+
+      // The network goes (and the browser's HTTP cache with it, which a phone short of room clears
+      // first): the page reopens from the phone and zooms in where it never looked.
+      await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+      await signal.lose(context);
+      const served: { url: string; status: number }[] = [];
+      page.on('response', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname.startsWith('/api/basemap/')) served.push({ url: url.pathname, status: r.status() });
+      });
+      await page.reload();
+      await page.locator('.leaflet-marker-icon').first().waitFor();
+      for (let i = 0; i < 3; i++) {
+        await page.getByRole('button', { name: 'Zoom in' }).click();
+        await page.waitForTimeout(400);
+      }
+      await page.waitForTimeout(1000);
+      const deepest = Math.max(...served.map((s) => Number(s.url.split('/')[3])));
+      assert.ok(deepest >= 13, `zoomed in to background tiles of zoom ${deepest}`);
+      assert.deepEqual(
+        served.filter((s) => s.status !== 200),
+        [],
+        'every background tile came from the phone',
+      );
+      const onlyInArea = await page.evaluate(
+        async (urls) => {
+          const recent = await caches.open('hatari-tiles');
+          const area = await caches.open('hatari-areas');
+          let n = 0;
+          for (const u of urls) if (!(await recent.match(u)) && (await area.match(u))) n++;
+          return { n, recent: (await recent.keys()).map((r) => r.url).slice(-8), urls: urls.slice(-8) };
+        },
+        served.map((s) => s.url),
+      );
+      assert.ok(
+        onlyInArea.n > 0,
+        `tiles never seen before came from the kept area ${JSON.stringify(onlyInArea)}`,
+      );
+      assert.equal(await page.locator('.map-notice').count(), 0, 'no "could not load" notice');
+      await screenshot(page, '21-area-offline');
+
+      // Back online, the area is removed, and its tiles with it.
+      await signal.regain(context);
+      await page.getByRole('button', { name: 'Offline', exact: true }).click();
+      await page.getByRole('button', { name: /^Remove / }).click();
+      await assert.doesNotReject(page.getByText('No area is kept yet.').waitFor());
+      assert.equal(
+        await page.evaluate(async () => (await (await caches.open('hatari-areas')).keys()).length),
+        1,
+        'only the (empty) list is left',
+      );
+      assert.deepEqual(problems, []);
+      await context.close();
+    } finally {
+      await signal.close();
+      await stack.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,13 +1,36 @@
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { basemapAreaResponse } from '../../../common/api.ts';
+import { AREA_MAX_BYTES, AREA_MAX_TILES } from '../../../common/domain.ts';
+import { region } from '../../../common/region.ts';
 import { UpstreamError } from '../clients/http.ts';
-import { empty, error, media, typed } from '../http/api-schema.ts';
+import { empty, error, json, media, named, typed } from '../http/api-schema.ts';
+import { bbox } from '../http/bbox.ts';
 import { sendEncoded } from '../http/encoded-body.ts';
 import { HttpError } from '../http/errors.ts';
 import { tileParams } from '../http/tile-params.ts';
-import { BASEMAP_CACHE_CONTROL, BASEMAP_TILE_TYPE, type Basemap } from './basemap.service.ts';
+import { BASEMAP_CACHE_CONTROL, BASEMAP_TILE_TYPE, type Basemap, basemapTileUrl } from './basemap.service.ts';
 import { archiveRange, PMTILES_TYPE } from './ranges.ts';
 
 const limited = { rateLimit: ['basemap', 'basemap_network'] } satisfies FastifyContextConfig;
+
+/** An area to keep offline: the part of the box inside the region served. */
+const areaQuery = named(
+  z.object({
+    bbox: bbox
+      .transform((b) => {
+        const r = region().box;
+        return {
+          minLng: Math.max(b.minLng, r.minLng),
+          minLat: Math.max(b.minLat, r.minLat),
+          maxLng: Math.min(b.maxLng, r.maxLng),
+          maxLat: Math.min(b.maxLat, r.maxLat),
+        };
+      })
+      .refine((b) => b.minLng < b.maxLng && b.minLat < b.maxLat, 'bbox must overlap the region served'),
+  }),
+  'area',
+);
 
 const unavailable = error('No basemap is configured here (BASEMAP_PMTILES)');
 const upstream = error('The archive in object storage did not answer; try again shortly');
@@ -54,6 +77,39 @@ export function registerBasemapRoutes(app: FastifyInstance, basemap: Basemap | u
       const tile = await basemap.tile(request.params).catch(unreachable);
       if (!tile) return reply.code(204).header('cache-control', BASEMAP_CACHE_CONTROL).send();
       return sendEncoded(request, reply, tile);
+    },
+  );
+
+  typed(app).get(
+    '/api/basemap/area',
+    {
+      config: { rateLimit: ['read', 'read_network'] },
+      schema: {
+        summary: 'The background tiles of an area, to keep it offline',
+        description:
+          'The tiles the archive holds over bbox (the part inside the region served), zoom by zoom from ' +
+          `the shallowest, as long as a whole zoom fits within ${AREA_MAX_TILES} tiles and ` +
+          `${AREA_MAX_BYTES / 1024 / 1024} MB, with their total size as stored. The page shows the size ` +
+          'before it downloads them (docs/web.md, "Areas kept offline"). Read from the archive\'s ' +
+          'directories: no tile is read.',
+        tags: ['basemap'],
+        querystring: areaQuery,
+        response: {
+          200: json('The tiles and their size', basemapAreaResponse),
+          400: error('Invalid bbox'),
+          404: unavailable,
+          503: upstream,
+        },
+      },
+    },
+    async (request) => {
+      if (!basemap) throw new HttpError(404, 'No background map is configured on this server.');
+      const area = await basemap.area(request.query.bbox).catch(unreachable);
+      return {
+        tiles: area.tiles.map(basemapTileUrl),
+        bytes: area.bytes,
+        max_zoom: area.maxZoom ?? null,
+      };
     },
   );
 

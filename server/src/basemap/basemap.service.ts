@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Header, PMTiles, type Source, TileType } from 'pmtiles';
-import type { TileAddress } from '../../../common/geo.ts';
+import { findTile, type Header, PMTiles, type Source, TileType, zxyToTileId } from 'pmtiles';
+import { AREA_MAX_BYTES, AREA_MAX_TILES } from '../../../common/domain.ts';
+import { type TileAddress, tileRange, tilesOfRange } from '../../../common/geo.ts';
+import type { Box } from '../../../common/region.ts';
 import { RemoteArchive } from '../clients/archive.ts';
 import type { Config } from '../config.ts';
 import { type EncodedBody, encodedBody } from '../http/encoded-body.ts';
@@ -32,6 +34,10 @@ export interface BasemapInfo {
 }
 
 const BASEMAP_TILES = '/api/basemap/{z}/{x}/{y}.mvt';
+
+/** A tile's address on this site. */
+export const basemapTileUrl = (t: TileAddress) =>
+  BASEMAP_TILES.replace('{z}', String(t.z)).replace('{x}', String(t.x)).replace('{y}', String(t.y));
 
 /**
  * The vector basemap: a PMTiles archive in the Protomaps basemap schema, read by byte ranges from a
@@ -110,6 +116,53 @@ export class Basemap {
       this.reading.set(key, pending);
     }
     return pending;
+  }
+
+  /**
+   * The tiles an area kept offline takes: those the archive holds over the box, zoom by zoom from
+   * its shallowest, while all of a zoom fits within AREA_MAX_TILES and AREA_MAX_BYTES. Their sizes
+   * come from the archive's directories (kept by the pmtiles library), no tile is read: a tile's
+   * size as stored, compressed, is about what the phone downloads.
+   */
+  async area(box: Box): Promise<{ tiles: TileAddress[]; bytes: number; maxZoom: number | undefined }> {
+    const header = await this.header();
+    const tiles: TileAddress[] = [];
+    let bytes = 0;
+    let maxZoom: number | undefined;
+    for (let z = header.minZoom; z <= header.maxZoom; z++) {
+      const range = tileRange(box, z);
+      if (tiles.length + range.count > AREA_MAX_TILES) break;
+      const zoom: TileAddress[] = [];
+      let zoomBytes = 0;
+      for (const t of tilesOfRange(z, range)) {
+        const length = await this.storedLength(header, t);
+        if (length === 0) continue;
+        zoom.push(t);
+        zoomBytes += length;
+      }
+      if (bytes + zoomBytes > AREA_MAX_BYTES) break;
+      tiles.push(...zoom);
+      bytes += zoomBytes;
+      maxZoom = z;
+    }
+    return { tiles, bytes, maxZoom };
+  }
+
+  /** A tile's length in the archive (0 where it holds none), found as getZxy finds it. */
+  private async storedLength(header: Header, t: TileAddress): Promise<number> {
+    const id = zxyToTileId(t.z, t.x, t.y);
+    let offset = header.rootDirectoryOffset;
+    let length = header.rootDirectoryLength;
+    // A directory points to leaf directories at most three deep (the PMTiles v3 specification).
+    for (let depth = 0; depth <= 3; depth++) {
+      const entries = await this.archive.cache.getDirectory(this.source, offset, length, header);
+      const entry = findTile(entries, id);
+      if (!entry) return 0;
+      if (entry.runLength > 0) return entry.length;
+      offset = header.leafDirectoryOffset + entry.offset;
+      length = entry.length;
+    }
+    return 0;
   }
 
   private async read(t: TileAddress): Promise<EncodedBody | undefined> {

@@ -2,24 +2,13 @@ import { z } from 'zod';
 import { gridCluster } from '../../../common/api.ts';
 import { CATEGORIES, MAX_ID, STATUSES } from '../../../common/domain.ts';
 import { named } from '../http/api-schema.ts';
+import { bbox } from '../http/bbox.ts';
 
 const commaList = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
   z
     .string()
     .transform((s) => s.split(',').map((v) => v.trim()))
     .pipe(z.array(z.enum(values, { error: `${what} must be a comma list of: ${values.join(', ')}` })).min(1));
-
-const BBOX_FORMAT = 'bbox must be minLng,minLat,maxLng,maxLat';
-const bboxNumber = z
-  .string()
-  .regex(/^\s*-?\d+(\.\d+)?\s*$/, BBOX_FORMAT)
-  .transform(Number);
-const bbox = z
-  .string()
-  .transform((s) => s.split(','))
-  .pipe(z.tuple([bboxNumber, bboxNumber, bboxNumber, bboxNumber], { error: BBOX_FORMAT }))
-  .transform(([minLng, minLat, maxLng, maxLat]) => ({ minLng, minLat, maxLng, maxLat }))
-  .refine((b) => b.minLng <= b.maxLng && b.minLat <= b.maxLat, BBOX_FORMAT);
 
 const MAX_LIST_LIMIT = 5000;
 

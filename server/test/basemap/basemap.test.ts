@@ -5,13 +5,20 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { PMTiles, TileType } from 'pmtiles';
+import { AREA_MAX_TILES } from '../../../common/domain.ts';
 import { tileOf } from '../../../common/geo.ts';
 import { FileArchive } from '../../src/basemap/file-archive.ts';
-import { FIXTURE_MAX_ZOOM, fixtureBasemap, fixtureTiles, writeFixtureBasemap } from '../fixtures/basemap.ts';
+import {
+  FIXTURE_BOX,
+  FIXTURE_MAX_ZOOM,
+  fixtureBasemap,
+  fixtureTiles,
+  writeFixtureBasemap,
+} from '../fixtures/basemap.ts';
 import { startTestApp, type TestApp, testConfig } from '../helpers.ts';
 
 const KAMPALA = { lat: 0.3136, lng: 32.5811 };
@@ -111,6 +118,42 @@ describe('the basemap served from a file (BASEMAP_PMTILES)', () => {
       assert.equal(res.statusCode, 400, url);
       assert.equal(typeof res.json().error, 'string');
     }
+  });
+
+  it('lists the tiles of an area to keep offline, with their size, without reading a tile', async () => {
+    const box = [FIXTURE_BOX.minLng, FIXTURE_BOX.minLat, FIXTURE_BOX.maxLng, FIXTURE_BOX.maxLat].join(',');
+    const res = await t.inject({ method: 'GET', url: `/api/basemap/area?bbox=${box}` });
+    assert.equal(res.statusCode, 200);
+    const area = res.json();
+    const fixture = fixtureTiles();
+    assert.deepEqual(
+      new Set(area.tiles),
+      new Set(fixture.map((f) => `/api/basemap/${f.z}/${f.x}/${f.y}.mvt`)),
+      'every tile the archive holds over the box, at every zoom',
+    );
+    assert.equal(area.max_zoom, FIXTURE_MAX_ZOOM);
+    assert.equal(
+      area.bytes,
+      fixture.reduce((n, f) => n + gzipSync(f.data).length, 0),
+      'the tiles as stored',
+    );
+    for (const url of area.tiles.slice(-3))
+      assert.equal((await t.inject({ method: 'GET', url })).statusCode, 200, url);
+
+    // The whole country: whole zooms only while they fit the bounds.
+    const country = await t.inject({ method: 'GET', url: '/api/basemap/area?bbox=20,-10,40,10' });
+    assert.equal(country.statusCode, 200);
+    const wide = country.json();
+    assert.ok(wide.max_zoom < FIXTURE_MAX_ZOOM, `the deepest zoom kept: ${wide.max_zoom}`);
+    assert.ok(wide.tiles.length <= AREA_MAX_TILES, `${wide.tiles.length} tiles`);
+    assert.deepEqual(
+      wide.tiles.filter((u: string) => Number(u.split('/')[3]) > wide.max_zoom),
+      [],
+      'no tile deeper than the zoom it says',
+    );
+
+    for (const bad of ['bbox=1,2,3', 'bbox=40,10,41,11', 'bbox=32.6,0.3,32.5,0.4', ''])
+      assert.equal((await t.inject({ method: 'GET', url: `/api/basemap/area?${bad}` })).statusCode, 400, bad);
   });
 
   it('tells the page its tiles, zooms and credit, and in production no raster tiles at all', async () => {
@@ -270,6 +313,8 @@ describe('without a basemap', () => {
       const res = await dev.inject({ method: 'GET', url: tileAt(14, KAMPALA) });
       assert.equal(res.statusCode, 404);
       assert.match(res.json().error, /No background map/);
+      const area = await dev.inject({ method: 'GET', url: '/api/basemap/area?bbox=32.5,0.3,32.6,0.4' });
+      assert.equal(area.statusCode, 404);
       const settings = await pageSettings(dev);
       assert.equal(settings.basemap, undefined);
       assert.equal(settings.tileUrl, 'https://tile.openstreetmap.org/{z}/{x}/{y}.png');

@@ -196,6 +196,9 @@ describe('every endpoint answers as the generated OpenAPI document says', () => 
     await call('GET', tile, { params: { z: 14, x: 0, y: 0 } });
     await call('GET', tile, { params: { z: 99, x: 0, y: 0 } });
     await call('GET', '/api/basemap.pmtiles');
+    const area = await call('GET', '/api/basemap/area', { query: 'bbox=32.5,0.22,32.7,0.42' });
+    assert.notEqual(area.json().tiles.length, 0, 'the tiles of an area');
+    await call('GET', '/api/basemap/area', { query: 'bbox=0,0,1' });
     const archive = '/api/basemap.pmtiles';
     const head = await t.inject({ method: 'GET', url: archive, headers: { range: 'bytes=0-126' } });
     assert.equal(head.statusCode, 206);

@@ -866,6 +866,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/basemap/area": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The background tiles of an area, to keep it offline
+         * @description The tiles the archive holds over bbox (the part inside the region served), zoom by zoom from the shallowest, as long as a whole zoom fits within 1500 tiles and 20 MB, with their total size as stored. The page shows the size before it downloads them (docs/web.md, "Areas kept offline"). Read from the archive's directories: no tile is read.
+         */
+        get: {
+            parameters: {
+                query: {
+                    bbox: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The tiles and their size */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Their size as stored, about what a phone downloads */
+                            bytes: number;
+                            /** @description The deepest zoom kept (null: not even the shallowest fits); deeper views draw from it */
+                            max_zoom: number | null;
+                            /** @description The addresses of the background tiles over the area, shallowest zoom first */
+                            tiles: string[];
+                        };
+                    };
+                };
+                /** @description Invalid bbox */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No basemap is configured here (BASEMAP_PMTILES) */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The archive in object storage did not answer; try again shortly */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/channels/sms/{secret}": {
         parameters: {
             query?: never;

@@ -1,7 +1,7 @@
 import type { ApiResult } from './api.ts';
 import { t, tn } from './i18n.ts';
 
-type Failure = Extract<ApiResult<unknown>, { ok: false }>;
+export type Failure = Extract<ApiResult<unknown>, { ok: false }>;
 
 /** Minutes or seconds to wait, as people say it. */
 export function waitText(seconds: number): string {

@@ -104,3 +104,7 @@ export function asMarker(s: Spot): TileMarker {
     confirmed_on: (s.last_confirmed_at ?? s.created_at).slice(0, 10),
   };
 }
+
+/** A size as people read it on a phone: "850 KB", "3.1 MB". */
+export const formatBytes = (n: number) =>
+  n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;

@@ -10,3 +10,5 @@ export const SPOT_LIST_URL = `/api/spots?${new URLSearchParams({ limit: String(S
 export const DATA_CACHE = 'hatari-data';
 /** The header a saved list carries: when it was saved. */
 export const SAVED_AT_HEADER = 'x-hatari-saved-at';
+/** The header the page sets on a tile it saves for an area kept offline (map/offline-areas.ts). */
+export const AREA_HEADER = 'x-hatari-area';

@@ -26,7 +26,7 @@ import { StatsPanel } from './stats-panel.tsx';
 import { useSpots } from './use-spots.ts';
 import { useViewSpots } from './use-view-spots.ts';
 
-type Panel = 'spot' | 'report' | 'route' | 'filters' | 'stats' | 'sos' | 'held';
+type Panel = 'spot' | 'report' | 'route' | 'filters' | 'stats' | 'sos' | 'held' | 'areas';
 type PickTarget = 'report' | RouteEnd;
 
 /** How far each panel opens: forms take the screen, what goes with the map leaves it half visible. */
@@ -39,10 +39,13 @@ const OPEN_SIZE: Record<Panel, SheetSize> = {
   stats: 'full',
   sos: 'half',
   held: 'half',
+  areas: 'half',
 };
 
 /** How long a message (a thank-you, an alert) stays before it goes by itself. */
 const TOAST_MS = 8000;
+/** Kept areas are refreshed this long after the page opens online, after its first view. */
+const AREA_REFRESH_DELAY_MS = 10_000;
 
 // The address is read once, before the first render: a shared link shows its spot in the first paint.
 const sharedId = spotIdInAddress();
@@ -78,6 +81,11 @@ export function App({ config }: { config: PageSettings }) {
   const tapRef = useRef<(p: { lat: number; lng: number }) => void>(undefined);
   const pinMovedRef = useRef<(p: { lat: number; lng: number }) => void>(undefined);
   const mapElement = useRef<HTMLElement>(null);
+  /** The map's view as it last settled: the area "Keep this area offline" keeps. */
+  const lastView = useRef<{ bbox: string; zoom: number }>(undefined);
+  const [areaView, setAreaView] = useState<{ bbox: string; zoom: number }>();
+  /** The offline areas' panel, in its own chunk: loaded when first opened. */
+  const [areasPanel, setAreasPanel] = useState<typeof import('./areas-panel.tsx')>();
   const map = useRef<SpotMap>(undefined);
   // The map's handlers are set once; they reach the latest state through these.
   const pickRef = useRef(pick);
@@ -91,6 +99,16 @@ export function App({ config }: { config: PageSettings }) {
     if (f?.reveal) map.current?.reveal(f.lat, f.lng);
     else if (f) map.current?.focus(f.lat, f.lng, 16, f.animate);
   });
+
+  // Areas kept offline are refreshed once the page is online and has drawn its first view.
+  useEffect(() => {
+    if (!online) return;
+    const timer = setTimeout(
+      () => void import('./offline-areas.ts').then((m) => m.refreshAreas()).catch(() => {}),
+      AREA_REFRESH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [online]);
 
   const shown = useMemo(() => filterSpots(data.spots, filters), [data.spots, filters]);
   // More spots than the first list holds: the map shows the tiles of its view instead. While the
@@ -116,7 +134,10 @@ export function App({ config }: { config: PageSettings }) {
         onPick: (lat, lng) => placePoint(pickRef.current, { lat, lng }),
         onTap: (lat, lng) => tapRef.current?.({ lat, lng }),
         onPinMoved: (lat, lng) => pinMovedRef.current?.({ lat, lng }),
-        onView: (bbox, zoom) => onViewRef.current({ bbox, zoom }),
+        onView: (bbox, zoom) => {
+          lastView.current = { bbox, zoom };
+          onViewRef.current({ bbox, zoom });
+        },
         onMoving: (bbox, zoom) => onMovingRef.current({ bbox, zoom }),
         onBackground: setBackground,
         coveredBottom: () => {
@@ -302,6 +323,7 @@ export function App({ config }: { config: PageSettings }) {
     stats: t('stats.heading'),
     sos: t('sos.heading'),
     held: t('report.heading'),
+    areas: t('areas.heading'),
   };
 
   return (
@@ -359,6 +381,16 @@ export function App({ config }: { config: PageSettings }) {
         )}
         {view === 'map' && (
           <div class="map-tools">
+            <button
+              type="button"
+              onClick={() => {
+                setAreaView(lastView.current);
+                void import('./areas-panel.tsx').then(setAreasPanel);
+                open('areas');
+              }}
+            >
+              {t('areas.button')}
+            </button>
             <button type="button" aria-pressed={heat} onClick={() => setHeat(!heat)}>
               {t('map.heat')}
             </button>
@@ -457,6 +489,12 @@ export function App({ config }: { config: PageSettings }) {
             )}
             {panel === 'stats' && <StatsPanel />}
             {panel === 'sos' && <SosPanel />}
+            {panel === 'areas' &&
+              (areasPanel ? (
+                <areasPanel.AreasPanel view={areaView} basemap={Boolean(config.basemap)} online={online} />
+              ) : (
+                <p class="muted">{t('common.loading')}</p>
+              ))}
           </Sheet>
         )}
         {toast && (
