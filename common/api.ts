@@ -304,6 +304,10 @@ const modSpotSchema = spotSchema
         reason: z.enum(FLAG_REASONS),
         note: z.string(),
         created_at: z.string().meta({ format: 'date-time' }),
+        duplicate_of: z
+          .object({ id: z.number().int(), title: z.string(), lat: z.number(), lng: z.number() })
+          .nullable()
+          .meta({ description: 'The spot a "duplicate" flag says this one repeats' }),
       }),
     ),
   })

@@ -575,6 +575,16 @@ describe('the map as people live with it', () => {
     const same = page.locator('.same-place');
     await same.getByText('Is it one of these? Confirm it instead.').waitFor();
     assert.match(await same.locator('li').first().innerText(), /Kalerwe[\s\S]*\d+ m away/);
+    // The sheet's small map shows the pin at street level, with the spot already there beside it.
+    const pinMap = page.locator('#report-pin-map');
+    await pinMap.locator('.spot-marker.other').first().waitFor();
+    assert.equal(await pinMap.locator('.mini-pin').count(), 1, 'the pin on the small map');
+    const pinOnMini = await pinMap.locator('.mini-pin').boundingBox();
+    const mini = await pinMap.boundingBox();
+    assert.ok(
+      pinOnMini && mini && pinOnMini.x > mini.x && pinOnMini.x + pinOnMini.width < mini.x + mini.width,
+      'the pin inside the small map',
+    );
     const before = await page.locator('#report-coordinates').innerText();
     const pinBox = await page.locator('.report-pin').boundingBox();
     assert.ok(pinBox, 'the pin is above the sheet');

@@ -185,6 +185,73 @@ describe('the moderator console', () => {
     await context.close();
   });
 
+  test("a duplicate flag names the other spot: linked, and both on the card's small map", async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const admin = await apiSignIn(stack.url);
+    await fetch(`${stack.url}/api/mod/settings`, {
+      method: 'PUT',
+      headers: admin,
+      body: JSON.stringify({ requireApproval: false }),
+    });
+    const create = async (title: string, lat: number, agent: string) => {
+      const res = await fetch(`${stack.url}/api/spots`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': agent },
+        body: JSON.stringify({
+          title,
+          lat,
+          lng: 32.6012,
+          category: 'other',
+          severity: 3,
+          time_of_day: 'night',
+        }),
+      });
+      assert.equal(res.status, 201);
+      return ((await res.json()) as { spot: { id: number } }).spot.id;
+    };
+    const first = await create('Open drain by the bus stage', 0.3401, 'dup-test-a');
+    const again = await create('Drain at the bus stage', 0.3404, 'dup-test-b');
+
+    const visitor = await openPhone(browser, stack.url, { path: `/spots/${again}` });
+    await visitor.page.getByRole('button', { name: 'Report a mistake in this spot' }).click();
+    await visitor.page.getByLabel('What is wrong?').selectOption('duplicate');
+    const sameAs = visitor.page.getByLabel('Same as which spot?');
+    await sameAs.waitFor();
+    assert.deepEqual(
+      await sameAs.locator('option').allInnerTexts(),
+      ['Not sure', 'Open drain by the bus stage · 33 m'],
+      'the spots right there are offered, the flagged one not',
+    );
+    await sameAs.selectOption(String(first));
+    const sent = visitor.page.waitForRequest((r) => r.url().endsWith(`/api/spots/${again}/flag`));
+    await visitor.page.getByRole('button', { name: 'Send to moderators' }).click();
+    assert.deepEqual((await sent).postDataJSON(), { reason: 'duplicate', note: '', duplicate_of: first });
+    await visitor.context.close();
+
+    const { page, context, problems } = await openPhone(browser, stack.url, { path: '/moderate' });
+    await signIn(page);
+    await page.getByRole('button', { name: /^Flagged/ }).click();
+    const card = page.locator('.mod-spot', { hasText: 'Drain at the bus stage' });
+    const link = card.getByRole('link', { name: `#${first} Open drain by the bus stage` });
+    await link.waitFor();
+    assert.equal(await link.getAttribute('href'), `/spots/${first}`);
+    assert.match(await card.locator('.flags').innerText(), /Duplicate of another spot · .* · Same as #\d+/);
+    await card.locator('.mini-map').scrollIntoViewIfNeeded();
+    await card.locator('.mini-map .leaflet-marker-icon').nth(1).waitFor();
+    assert.equal(await card.locator('.mini-map .leaflet-marker-icon').count(), 2, 'both spots on its map');
+    await checked(page, '27-mod-duplicate');
+    assert.deepEqual(problems, []);
+    await context.close();
+    // Closed, so the tests after this one (which count flags of this network) start without it.
+    const closed = await fetch(`${stack.url}/api/mod/spots/${again}/dismiss-flags`, {
+      method: 'POST',
+      headers: admin,
+      body: '{}',
+    });
+    assert.equal(closed.status, 200);
+  });
+
   test('an admin adds a moderator account, who can sign in', async (t) => {
     const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');

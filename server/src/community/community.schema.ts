@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limitedText } from '../../../common/api.ts';
-import { FLAG_REASONS, STATUSES, TEXT_LIMITS } from '../../../common/domain.ts';
+import { FLAG_REASONS, MAX_ID, STATUSES, TEXT_LIMITS } from '../../../common/domain.ts';
 
 export const voteBody = z.object(
   {
@@ -21,6 +21,13 @@ export const flagBody = z.preprocess(
         .enum(FLAG_REASONS, { error: `reason must be one of: ${FLAG_REASONS.join(', ')}` })
         .default('other'),
       note: limitedText('Note', TEXT_LIMITS.flagNote).default(''),
+      duplicate_of: z
+        .number({ error: 'duplicate_of must be a spot id' })
+        .int('duplicate_of must be a spot id')
+        .min(1, 'duplicate_of must be a spot id')
+        .max(MAX_ID, 'duplicate_of must be a spot id')
+        .optional()
+        .meta({ description: 'With reason "duplicate": the public spot this one repeats' }),
     },
     { error: 'Send a JSON object {"reason", "note"}' },
   ),

@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Identity } from '../identity/identify.ts';
 import { readSiteSettings } from '../settings/index.ts';
-import { getPublicSpot, redactPhoneNumbers, toSpot } from '../spots/index.ts';
+import { findPublicSpot, getPublicSpot, redactPhoneNumbers, toSpot } from '../spots/index.ts';
 import { budgetUse, noteHeld, noteRefusedDispute, spendBudget } from './budgets.sql.ts';
 import { type FlagInput, HISTORY_DAYS, type VoteValue } from './community.schema.ts';
 import {
@@ -110,6 +110,16 @@ export async function castVote(
   }
 }
 
+/** The spot a "duplicate" flag names, checked: a public spot other than the flagged one. */
+async function duplicateOf(tx: Queryable, spotId: number, input: FlagInput): Promise<number | null> {
+  if (input.duplicate_of === undefined) return null;
+  if (input.reason !== 'duplicate') throw new HttpError(400, 'duplicate_of goes with reason "duplicate"');
+  if (input.duplicate_of === spotId) throw new HttpError(400, 'A spot is not a duplicate of itself');
+  if (!(await findPublicSpot(tx, input.duplicate_of)))
+    throw new HttpError(400, 'duplicate_of must be a spot on the public map');
+  return input.duplicate_of;
+}
+
 /**
  * A flag asks moderators to look. When open flags from distinct wide networks reach the site's
  * threshold the spot leaves the public map until reviewed, if the site's hide budget for the hour
@@ -129,6 +139,7 @@ export async function flagSpot(
     const inserted = await insertFlag(tx, spotId, identity, {
       reason: input.reason,
       note: redactPhoneNumbers(input.note),
+      duplicateOf: await duplicateOf(tx, spotId, input),
     });
     if (!inserted) throw new HttpError(409, 'You already flagged this spot');
     const { autoHideFlagThreshold, autoHideBudgetPerHour } = await readSiteSettings(tx);

@@ -80,13 +80,23 @@ export async function insertFlag(
   tx: Queryable,
   spotId: number,
   who: Identity,
-  f: { reason: string; note: string },
+  f: { reason: string; note: string; duplicateOf: number | null },
 ): Promise<boolean> {
   const rows = await tx.query(
-    `INSERT INTO flags (spot_id, visitor, network, wide_network, agent, device, reason, note)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO flags (spot_id, visitor, network, wide_network, agent, device, reason, note, duplicate_of)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (spot_id, visitor) DO NOTHING RETURNING id`,
-    [spotId, who.visitor, who.network, who.wideNetwork, who.agent, who.device, f.reason, f.note],
+    [
+      spotId,
+      who.visitor,
+      who.network,
+      who.wideNetwork,
+      who.agent,
+      who.device,
+      f.reason,
+      f.note,
+      f.duplicateOf,
+    ],
   );
   return rows.length === 1;
 }

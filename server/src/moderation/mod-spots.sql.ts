@@ -11,8 +11,10 @@ const MOD_COLUMNS = `${SPOT_COLUMNS}, s.publication, s.auto_hidden_at IS NOT NUL
   s.review_reason, ${PROTECTED} AS protected,
   CASE WHEN s.restored_until > now() THEN s.restored_until END AS restored_until, EXISTS (${BURSTS_OF_SPOT}) AS burst,
   (SELECT count(*)::int FROM flags f WHERE ${OPEN_FLAGS}) AS flag_count,
-  (SELECT coalesce(json_agg(json_build_object('reason', f.reason, 'note', f.note, 'created_at', f.created_at)
-     ORDER BY f.created_at DESC), '[]'::json) FROM flags f WHERE ${OPEN_FLAGS}) AS flags`;
+  (SELECT coalesce(json_agg(json_build_object('reason', f.reason, 'note', f.note, 'created_at', f.created_at,
+       'duplicate_of', CASE WHEN d.id IS NOT NULL THEN json_build_object('id', d.id, 'title', d.title, 'lat', d.lat, 'lng', d.lng) END)
+     ORDER BY f.created_at DESC), '[]'::json)
+   FROM flags f LEFT JOIN spots d ON d.id = f.duplicate_of WHERE ${OPEN_FLAGS}) AS flags`;
 
 interface ModSpotRow extends SpotRow {
   publication: Publication;
@@ -22,7 +24,12 @@ interface ModSpotRow extends SpotRow {
   restored_until: Date | string | null;
   burst: boolean;
   flag_count: number;
-  flags: Array<{ reason: FlagReason; note: string; created_at: string }>;
+  flags: Array<{
+    reason: FlagReason;
+    note: string;
+    created_at: string;
+    duplicate_of: { id: number; title: string; lat: number; lng: number } | null;
+  }>;
 }
 
 const toModSpot = (r: ModSpotRow): ModSpot => ({

@@ -1,6 +1,6 @@
 import type { ReportInput, Spot } from '../../../common/api.ts';
 import { queueAlerts } from '../channels/index.ts';
-import type { Db } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Identity } from '../identity/identify.ts';
 import { readSiteSettings } from '../settings/index.ts';
@@ -50,7 +50,7 @@ export async function reportSpot(
 }
 
 /** The spot if it is on the public map (approved); pending, hidden and deleted ones are not. */
-export async function findPublicSpot(db: Db, id: number): Promise<Spot | undefined> {
+export async function findPublicSpot(db: Queryable, id: number): Promise<Spot | undefined> {
   const row = id > 0 ? await findPublicSpotById(db, id) : undefined;
   return row && toSpot(row);
 }

@@ -272,6 +272,37 @@ describe('moderating spots', () => {
     await as(cookie, { method: 'PUT', url: '/api/mod/settings', payload: { requireApproval: false } });
   });
 
+  it('links a duplicate flag to the spot it names, which must be another public spot', async () => {
+    const first = (await newSpot({ title: 'Dark stretch by the market' })).spot;
+    const again = (await newSpot({ title: 'Dark road at the market' })).spot;
+    const flag = (payload: Record<string, unknown>, n = 1) =>
+      t.inject({
+        method: 'POST',
+        url: `/api/spots/${again.id}/flag`,
+        payload,
+        remoteAddress: `198.51.${n}.7`,
+      });
+    for (const [payload, error] of [
+      [{ reason: 'duplicate', duplicate_of: again.id }, 'A spot is not a duplicate of itself'],
+      [{ reason: 'duplicate', duplicate_of: 999_999 }, 'duplicate_of must be a spot on the public map'],
+      [{ reason: 'inaccurate', duplicate_of: first.id }, 'duplicate_of goes with reason "duplicate"'],
+      [{ reason: 'duplicate', duplicate_of: 'one' }, 'duplicate_of must be a spot id'],
+    ] as const) {
+      const res = await flag(payload);
+      assert.equal(res.statusCode, 400, JSON.stringify(payload));
+      assert.match(res.json().error, new RegExp(error.replace(/[()]/g, '.')));
+    }
+    const ok = await flag({ reason: 'duplicate', duplicate_of: first.id, note: 'same place' }, 2);
+    assert.equal(ok.statusCode, 200);
+    const listed = (await as(cookie, { method: 'GET', url: '/api/mod/spots?state=flagged' }))
+      .json()
+      .spots.find((s: { id: number }) => s.id === again.id);
+    assert.deepEqual(
+      listed.flags.map((f: { reason: string; duplicate_of: unknown }) => [f.reason, f.duplicate_of]),
+      [['duplicate', { id: first.id, title: 'Dark stretch by the market', lat: first.lat, lng: first.lng }]],
+    );
+  });
+
   it('shows hidden spots with their flags, and brings them back when flags are dismissed', async () => {
     const { spot } = await newSpot({ title: 'Flag target' });
     for (const n of [1, 2, 3]) {

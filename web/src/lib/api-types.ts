@@ -4970,6 +4970,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description With reason "duplicate": the public spot this one repeats */
+                        duplicate_of?: number;
                         /** @default  */
                         note?: string;
                         /**
@@ -5891,6 +5893,13 @@ export interface components {
             flags: {
                 /** Format: date-time */
                 created_at: string;
+                /** @description The spot a "duplicate" flag says this one repeats */
+                duplicate_of: {
+                    id: number;
+                    lat: number;
+                    lng: number;
+                    title: string;
+                } | null;
                 note: string;
                 /** @enum {string} */
                 reason: "inaccurate" | "names_person" | "duplicate" | "abusive" | "resolved" | "other";
@@ -5940,6 +5949,13 @@ export interface components {
             flags: {
                 /** Format: date-time */
                 created_at: string;
+                /** @description The spot a "duplicate" flag says this one repeats */
+                duplicate_of: {
+                    id: number;
+                    lat: number;
+                    lng: number;
+                    title: string;
+                } | null;
                 note: string;
                 /** @enum {string} */
                 reason: "inaccurate" | "names_person" | "duplicate" | "abusive" | "resolved" | "other";

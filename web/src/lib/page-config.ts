@@ -16,9 +16,16 @@ function readPageConfig(): PageSettings {
   }
 }
 
+let settings: PageSettings | undefined;
+/** The page's settings, as the server wrote them into it. */
+export const pageSettings = (): PageSettings => {
+  settings ??= readPageConfig();
+  return settings;
+};
+
 /** Reads the page's settings and serves their region (the bundled default, Uganda, without one). */
 export function startPage(): PageSettings {
-  const config = readPageConfig();
+  const config = pageSettings();
   if (config.region) useRegion({ ...region(), ...config.region });
   return config;
 }

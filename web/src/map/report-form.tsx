@@ -1,13 +1,16 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { NearbySpot } from '../../../common/api.ts';
 import { type Category, REPORT_FIELDS, TEXT_LIMITS, type TimeOfDay } from '../../../common/domain.ts';
 import { region } from '../../../common/region.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure, waitText } from '../lib/failures.ts';
 import { formatDistance } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
+import { pageSettings } from '../lib/page-config.ts';
 import { CategoryOptions, SeverityOptions, TimeOfDayOptions } from '../lib/spot-options.tsx';
 import type { Spot } from '../lib/types.ts';
 import { describedBy, Field, Notice } from '../lib/ui.tsx';
+import { MiniMap, type MiniMapPoint } from './mini-map.ts';
 import {
   type DraftField,
   type DraftProblem,
@@ -179,6 +182,7 @@ export function ReportForm({
             >{`${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`}</small>
           )}
         </p>
+        {point && <PinMap point={point} spots={nearby?.spots ?? []} />}
         {point && <p class="muted">{t('report.dragPin')}</p>}
         <div class="row">
           <button type="button" class="secondary" aria-pressed={picking} onClick={onPickOnMap}>
@@ -345,5 +349,34 @@ export function ReportForm({
       </div>
       {hasContent(draft) && <p class="muted draft-note">{t('report.draftKept')}</p>}
     </form>
+  );
+}
+
+/**
+ * The pin up close, with the spots already reported right there: the sheet may cover the big map,
+ * and this shows where the report will go at street level.
+ */
+function PinMap({ point, spots }: { point: { lat: number; lng: number }; spots: NearbySpot[] }) {
+  const element = useRef<HTMLDivElement>(null);
+  const map = useRef<MiniMap>(undefined);
+  const points: MiniMapPoint[] = [
+    { ...point, label: t('report.pinPlaced'), kind: 'pin' },
+    ...spots.map((s) => ({
+      lat: s.lat,
+      lng: s.lng,
+      label: s.title,
+      kind: 'other' as const,
+      severity: s.severity,
+    })),
+  ];
+  const key = JSON.stringify(points);
+  useEffect(() => {
+    if (!element.current) return;
+    if (!map.current) map.current = new MiniMap(element.current, pageSettings(), JSON.parse(key));
+    else map.current.show(JSON.parse(key));
+  }, [key]);
+  useEffect(() => () => map.current?.remove(), []);
+  return (
+    <div ref={element} id="report-pin-map" class="mini-map" role="img" aria-label={t('report.pinMap')} />
   );
 }

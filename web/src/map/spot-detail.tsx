@@ -2,11 +2,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { FLAG_REASONS, type FlagReason, TEXT_LIMITS } from '../../../common/domain.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
-import { formatAgo, formatDate, safeHttpUrl } from '../lib/format.ts';
+import { formatAgo, formatDate, formatDistance, safeHttpUrl } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import type { Me, Spot } from '../lib/types.ts';
 import { Field, Notice, SeverityBadge, StatusBadge } from '../lib/ui.tsx';
 import { ShareButtons } from './share.tsx';
+import { useNearby } from './use-nearby.ts';
 
 interface Props {
   spot: Spot;
@@ -127,7 +128,7 @@ export function SpotDetail({ spot, me, onSpotChanged, onVoted, onFlagged }: Prop
         <p class="muted">{t('flag.alreadyFlagged')}</p>
       ) : flagOpen ? (
         <FlagForm
-          spotId={spot.id}
+          spot={spot}
           onDone={(result, hidden) => {
             setFlagResult(result);
             onFlagged(spot.id, hidden);
@@ -142,9 +143,14 @@ export function SpotDetail({ spot, me, onSpotChanged, onVoted, onFlagged }: Prop
   );
 }
 
-function FlagForm({ spotId, onDone }: { spotId: number; onDone(result: string, hidden: boolean): void }) {
+function FlagForm({ spot, onDone }: { spot: Spot; onDone(result: string, hidden: boolean): void }) {
+  const spotId = spot.id;
   const [reason, setReason] = useState<FlagReason>('inaccurate');
   const [note, setNote] = useState('');
+  /** For a duplicate: which of the spots right there it repeats (asked only once that reason is chosen). */
+  const [sameAs, setSameAs] = useState('');
+  const nearby = useNearby(reason === 'duplicate' ? spot : undefined);
+  const others = nearby?.spots.filter((s) => s.id !== spotId) ?? [];
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -154,7 +160,11 @@ function FlagForm({ spotId, onDone }: { spotId: number; onDone(result: string, h
     const res = await answer(
       client.POST('/api/spots/{id}/flag', {
         params: { path: { id: String(spotId) } },
-        body: { reason, note },
+        body: {
+          reason,
+          note,
+          ...(reason === 'duplicate' && sameAs && { duplicate_of: Number(sameAs) }),
+        },
       }),
     );
     setBusy(false);
@@ -179,6 +189,18 @@ function FlagForm({ spotId, onDone }: { spotId: number; onDone(result: string, h
           ))}
         </select>
       </Field>
+      {others.length > 0 && (
+        <Field id="flag-same-as" label={t('flag.sameAs')}>
+          <select id="flag-same-as" value={sameAs} onChange={(e) => setSameAs(e.currentTarget.value)}>
+            <option value="">{t('flag.sameAsUnsure')}</option>
+            {others.map((s) => (
+              <option key={s.id} value={String(s.id)}>
+                {s.title} · {formatDistance(s.distance_m)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
       <Field
         id="flag-note"
         label={t('flag.note')}

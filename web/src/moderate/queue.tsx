@@ -8,6 +8,7 @@ import type { ModQueue, ModSpot } from '../lib/types.ts';
 import { Notice, SeverityBadge, StatusBadge } from '../lib/ui.tsx';
 import { EditSpot } from './edit-spot.tsx';
 import { Networks } from './networks.tsx';
+import { SpotMiniMap } from './spot-mini-map.tsx';
 
 const STATES = ['pending', 'flagged', 'review', 'bursts', 'rejected', 'approved', 'all'] as const;
 type QueueState = (typeof STATES)[number];
@@ -171,12 +172,22 @@ function ModSpotCard({
             {spot.flags.map((f, i) => (
               <li key={i}>
                 <strong>{t(`flag.reason.${f.reason}`)}</strong> · {formatDateTime(f.created_at)}
+                {f.duplicate_of && (
+                  <>
+                    {' · '}
+                    {t('mod.sameAs')}{' '}
+                    <a href={`/spots/${f.duplicate_of.id}`} target="_blank" rel="noopener noreferrer">
+                      #{f.duplicate_of.id} {f.duplicate_of.title}
+                    </a>
+                  </>
+                )}
                 {f.note && <q>{f.note}</q>}
               </li>
             ))}
           </ul>
         </details>
       )}
+      <SpotMiniMap spot={spot} />
       <Networks spot={spot} onChanged={onChanged} />
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
       {!editing && (
