@@ -11,7 +11,7 @@ import { ByteBudgetCache } from '../util/byte-budget-cache.ts';
 import { QueueFullError, Semaphore } from '../util/semaphore.ts';
 import { loadWebAssets } from './page-assets.ts';
 import { renderShareCard } from './share-card.ts';
-import { cardVersion, siteHead, spotHead, spotIdFrom, withHead } from './spot-page.ts';
+import { cardVersion, siteHead, spotHead, spotIdFrom, withHead, withPreview } from './spot-page.ts';
 
 const READ: PolicyName[] = ['read', 'read_network'];
 const DIST = fileURLToPath(new URL('../../../dist/web', import.meta.url));
@@ -78,7 +78,8 @@ export function registerPageRoutes(
     const spot = id === undefined ? undefined : await findPublicSpot(db, id);
     if (!spot) return sendEncoded(request, reply.code(notFoundStatus), sitePage);
     // Built per request (a spot changes with every vote); small enough to compress quickly.
-    return sendEncoded(request, reply, html(withHead(template, spotHead(spot, origin(request))), 5));
+    const page = withPreview(withHead(template, spotHead(spot, origin(request))), spot);
+    return sendEncoded(request, reply, html(page, 5));
   }
 
   app.get<{ Querystring: { spot?: string } }>('/', { compress: false }, async (request, reply) => {

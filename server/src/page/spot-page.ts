@@ -81,6 +81,24 @@ export function spotHead(spot: Spot, origin: string): string {
   ].join('\n');
 }
 
+/** The page's placeholder until its script runs (index.html). */
+const BOOT = /<p class="boot">[^<]*<\/p>/;
+
+/**
+ * What a shared link shows before the page's script has run: the spot's title and description, as
+ * the sheet then shows them, so a phone on a slow connection reads the danger at once (and its
+ * largest paint is early). The script replaces it.
+ */
+export const withPreview = (page: string, spot: Spot) =>
+  page.replace(
+    BOOT,
+    () =>
+      `<article class="boot boot-spot"><h1>${escapeHtml(spot.title)}</h1>` +
+      (spot.area ? `<p>${escapeHtml(spot.area)}</p>` : '') +
+      (spot.description ? `<p class="description">${escapeHtml(spot.description)}</p>` : '') +
+      '</article>',
+  );
+
 /** The built page with another head block. */
 export const withHead = (page: string, head: string) =>
   page.replace(HEAD, () => `<!-- page-head -->\n${head}\n<!-- /page-head -->`);

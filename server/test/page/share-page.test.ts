@@ -57,6 +57,17 @@ describe('a shared spot link', { skip: built ? false : 'the page is not built (n
       assert.doesNotMatch(html, /<script>alert/, 'the title is escaped everywhere');
       const json = /<script type="application\/json" id="hatari-spot">([^<]*)<\/script>/.exec(html)?.[1];
       assert.equal(JSON.parse(json ?? 'null').title, HOSTILE, 'the spot rides along as JSON');
+      // Before the script runs, the body already shows the spot (as text: its markup stays text).
+      const escaped = HOSTILE.replace(/&/g, '&amp;')
+        .replace(/"/g, '&quot;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;');
+      assert.match(
+        html,
+        new RegExp(
+          `<div id="app"><article class="boot boot-spot"><h1>${escaped.replace(/[()]/g, '\\$&')}</h1><p>Kalerwe, Kampala</p>`,
+        ),
+      );
     }
   });
 
