@@ -602,13 +602,13 @@ describe('the map page on a phone', () => {
       const estimate = page.locator('#area-estimate');
       await estimate.waitFor();
       const told = await estimate.innerText();
-      assert.match(told, /^.+, about \d+(\.\d)? (KB|MB)$/);
+      assert.match(told, /^.+: about \d+(\.\d)? (KB|MB) to download$/);
       assert.equal(await axeViolations(page).then((v) => v.length), 0, 'the panel is accessible');
       await page.getByRole('button', { name: 'Keep this area offline' }).click();
       await assert.doesNotReject(page.getByText(/is kept offline\.$/).waitFor({ timeout: 30_000 }));
       const kept = page.locator('.kept-areas li');
       assert.equal(await kept.count(), 1);
-      assert.match(await kept.innerText(), /\d+(\.\d)? (KB|MB), saved /);
+      assert.match(await kept.innerText(), /\d+(\.\d)? (KB|MB) on this phone, saved /);
       const stored = await page.evaluate(async () => {
         const cache = await caches.open('hatari-areas');
         const urls = (await cache.keys()).map((r) => new URL(r.url).pathname);

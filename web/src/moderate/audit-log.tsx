@@ -58,7 +58,7 @@ function describeDetail(action: string, detail: Record<string, unknown> | null |
   if (d.autoHideFlagThreshold !== undefined)
     parts.push(
       num(d.autoHideFlagThreshold) > 0
-        ? t('mod.log.d.autoHide', { n: num(d.autoHideFlagThreshold) })
+        ? tn('mod.log.d.autoHide', num(d.autoHideFlagThreshold))
         : t('mod.log.d.autoHideOff'),
     );
   if (d.autoHideBudgetPerHour !== undefined)

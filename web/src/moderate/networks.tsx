@@ -91,7 +91,7 @@ export function Networks({ spot, onChanged }: { spot: ModSpot; onChanged(s: ModS
               {t('mod.net.counts', { up: n.up, down: n.down, flags: n.flags, open: n.open_flags })}
             </p>
             <p class="muted">
-              {t('mod.net.agents', { n: n.agents, share: Math.round(n.top_agent_share * 100) })} ·{' '}
+              {tn('mod.net.agents', n.agents, { share: Math.round(n.top_agent_share * 100) })} ·{' '}
               {t('mod.net.devices', { n: n.with_device })} · {formatDateTime(n.first_at)} –{' '}
               {formatDateTime(n.last_at)}
             </p>
