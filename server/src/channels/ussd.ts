@@ -6,14 +6,16 @@ import type { NamedPoint, NearDanger } from './channels.sql.ts';
 import { con, end, fitList, fitting, join, SCREEN_CHARS, type Screen } from './screen.ts';
 import {
   type ChannelLang,
+  callCost,
   categoryName,
   distance,
-  freeCall,
   gsm,
   lineName,
   say,
   severityName,
+  statusName,
   timeName,
+  verifiedName,
   type WordKey,
 } from './words.ts';
 
@@ -33,6 +35,8 @@ const DANGERS_LISTED = 30;
 const MAX_ANSWERS = 40;
 /** A danger's line: three fit on a screen with its heading and choices. */
 const LINE_CHARS = 44;
+/** Dangers a screen lists at most, numbered 1 to 8 (9 is "More"). */
+const PAGE_MAX = 8;
 
 interface ReportDraft {
   place: NamedPoint;
@@ -153,8 +157,14 @@ async function advance(
       return n ? placeChosen(step.goal, step.options[n - 1] as NamedPoint) : invalid;
     }
     case 'dangers': {
-      const more = token === '9' && (await dangerPages(step.place, lang, world)).length > step.page + 1;
-      return more ? { ...step, page: step.page + 1 } : invalid;
+      const pages = await dangerPages(step.place, lang, world);
+      if (token === '9') return pages.length > step.page + 1 ? { ...step, page: step.page + 1 } : invalid;
+      const page = pages[step.page] ?? [];
+      const n = choice(token, page.length);
+      if (!n) return invalid;
+      const id = (page[n - 1] as DangerLine).id;
+      const spot = await world.publicSpot(id);
+      return spot ? { at: 'vote', spot } : { refused: 'noSpot', params: { id } };
     }
     case 'category': {
       const n = choice(token, CATEGORIES.length);
@@ -271,12 +281,17 @@ async function render(
     case 'spot':
       return menu([s('askSpot')]);
     case 'vote': {
+      // The spot in brief: what, how bad, when, verified or how the votes stand; then the two
+      // answers right there, each with how many gave it.
       const spot = step.spot;
+      const sure = spot.moderator_verified ? verifiedName(lang) : statusName(lang, spot.status);
+      const facts = `${categoryName(lang, spot.category)}, ${spot.severity}/5, ${timeName(lang, spot.time_of_day)}. ${sure}`;
+      const [yes, no] = s('voteChoice').split('\n');
       return con(
         fitList(
           [note],
           [`#${spot.id} ${gsm(spot.title)}`],
-          [s('votes', { c: spot.confirmations, d: spot.denials }), s('voteChoice'), s('back')],
+          [facts, `${yes} (${spot.confirmations})`, `${no} (${spot.denials})`, s('back')],
           true,
         ),
       );
@@ -285,31 +300,37 @@ async function render(
       return end([
         s('sos'),
         ...region().emergency.map(
-          (l) => `${l.shown ?? l.number} ${lineName(lang, l.label)}${l.free ? `, ${freeCall(lang)}` : ''}`,
+          // Each says whether it is free: a mobile line costs a normal call.
+          (l) => `${l.shown ?? l.number} ${lineName(lang, l.label)}, ${callCost(lang, l.free)}`,
         ),
       ]);
   }
 }
 
+/** A danger as its screen lists it: the text after its number, and the spot it opens. */
+type DangerLine = { id: number; text: string };
+
 /**
  * The dangers near a place, cut into screens: as many lines as fit with the heading (first screen
- * only), "9 More" and "0 Back". Cut the same way on every replay, so "9" always means the same page.
+ * only), "9 More" and "0 Back", each numbered from 1 on its screen (choosing one opens it). Cut the
+ * same way on every replay, so "9" and each number always mean the same.
  */
-async function dangerPages(place: NamedPoint, lang: ChannelLang, world: UssdWorld): Promise<string[][]> {
+async function dangerPages(place: NamedPoint, lang: ChannelLang, world: UssdWorld): Promise<DangerLine[][]> {
   const dangers = await world.dangersNear(place, DANGER_RADIUS_M, DANGERS_LISTED);
   const lines = dangers.map((d) => {
     const facts = ` ${d.severity}/5 ${timeName(lang, d.time_of_day)} ${distance(d.distance_m)}`;
     const title = gsm(d.title);
-    const room = LINE_CHARS - facts.length - String(d.id).length - 2;
-    return `#${d.id} ${title.length > room ? `${title.slice(0, room - 2)}..` : title}${facts}`;
+    const room = LINE_CHARS - facts.length - 2;
+    return { id: d.id, text: `${title.length > room ? `${title.slice(0, room - 2)}..` : title}${facts}` };
   });
   const head = say(lang, 'dangersNear', { place: gsm(place.name) });
   const foot = [say(lang, 'more'), say(lang, 'back')];
-  const pages: string[][] = [];
+  const pages: DangerLine[][] = [];
   for (let start = 0; start < lines.length; ) {
     // A refusal's note takes the heading's place on the first screen: room for the longer of them.
     const top = pages.length || head.length < REFUSAL_ROOM.length ? REFUSAL_ROOM : head;
-    const count = Math.max(1, fitting([top], lines.slice(start), foot));
+    const numbered = lines.slice(start, start + PAGE_MAX).map((l, i) => `${i + 1} ${l.text}`);
+    const count = Math.max(1, fitting([top], numbered, foot));
     pages.push(lines.slice(start, start + count));
     start += count;
   }
@@ -333,7 +354,7 @@ async function dangerPage(
   const last = step.page === pages.length - 1;
   return con([
     note ?? (step.page === 0 ? say(lang, 'dangersNear', { place }) : undefined),
-    ...lines,
+    ...lines.map((l, i) => `${i + 1} ${l.text}`),
     last ? undefined : say(lang, 'more'),
     say(lang, 'back'),
   ]);

@@ -1,4 +1,4 @@
-import type { Category, TimeOfDay } from '../../../common/domain.ts';
+import type { Category, Status, TimeOfDay } from '../../../common/domain.ts';
 import type { Lang } from '../../../common/region.ts';
 import { channelWords, type PluralForm, type WordKey } from '../../../common/words/channels.ts';
 import { en as webEn } from '../../../common/words/en.ts';
@@ -43,7 +43,9 @@ export const categoryName = (lang: ChannelLang, c: Category) => web(lang, `categ
 export const severityName = (lang: ChannelLang, s: number) => web(lang, `severity.${s}` as WebKey);
 export const timeName = (lang: ChannelLang, t: TimeOfDay) => say(lang, t);
 export const lineName = (lang: ChannelLang, label: string) => web(lang, `sos.${label}` as WebKey);
-export const freeCall = (lang: ChannelLang) => web(lang, 'sos.free');
+export const callCost = (lang: ChannelLang, free: boolean) => web(lang, free ? 'sos.free' : 'sos.paid');
+export const statusName = (lang: ChannelLang, s: Status) => web(lang, `status.${s}` as WebKey);
+export const verifiedName = (lang: ChannelLang) => web(lang, 'detail.verified');
 
 /** Metres as phones show them: "350 m", "1.2 km". */
 export const distance = (m: number) =>

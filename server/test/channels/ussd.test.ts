@@ -66,7 +66,8 @@ function screen(raw: string): { end: boolean; text: string; lines: string[] } {
   return { end: m[1] === 'END', text, lines: text.split('\n') };
 }
 
-const spotIds = (text: string) => [...text.matchAll(/#(\d+)/g)].map((m) => Number(m[1]));
+/** The dangers a list screen offers: its numbered lines but 9 (more) and 0 (back). */
+const dangerLines = (s: { lines: string[] }) => s.lines.filter((l) => /^[1-8] /.test(l));
 
 async function publicSpot(id: number) {
   const res = await t.inject({ method: 'GET', url: `/api/spots/${id}` });
@@ -86,6 +87,7 @@ const LANGS = [
     notFound: 'No place called',
     invalid: 'Choose a number shown',
     police: 'Police',
+    paid: 'normal call charges',
   },
   {
     choice: '2',
@@ -98,6 +100,7 @@ const LANGS = [
     notFound: 'Tetusobodde kuzuula',
     invalid: 'Londa ennamba',
     police: 'Poliisi',
+    paid: 'osasula nga bulijjo',
   },
   {
     choice: '3',
@@ -110,6 +113,7 @@ const LANGS = [
     notFound: 'Hakuna mahali paitwapo',
     invalid: 'Chagua namba',
     police: 'Polisi',
+    paid: 'gharama ya kawaida',
   },
 ] as const;
 
@@ -158,17 +162,22 @@ describe('the USSD menu', () => {
         const first = screen(await s.send('Wandegeya'));
         assert.equal(first.end, false);
         assert.ok(first.lines.includes(lang.more) && first.lines.at(-1) === lang.back, first.text);
-        const page1 = spotIds(first.text);
+        const page1 = dangerLines(first);
         assert.ok(page1.length >= 2, `a screen lists several dangers: ${first.text}`);
+        assert.deepEqual(
+          page1.map((l) => l[0]),
+          page1.map((_, i) => String(i + 1)),
+          'numbered choices from 1',
+        );
         assert.match(
           first.text,
-          /#\d+ Dark lane.* [1-5]\/5 \S.* \d+ m/,
+          /^1 Dark lane.* [1-5]\/5 \S.* \d+ m$/m,
           'severity, time of day and distance',
         );
         const second = screen(await s.send('9'));
-        const page2 = spotIds(second.text);
+        const page2 = dangerLines(second);
         assert.ok(
-          page2.length >= 1 && page2.every((id) => !page1.includes(id)),
+          page2.length >= 1 && page2.every((l) => !page1.includes(l)),
           `page 2 goes on: ${second.text}`,
         );
         let last = second;
@@ -177,10 +186,39 @@ describe('the USSD menu', () => {
         assert.ok(!last.lines.includes(lang.more), 'the last screen offers no more');
         const refused = screen(await s.send('9'));
         assert.ok(refused.text.startsWith(lang.invalid), `9 on the last screen is refused: ${refused.text}`);
-        assert.deepEqual(spotIds(refused.text), spotIds(last.text), 'on the same screen');
+        assert.deepEqual(dangerLines(refused), dangerLines(last), 'on the same screen');
         let back = refused;
         for (let i = 0; i < nines; i++) back = screen(await s.send('0'));
-        assert.deepEqual(spotIds(back.text), page1, '0 goes back page by page to the first');
+        assert.deepEqual(dangerLines(back), page1, '0 goes back page by page to the first');
+      });
+
+      it('opens a listed danger by its number and confirms it there, without typing an id', async () => {
+        const s = session();
+        await s.play(lang.choice, '1');
+        const list = screen(await s.send('Wandegeya'));
+        const chosen = dangerLines(list)[1] as string;
+        const brief = screen(await s.send('2'));
+        assert.equal(brief.end, false);
+        const id = Number(/^#(\d+) /.exec(brief.lines[0] as string)?.[1]);
+        const spot = await publicSpot(id);
+        assert.ok(chosen.startsWith(`2 ${spot.title.slice(0, 12)}`), `${chosen} opens ${spot.title}`);
+        assert.match(brief.lines[1] as string, new RegExp(`, ${spot.severity}/5, `), 'what, how bad, when');
+        assert.match(brief.lines[1] as string, /\. \S/, 'verified, or how the votes stand');
+        assert.deepEqual(
+          brief.lines.slice(-3, -1).map((l) => /\((\d+)\)$/.exec(l)?.[1]),
+          [String(spot.confirmations), String(spot.denials)],
+          'each answer with how many gave it',
+        );
+        assert.deepEqual(
+          brief.lines.slice(-3).map((l) => l[0]),
+          ['1', '2', '0'],
+          'the two answers, and back',
+        );
+        const voted = screen(await s.send('1'));
+        assert.equal(voted.end, true);
+        assert.equal((await publicSpot(id)).confirmations, spot.confirmations + 1, 'the vote counts');
+        const back = screen(await session().play(lang.choice, '1', 'Wandegeya', '2', '0'));
+        assert.deepEqual(dangerLines(back), dangerLines(list), '0 from the spot is its list again');
       });
 
       it('asks which place when a name means several, and says when it means none', async () => {
@@ -285,7 +323,11 @@ describe('the USSD menu', () => {
         assert.equal(sos.end, true);
         assert.ok(sos.text.includes(`999 ${lang.police}`) && sos.text.includes('112'), sos.text);
         assert.match(sos.text, new RegExp(`^999 ${lang.police}, \\S`, 'm'), 'free lines say so');
-        assert.doesNotMatch(sos.text, /779 999 999 [^\n]*,/, 'the mobile police line is not said to be free');
+        assert.match(
+          sos.text,
+          new RegExp(`779 999 999 [^\\n]*, ${lang.paid}$`, 'm'),
+          'the mobile police line is said to cost a call',
+        );
       });
     });
   }
