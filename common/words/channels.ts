@@ -4,7 +4,7 @@
  * what is left outside the 7-bit alphabet into its nearest.
  */
 const en = {
-  main: 'Hatari danger map\n1 Dangers near a place\n2 Report a danger\n3 Confirm or deny a spot\n4 Emergency numbers',
+  main: 'Hatari danger map\n1 Dangers near a place\n2 Report a danger\n3 Confirm or deny a spot\n4 Emergency numbers\n5 Language',
   askPlace: 'Type the name of a place or area:',
   notFound: 'No place called "{q}" was found.',
   pickPlace: 'Which place?',
@@ -42,6 +42,27 @@ const en = {
   tooLong: 'This session has gone on too long. Please dial again.',
   sos: 'Emergency numbers:',
   titleNear: '{category} near {place}',
+  smsHelp:
+    'Hatari: NEAR place - dangers near it. WATCH place - an SMS when a danger is reported near it. STOP - end all, delete your number.',
+  smsNoPlace: 'Hatari: no place called "{q}" was found. Try a nearby town, area or road.',
+  smsNoDangers: 'Hatari: no known dangers within 3 km of {place}.',
+  smsNear: 'Hatari, near {place}: {list}',
+  smsMore: 'MORE for more',
+  smsNoMore: 'Hatari: no more dangers near {place}. Send NEAR and a place.',
+  smsWatchAsk:
+    'Hatari: reply YES for an SMS when a danger is reported near {place}, at most 3 a day. Not you? Ignore this.',
+  smsWatching:
+    'Hatari: watching {place}. An SMS when a danger of severity 3+ is reported within 1 km, at most 3 a day. STOP to end.',
+  smsAlertsOn:
+    'Hatari: alerts on for {places}. An SMS for a danger of severity 3+ within 1 km, at most 3 a day. STOP to end.',
+  smsWatchFull: 'Hatari: you already watch {max} places. Send STOP to end them all first.',
+  smsStopped:
+    'Hatari: all stopped and your number deleted. Nothing more will be sent. Send START to begin again.',
+  smsStarted:
+    'Hatari: welcome back. NEAR place - dangers near it. WATCH place - alerts near it. STOP - end all.',
+  smsLang:
+    'Hatari speaks English to you now. NEAR place - dangers near it. WATCH place - alerts. STOP - end all.',
+  smsAlert: 'Hatari alert: new danger {dist} from {place}: #{id} {what}. STOP to end alerts.',
   day: 'by day',
   night: 'at night',
   any: 'day and night',
@@ -53,7 +74,7 @@ export type PluralForm = `${'stillDangerous' | 'notAnymore'}.one`;
 
 /** Luganda (to be reviewed by a native speaker). */
 const lg: Record<WordKey, string> & Partial<Record<PluralForm, string>> = {
-  main: 'Hatari: maapu y’obulabe\n1 Obulabe okumpi n’ekifo\n2 Loopa obulabe\n3 Kakasa oba gaana ekifo\n4 Ennamba ez’obwangu',
+  main: 'Hatari: maapu y’obulabe\n1 Obulabe okumpi n’ekifo\n2 Loopa obulabe\n3 Kakasa oba gaana ekifo\n4 Ennamba ez’obwangu\n5 Olulimi',
   askPlace: 'Wandiika erinnya ly’ekifo oba ekitundu:',
   notFound: 'Tetusobodde kuzuula kifo "{q}".',
   pickPlace: 'Kifo ki?',
@@ -93,6 +114,27 @@ const lg: Record<WordKey, string> & Partial<Record<PluralForm, string>> = {
   tooLong: 'Olukung’aana luno lulwawo nnyo. Kuba nate.',
   sos: 'Ennamba ez’obwangu:',
   titleNear: '{category} okumpi ne {place}',
+  smsHelp:
+    'Hatari: OKUMPI ekifo - obulabe okumpi. LABIRIRA ekifo - SMS obulabe bwe bulopebwa okumpi. KOMYA - byonna bikome, ennamba yo esangulwe.',
+  smsNoPlace: 'Hatari: tetuzudde kifo "{q}". Gezaako ekibuga, ekitundu oba oluguudo okumpi.',
+  smsNoDangers: 'Hatari: tewali bulabe bumanyiddwa mu km 3 okuva {place}.',
+  smsNear: 'Hatari, okumpi ne {place}: {list}',
+  smsMore: 'EBIRALA okufuna ebirala',
+  smsNoMore: 'Hatari: tewali bulabe bulala okumpi ne {place}. Weereza OKUMPI n’ekifo.',
+  smsWatchAsk:
+    'Hatari: ddamu YEE ofune SMS obulabe bwe bulopebwa okumpi ne {place}, obutasukka 3 lumu. Si ggwe? Kino kireke.',
+  smsWatching:
+    'Hatari: tulabirira {place}. SMS obulabe obwa 3+ bwe bulopebwa mu km 1, obutasukka 3 lumu. KOMYA okukomya.',
+  smsAlertsOn:
+    'Hatari: obubaka buli ku {places}. SMS obulabe obwa 3+ mu km 1, obutasukka 3 lumu. KOMYA okukomya.',
+  smsWatchFull: 'Hatari: olabirira dda ebifo {max}. Weereza KOMYA okubikomya byonna okusooka.',
+  smsStopped:
+    'Hatari: byonna bikomye, ennamba yo esanguddwa. Tewali kirala kijja kuweerezebwa. Weereza TANDIKA okuddamu.',
+  smsStarted:
+    'Hatari: tukwanirizza. OKUMPI ekifo - obulabe okumpi. LABIRIRA ekifo - obubaka. KOMYA - byonna bikome.',
+  smsLang:
+    'Hatari ejja kwogera Luganda. OKUMPI ekifo - obulabe okumpi. LABIRIRA ekifo - obubaka. KOMYA - byonna bikome.',
+  smsAlert: 'Hatari: obulabe obupya {dist} okuva {place}: #{id} {what}. KOMYA okukomya.',
   day: 'emisana',
   night: 'ekiro',
   any: 'emisana n’ekiro',
@@ -100,7 +142,7 @@ const lg: Record<WordKey, string> & Partial<Record<PluralForm, string>> = {
 
 /** Swahili (to be reviewed by a native speaker). */
 const sw: Record<WordKey, string> = {
-  main: 'Hatari: ramani ya hatari\n1 Hatari karibu na mahali\n2 Ripoti hatari\n3 Thibitisha au kanusha\n4 Namba za dharura',
+  main: 'Hatari: ramani ya hatari\n1 Hatari karibu na mahali\n2 Ripoti hatari\n3 Thibitisha au kanusha\n4 Namba za dharura\n5 Lugha',
   askPlace: 'Andika jina la mahali au eneo:',
   notFound: 'Hakuna mahali paitwapo "{q}".',
   pickPlace: 'Mahali gani?',
@@ -138,9 +180,52 @@ const sw: Record<WordKey, string> = {
   tooLong: 'Kikao hiki kimechukua muda mrefu mno. Tafadhali piga tena.',
   sos: 'Namba za dharura:',
   titleNear: '{category} karibu na {place}',
+  smsHelp:
+    'Hatari: KARIBU mahali - hatari karibu nayo. FUATILIA mahali - SMS hatari ikiripotiwa karibu. SITISHA - komesha yote, namba ifutwe.',
+  smsNoPlace: 'Hatari: hakuna mahali paitwapo "{q}". Jaribu mji, eneo au barabara iliyo karibu.',
+  smsNoDangers: 'Hatari: hakuna hatari inayojulikana ndani ya km 3 kutoka {place}.',
+  smsNear: 'Hatari, karibu na {place}: {list}',
+  smsMore: 'ZAIDI kwa zaidi',
+  smsNoMore: 'Hatari: hakuna hatari zaidi karibu na {place}. Tuma KARIBU na mahali.',
+  smsWatchAsk:
+    'Hatari: jibu NDIYO upate SMS hatari ikiripotiwa karibu na {place}, hadi 3 kwa siku. Si wewe? Puuza ujumbe huu.',
+  smsWatching:
+    'Hatari: tunafuatilia {place}. SMS hatari ya 3+ ikiripotiwa ndani ya km 1, hadi 3 kwa siku. SITISHA kukomesha.',
+  smsAlertsOn:
+    'Hatari: arifa ziko kwa {places}. SMS kwa hatari ya 3+ ndani ya km 1, hadi 3 kwa siku. SITISHA kukomesha.',
+  smsWatchFull: 'Hatari: tayari unafuatilia mahali {max}. Tuma SITISHA kuyakomesha yote kwanza.',
+  smsStopped:
+    'Hatari: yote yamesitishwa na namba yako imefutwa. Hakuna kitakachotumwa. Tuma ANZA kuanza tena.',
+  smsStarted:
+    'Hatari: karibu tena. KARIBU mahali - hatari karibu nayo. FUATILIA mahali - arifa. SITISHA - komesha yote.',
+  smsLang:
+    'Hatari itakuandikia Kiswahili. KARIBU mahali - hatari karibu. FUATILIA mahali - arifa. SITISHA - komesha yote.',
+  smsAlert: 'Hatari: hatari mpya {dist} kutoka {place}: #{id} {what}. SITISHA kukomesha.',
   day: 'mchana',
   night: 'usiku',
   any: 'mchana na usiku',
 };
 
 export const channelWords = { en, lg, sw } as const;
+
+/**
+ * SMS commands in each language (docs/channels.md). English words are understood from every number;
+ * a word of another language also sets the number's language. STOP's words are those carriers and
+ * RapidPro honour.
+ */
+export const SMS_COMMANDS = {
+  near: { en: ['NEAR'], lg: ['OKUMPI', 'ZUNGULUKA'], sw: ['KARIBU'] },
+  more: { en: ['MORE'], lg: ['EBIRALA'], sw: ['ZAIDI'] },
+  watch: { en: ['WATCH'], lg: ['LABIRIRA'], sw: ['FUATILIA'] },
+  yes: { en: ['YES'], lg: ['YEE'], sw: ['NDIYO'] },
+  stop: {
+    en: ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'],
+    lg: ['KOMYA', 'LEKERA'],
+    sw: ['SITISHA', 'ACHA'],
+  },
+  start: { en: ['START'], lg: ['TANDIKA'], sw: ['ANZA'] },
+  help: { en: ['HELP'], lg: ['YAMBA'], sw: ['MSAADA'] },
+  /** The language's own name: answers in it from then on. */
+  lang: { en: ['ENGLISH'], lg: ['LUGANDA'], sw: ['KISWAHILI', 'SWAHILI'] },
+} as const;
+export type SmsCommand = keyof typeof SMS_COMMANDS;

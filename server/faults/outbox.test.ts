@@ -69,6 +69,6 @@ describe('the SMS outbox across a crash and a gateway outage', () => {
     await new Promise((r) => setTimeout(r, 3000)); // long enough for any second send
     const alerts = gateway.alertsTo(phone);
     assert.equal(alerts.length, 1, gateway.to(phone).join('\n'));
-    assert.match(alerts[0] ?? '', /Machete attack at the stage \(5\/5/);
+    assert.match(alerts[0] ?? '', /5\/5 at night: Machete attack at the stage/);
   });
 });

@@ -6,6 +6,8 @@ export interface WatchNear {
   phone_hash: string;
   phone_enc: string;
   place: string;
+  /** The number's language, if it chose one. */
+  lang: string | null;
   distance_m: number;
   /** Alerts queued or sent to this number in the last 24 hours. */
   alerts_today: number;
@@ -19,6 +21,7 @@ export async function watchesNear(
 ): Promise<WatchNear[]> {
   return db.query<WatchNear>(
     `SELECT DISTINCT ON (w.phone_hash) w.id, w.phone_hash, w.phone_enc, w.place,
+       (SELECT n.lang FROM channel_numbers n WHERE n.phone_hash = w.phone_hash) AS lang,
        round(ST_Distance(w.geog, p.g))::float8 AS distance_m,
        (SELECT count(*)::int FROM sms_outbox o
         WHERE o.phone_hash = w.phone_hash AND o.kind = 'alert' AND o.created_at > now() - interval '1 day')

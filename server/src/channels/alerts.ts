@@ -4,7 +4,17 @@ import { localHour, utcOffsetMs } from '../../../common/region.ts';
 import type { Queryable } from '../db/db.ts';
 import { markWatchesAlerted, watchesNear } from './alerts.sql.ts';
 import { enqueue } from './outbox.sql.ts';
-import { distance, gsm, timeName } from './words.ts';
+import {
+  type ChannelLang,
+  categoryName,
+  defaultChannelLang,
+  distance,
+  gsm,
+  isChannelLang,
+  SMS_CHARS,
+  say,
+  timeName,
+} from './words.ts';
 
 /** WATCH alerts (docs/channels.md): new public dangers this severe, this close, this often. */
 export const ALERT_RULES = { minSeverity: 3, radiusM: 1000, perNumberPerDay: 3 } as const;
@@ -28,16 +38,26 @@ export function alertSendAfter(severity: number, now: Date): Date | undefined {
   return new Date(morning.getTime() - offset);
 }
 
-function alertText(
-  spot: Pick<Spot, 'id' | 'title' | 'severity' | 'time_of_day'>,
+/**
+ * An alert in one SMS, in the number's language: what, how bad and when in its words, then as much
+ * of the spot's own title as fits.
+ */
+export function alertText(
+  lang: ChannelLang,
+  spot: Pick<Spot, 'id' | 'title' | 'category' | 'severity' | 'time_of_day'>,
   place: string,
   metres: number,
-) {
-  const title = spot.title.length > 60 ? `${spot.title.slice(0, 57)}...` : spot.title;
-  return gsm(
-    `Hatari alert: new danger ${distance(metres)} from ${place}: #${spot.id} ${title} ` +
-      `(${spot.severity}/5, ${timeName('en', spot.time_of_day)}). Reply STOP to end alerts.`,
-  );
+): string {
+  const what = `${categoryName(lang, spot.category)} ${spot.severity}/5 ${timeName(lang, spot.time_of_day)}`;
+  const params = { dist: distance(metres), place: gsm(place).slice(0, 30), id: spot.id };
+  const bare = say(lang, 'smsAlert', { ...params, what });
+  const room = SMS_CHARS - bare.length - 2;
+  const title = gsm(spot.title);
+  if (room < 12) return bare.slice(0, SMS_CHARS);
+  return say(lang, 'smsAlert', {
+    ...params,
+    what: `${what}: ${title.length > room ? `${title.slice(0, room - 2)}..` : title}`,
+  });
 }
 
 /**
@@ -60,7 +80,7 @@ export async function queueAlerts(
       phoneEnc: w.phone_enc,
       kind: 'alert',
       spotId: spot.id,
-      body: alertText(spot, w.place, w.distance_m),
+      body: alertText(isChannelLang(w.lang) ? w.lang : defaultChannelLang(), spot, w.place, w.distance_m),
       sendAfter,
     });
     if (queued) alerted.push(w.id);

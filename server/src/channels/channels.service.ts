@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { reportInput } from '../../../common/api.ts';
+import { SMS_COMMANDS, type SmsCommand } from '../../../common/words/channels.ts';
 import { castVote, DisputesHeld } from '../community/index.ts';
 import { type Deps, publicDataChanged } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
@@ -10,9 +11,13 @@ import { findPublicSpot, redactPhoneNumbers, reportSpot } from '../spots/index.t
 import {
   claimReceipt,
   confirmWatchesOf,
-  deleteWatchesOf,
   dropReceipt,
+  forgetNumber,
+  type NearDanger,
   nearestDangers,
+  numberChoices,
+  rememberLang,
+  rememberNear,
   settleReceipt,
   upsertWatch,
 } from './channels.sql.ts';
@@ -21,13 +26,23 @@ import type { PhoneCipher } from './phone.ts';
 import { findPlaces } from './places.ts';
 import type { Screen } from './screen.ts';
 import { type ActionResult, type UssdWorld, ussdScreen } from './ussd.ts';
-import { distance, gsm, timeName } from './words.ts';
+import {
+  type ChannelLang,
+  categoryName,
+  defaultChannelLang,
+  distance,
+  gsm,
+  isChannelLang,
+  SMS_CHARS,
+  say,
+  timeName,
+  type WordKey,
+} from './words.ts';
 
 /** The USSD and SMS handlers (docs/channels.md): the same rules, limits and services as the web. */
 
 const MAX_WATCHES = 3;
 const NEAR_RADIUS_M = 3000;
-const NEAR_IN_SMS = 3;
 
 const receiptKey = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('base64url');
 
@@ -67,7 +82,17 @@ export interface UssdCallback {
 }
 
 export async function answerUssd(deps: Deps, identity: Identity, call: UssdCallback): Promise<Screen> {
+  // The number's language as it was when the session began, kept with the session: a choice made
+  // in the session must not change how its earlier answers replay.
+  const chosenBefore = async () => {
+    const lang = (await numberChoices(deps.db, identity.visitor))?.lang;
+    return isChannelLang(lang) ? lang : null;
+  };
+  const started = await once(deps, receiptKey('ussd-lang', call.sessionId), chosenBefore);
+  const knownLang = (started === 'in progress' ? await chosenBefore() : started) ?? undefined;
   const world: UssdWorld = {
+    knownLang,
+    rememberLang: (lang) => rememberLang(deps.db, identity.visitor, lang),
     findPlaces: (typed) => findPlaces(deps.db, deps.places, typed, identity),
     dangersNear: (place, radiusM, limit) => nearestDangers(deps.db, place, radiusM, limit),
     publicSpot: (id) => findPublicSpot(deps.db, id),
@@ -113,11 +138,60 @@ export interface SmsCallback {
   text: string;
 }
 
-const HELP =
-  'Hatari: send NEAR and a place for the dangers near it, WATCH and a place for an SMS when a new ' +
-  'danger is reported within 1 km, STOP to end alerts and delete your number.';
+/** A place as an SMS names it. */
+const PLACE_CHARS = 30;
+/** Dangers MORE goes through, at most. */
+const NEAR_LISTED = 30;
 
-const ALERT_TERMS = 'at most 3 a day, none at night unless someone was killed';
+const short = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 2)}..` : text);
+
+/** The command an SMS starts with, and the language of its word (English words set none). */
+function commandOf(word: string): { command: SmsCommand; lang: ChannelLang | undefined } | undefined {
+  for (const [command, byLang] of Object.entries(SMS_COMMANDS) as [
+    SmsCommand,
+    Record<ChannelLang, readonly string[]>,
+  ][])
+    for (const [lang, words] of Object.entries(byLang) as [ChannelLang, readonly string[]][])
+      if (words.includes(word))
+        return { command, lang: lang !== 'en' || command === 'lang' ? lang : undefined };
+  return undefined;
+}
+
+/**
+ * A message from the dictionary, in one SMS: when the text is too long, `shrink`'s value gives way
+ * (a list of places); the test fills every template with the longest values to prove it fits.
+ */
+export function smsText(
+  lang: ChannelLang,
+  key: WordKey,
+  params: Record<string, string | number> = {},
+  shrink?: string,
+): string {
+  const text = say(lang, key, params);
+  if (text.length <= SMS_CHARS || !shrink) return text;
+  const value = String(params[shrink]);
+  return say(lang, key, { ...params, [shrink]: short(value, value.length - (text.length - SMS_CHARS)) });
+}
+
+/**
+ * The dangers of a list from `from` on, as many as fit one SMS with MORE when some are left; the
+ * answer and how many it shows.
+ */
+export function nearList(lang: ChannelLang, place: string, dangers: NearDanger[], from: number) {
+  const line = (d: NearDanger) =>
+    `#${d.id} ${categoryName(lang, d.category)} ${d.severity}/5 ${timeName(lang, d.time_of_day)} ${distance(d.distance_m)}`;
+  const text = (n: number) => {
+    const list = dangers
+      .slice(from, from + n)
+      .map(line)
+      .join('; ');
+    const more = from + n < dangers.length ? `. ${say(lang, 'smsMore')}` : '';
+    return say(lang, 'smsNear', { place, list: `${list}${more}` });
+  };
+  let n = 1;
+  while (from + n < dangers.length && text(n + 1).length <= SMS_CHARS) n++;
+  return { text: text(n).slice(0, SMS_CHARS), shown: n };
+}
 
 /**
  * An incoming SMS. Answers go through the outbox (they are sent by the gateway's messaging API, not
@@ -133,7 +207,7 @@ export async function answerSms(deps: Deps, identity: Identity, sms: SmsCallback
         phoneHash: identity.visitor,
         phoneEnc: cipher.encrypt(sms.phone),
         kind: 'reply',
-        body: gsm(reply).slice(0, 480),
+        body: gsm(reply).slice(0, SMS_CHARS),
       });
     }
   });
@@ -142,59 +216,66 @@ export async function answerSms(deps: Deps, identity: Identity, sms: SmsCallback
 async function smsReply(
   deps: Deps,
   identity: Identity,
-  sms: SmsCallback,
+  message: SmsCallback,
   cipher: PhoneCipher,
 ): Promise<string> {
-  const match = /^\s*(\w+)\s*(.*)$/s.exec(sms.text);
-  const command = match?.[1]?.toUpperCase() ?? '';
+  const db = deps.db;
+  const number = identity.visitor;
+  const match = /^\s*(\S+)\s*(.*)$/s.exec(message.text);
+  const said = commandOf((match?.[1] ?? '').toUpperCase());
   // What was typed is said back when no place has its name: never with a phone number in it.
   const rest = redactPhoneNumbers((match?.[2] ?? '').replace(/\s+/g, ' ').trim().slice(0, 60));
-  if (command === 'YES') {
-    const places = await confirmWatchesOf(deps.db, identity.visitor);
-    if (!places.length) return HELP;
-    return (
-      `Hatari: alerts are on for ${places.join(', ')}. You will get an SMS when a danger of severity 3 or ` +
-      `more is reported within 1 km (${ALERT_TERMS}). Send STOP to end.`
+  const kept = await numberChoices(db, number);
+  // The number's language: the one its word is in, else the one it chose before.
+  const lang = said?.lang ?? (isChannelLang(kept?.lang) ? kept.lang : defaultChannelLang());
+  const command = said?.command;
+  if (command === 'stop') {
+    await forgetNumber(db, number);
+    return smsText(lang, 'smsStopped');
+  }
+  if (said?.lang && said.lang !== kept?.lang) await rememberLang(db, number, said.lang);
+  if (command === 'lang') return smsText(lang, 'smsLang');
+  if (command === 'start') return smsText(lang, 'smsStarted');
+  if (command === 'yes') {
+    const places = await confirmWatchesOf(db, number);
+    if (!places.length) return smsText(lang, 'smsHelp');
+    return smsText(
+      lang,
+      'smsAlertsOn',
+      { places: places.map((p) => short(gsm(p), PLACE_CHARS)).join(', ') },
+      'places',
     );
   }
-  if (command === 'STOP') {
-    const removed = await deleteWatchesOf(deps.db, identity.visitor);
-    return removed
-      ? 'Hatari: your alerts have stopped and your number is deleted. Send WATCH and a place to start again.'
-      : 'Hatari: you had no alerts. Your number is not kept.';
+  if (command === 'more') {
+    const near = kept?.near;
+    if (!near) return smsText(lang, 'smsHelp');
+    const dangers = await nearestDangers(db, near, NEAR_RADIUS_M, NEAR_LISTED);
+    if (near.shown >= dangers.length) return smsText(lang, 'smsNoMore', { place: near.place });
+    const page = nearList(lang, near.place, dangers, near.shown);
+    await rememberNear(db, number, lang, { ...near, shown: near.shown + page.shown });
+    return page.text;
   }
-  if ((command !== 'NEAR' && command !== 'WATCH') || !rest) return HELP;
-  const place = (await findPlaces(deps.db, deps.places, rest, identity))[0];
-  if (!place) return `Hatari: no place called "${rest}" was found. Try a nearby town, area or road.`;
-  const name = gsm(place.name);
-  if (command === 'NEAR') {
-    const dangers = await nearestDangers(deps.db, place, NEAR_RADIUS_M, NEAR_IN_SMS);
-    if (!dangers.length) return `Hatari: no known dangers within 3 km of ${name}.`;
-    const listed = dangers.map(
-      (d) =>
-        `#${d.id} ${d.title.length > 50 ? `${d.title.slice(0, 48)}..` : d.title} (${d.severity}/5, ` +
-        `${timeName('en', d.time_of_day)}, ${distance(d.distance_m)})`,
-    );
-    return `Hatari: dangers near ${name}: ${listed.join('; ')}. Send WATCH ${name} for alerts.`;
+  if ((command !== 'near' && command !== 'watch') || !rest) return smsText(lang, 'smsHelp');
+  const place = (await findPlaces(db, deps.places, rest, identity))[0];
+  if (!place) return smsText(lang, 'smsNoPlace', { q: rest.slice(0, PLACE_CHARS) });
+  const name = short(gsm(place.name), PLACE_CHARS);
+  if (command === 'near') {
+    const dangers = await nearestDangers(db, place, NEAR_RADIUS_M, NEAR_LISTED);
+    if (!dangers.length) return smsText(lang, 'smsNoDangers', { place: name });
+    const page = nearList(lang, name, dangers, 0);
+    await rememberNear(db, number, lang, { place: name, lat: place.lat, lng: place.lng, shown: page.shown });
+    return page.text;
   }
   const watch = {
-    phoneHash: identity.visitor,
-    phoneEnc: cipher.encrypt(sms.phone),
-    place: name.slice(0, 80),
+    phoneHash: number,
+    phoneEnc: cipher.encrypt(message.phone),
+    place: gsm(place.name).slice(0, 80),
   };
-  const added = await upsertWatch(deps.db, { ...watch, lat: place.lat, lng: place.lng }, MAX_WATCHES);
-  if (added.result === 'full') {
-    return `Hatari: you already watch ${MAX_WATCHES} places. Send STOP to end them all first.`;
-  }
-  if (!added.confirmed) {
-    // A number's first watch is confirmed by that number: a forged WATCH alerts no stranger.
-    return (
-      `Hatari: reply YES to get an SMS when a danger is reported near ${name} (${ALERT_TERMS}). ` +
-      'If you did not ask for this, ignore it: nothing more will be sent.'
-    );
-  }
-  return (
-    `Hatari: watching ${name}. You will get an SMS when a danger of severity 3 or more is reported ` +
-    `within 1 km (${ALERT_TERMS}). Send STOP to end.`
-  );
+  const added = await upsertWatch(db, { ...watch, lat: place.lat, lng: place.lng }, MAX_WATCHES);
+  // Alerts speak the number's language: it is kept with the watch.
+  if (kept?.lang !== lang && !said?.lang) await rememberLang(db, number, lang);
+  if (added.result === 'full') return smsText(lang, 'smsWatchFull', { max: MAX_WATCHES });
+  // A number's first watch is confirmed by that number: a forged WATCH alerts no stranger.
+  if (!added.confirmed) return smsText(lang, 'smsWatchAsk', { place: name });
+  return smsText(lang, 'smsWatching', { place: name });
 }

@@ -118,16 +118,75 @@ export async function confirmWatchesOf(db: Queryable, phoneHash: string): Promis
   return rows.map((r) => r.place);
 }
 
-/** STOP: every watch of the number and every alert not yet sent to it. */
-export async function deleteWatchesOf(db: Queryable, phoneHash: string): Promise<number> {
-  const rows = await db.query<{ id: number }>('DELETE FROM sms_watches WHERE phone_hash = $1 RETURNING id', [
-    phoneHash,
-  ]);
-  await db.query(
-    `DELETE FROM sms_outbox WHERE phone_hash = $1 AND kind = 'alert' AND state IN ('queued', 'sending')`,
+/**
+ * STOP: everything kept for the number (its watches, its language, its place in a list) and every
+ * message not yet sent to it. True when something was kept.
+ */
+export async function forgetNumber(db: Queryable, phoneHash: string): Promise<boolean> {
+  const watches = await db.query<{ id: number }>(
+    'DELETE FROM sms_watches WHERE phone_hash = $1 RETURNING id',
     [phoneHash],
   );
-  return rows.length;
+  const kept = await db.query<{ phone_hash: string }>(
+    'DELETE FROM channel_numbers WHERE phone_hash = $1 RETURNING phone_hash',
+    [phoneHash],
+  );
+  await db.query(`DELETE FROM sms_outbox WHERE phone_hash = $1 AND state IN ('queued', 'sending')`, [
+    phoneHash,
+  ]);
+  return watches.length + kept.length > 0;
+}
+
+// What a number chose.
+
+export interface NumberChoices {
+  lang: string;
+  near: { place: string; lat: number; lng: number; shown: number } | undefined;
+}
+
+export async function numberChoices(db: Queryable, phoneHash: string): Promise<NumberChoices | undefined> {
+  const rows = await db.query<{
+    lang: string;
+    near_place: string | null;
+    near_lat: number | null;
+    near_lng: number | null;
+    near_shown: number;
+  }>('SELECT lang, near_place, near_lat, near_lng, near_shown FROM channel_numbers WHERE phone_hash = $1', [
+    phoneHash,
+  ]);
+  const r = rows[0];
+  if (!r) return undefined;
+  const near =
+    r.near_place !== null && r.near_lat !== null && r.near_lng !== null
+      ? { place: r.near_place, lat: r.near_lat, lng: r.near_lng, shown: r.near_shown }
+      : undefined;
+  return { lang: r.lang, near };
+}
+
+/** Keeps the number's language. */
+export async function rememberLang(db: Queryable, phoneHash: string, lang: string): Promise<void> {
+  await db.query(
+    `INSERT INTO channel_numbers (phone_hash, lang) VALUES ($1, $2)
+     ON CONFLICT (phone_hash) DO UPDATE SET lang = EXCLUDED.lang, updated_at = now()`,
+    [phoneHash, lang],
+  );
+}
+
+/** Keeps where the number's list of dangers stopped (MORE goes on from there). */
+export async function rememberNear(
+  db: Queryable,
+  phoneHash: string,
+  lang: string,
+  near: { place: string; lat: number; lng: number; shown: number },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO channel_numbers (phone_hash, lang, near_place, near_lat, near_lng, near_shown)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (phone_hash) DO UPDATE SET lang = EXCLUDED.lang, near_place = EXCLUDED.near_place,
+       near_lat = EXCLUDED.near_lat, near_lng = EXCLUDED.near_lng, near_shown = EXCLUDED.near_shown,
+       updated_at = now()`,
+    [phoneHash, lang, near.place.slice(0, 80), near.lat, near.lng, near.shown],
+  );
 }
 
 /**
@@ -146,6 +205,7 @@ export async function purgeChannelData(db: Queryable, watchDays: number): Promis
   await db.query(
     `DELETE FROM sms_watches WHERE confirmed_at IS NULL AND created_at < now() - interval '1 day'`,
   );
+  await db.query(`DELETE FROM channel_numbers WHERE updated_at < now() - interval '180 days'`);
 }
 
 // Receipts of callbacks acted on.

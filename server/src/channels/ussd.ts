@@ -8,6 +8,7 @@ import {
   type ChannelLang,
   callCost,
   categoryName,
+  defaultChannelLang,
   distance,
   gsm,
   lineName,
@@ -57,6 +58,9 @@ export interface UssdWorld {
   /** Saves a report (the draft as the API takes it, checked there by the API's own rules). */
   report(input: unknown): Promise<ActionResult>;
   vote(spot: Spot, value: 1 | -1): Promise<ActionResult>;
+  /** The language this number chose before (its first dial asks), and keeping a new choice. */
+  knownLang: ChannelLang | undefined;
+  rememberLang(lang: ChannelLang): Promise<void>;
 }
 
 type Step =
@@ -86,8 +90,7 @@ const choice = (token: string, count: number): number | undefined => {
   return n <= count ? n : undefined;
 };
 
-/** The region's languages in the order the first screen lists them; the first is the default. */
-const defaultLang = (): ChannelLang => region().languages[0] ?? 'en';
+/** The region's languages in the order the language screen lists them. */
 const languageChosen = (token: string): ChannelLang | undefined => {
   const n = choice(token, region().languages.length);
   return n ? region().languages[n - 1] : undefined;
@@ -96,17 +99,19 @@ const languageChosen = (token: string): ChannelLang | undefined => {
 export async function ussdScreen(text: string, world: UssdWorld): Promise<Screen> {
   const tokens = text === '' ? [] : text.split('*').map((t) => t.trim());
   // Each answer is replayed on every step, some with a lookup: a session's cost stays bounded.
+  // A number that chose its language before starts at the main menu (5 changes it).
+  const known = world.knownLang;
   if (tokens.length > MAX_ANSWERS) {
-    return end([say(languageChosen(tokens[0] ?? '') ?? defaultLang(), 'tooLong')]);
+    return end([say(known ?? languageChosen(tokens[0] ?? '') ?? defaultChannelLang(), 'tooLong')]);
   }
-  let lang: ChannelLang = defaultLang();
-  let history: Step[] = [{ at: 'lang' }];
+  let lang: ChannelLang = known ?? defaultChannelLang();
+  let history: Step[] = known ? [{ at: 'main' }] : [{ at: 'lang' }];
   let refusal: Refusal | undefined;
-  for (const token of tokens) {
+  for (const [i, token] of tokens.entries()) {
     const current = history[history.length - 1] as Step;
     refusal = undefined;
     if (token === '00') {
-      history = history.slice(0, Math.min(2, history.length));
+      history = history.slice(0, history.findIndex((h) => h.at === 'main') + 1 || 1);
       continue;
     }
     if (token === '0') {
@@ -118,6 +123,8 @@ export async function ussdScreen(text: string, world: UssdWorld): Promise<Screen
       if (chosen) {
         lang = chosen;
         history.push({ at: 'main' });
+        // Kept when chosen (this answer is the last), not at every replay of the session.
+        if (i === tokens.length - 1) await world.rememberLang(chosen);
       } else refusal = { refused: 'invalid' };
       continue;
     }
@@ -137,11 +144,12 @@ async function advance(
   const invalid: Refusal = { refused: 'invalid' };
   switch (step.at) {
     case 'main': {
-      const n = choice(token, 4);
+      const n = choice(token, 5);
       if (n === 1) return { at: 'place', goal: 'near' };
       if (n === 2) return { at: 'place', goal: 'report' };
       if (n === 3) return { at: 'spot' };
       if (n === 4) return { at: 'sos' };
+      if (n === 5) return { at: 'lang' };
       return invalid;
     }
     case 'place': {
@@ -207,10 +215,10 @@ const placeChosen = (goal: 'near' | 'report', place: NamedPoint): Step =>
 
 const placeLabel = (p: NamedPoint) => gsm(p.detail ? `${p.name}, ${p.detail}` : p.name);
 
-/** The draft as a report of the API, written in English like the web's reports. */
-function draftToReport(d: ReportDraft): unknown {
+/** The draft as a report of the API, its title in the language of the session. */
+function draftToReport(d: ReportDraft, lang: ChannelLang): unknown {
   const area = gsm(d.place.name).slice(0, 80);
-  const title = say('en', 'titleNear', { category: categoryName('en', d.category), place: area });
+  const title = say(lang, 'titleNear', { category: categoryName(lang, d.category), place: area });
   return {
     title: title.length > 80 ? `${title.slice(0, 77)}...` : title,
     description: d.words,
@@ -272,7 +280,9 @@ async function render(
     case 'send':
     case 'cast': {
       const result = await world.once(() =>
-        step.at === 'send' ? world.report(draftToReport(step.draft)) : world.vote(step.spot, step.value),
+        step.at === 'send'
+          ? world.report(draftToReport(step.draft, lang))
+          : world.vote(step.spot, step.value),
       );
       return end([result === 'in progress' ? s('received') : s(result.key, result.params)]);
     }

@@ -1,5 +1,5 @@
 import type { Category, Status, TimeOfDay } from '../../../common/domain.ts';
-import type { Lang } from '../../../common/region.ts';
+import { type Lang, region } from '../../../common/region.ts';
 import { channelWords, type PluralForm, type WordKey } from '../../../common/words/channels.ts';
 import { en as webEn } from '../../../common/words/en.ts';
 import { fill, pluralKey } from '../../../common/words/fill.ts';
@@ -15,6 +15,14 @@ export type { WordKey };
  * plain letters, `gsm()` turns the rest into their nearest.
  */
 export type ChannelLang = Lang;
+/** One SMS holds 160 characters of the GSM 7-bit alphabet: every answer and alert fits one. */
+export const SMS_CHARS = 160;
+
+export const isChannelLang = (l: string | null | undefined): l is ChannelLang =>
+  l !== null && l !== undefined && (region().languages as readonly string[]).includes(l);
+
+/** The region's first language: what a number is answered in until it chooses. */
+export const defaultChannelLang = (): ChannelLang => region().languages[0] ?? 'en';
 const WORDS: Record<ChannelLang, Record<WordKey, string> & Partial<Record<PluralForm, string>>> =
   channelWords;
 const WEB = { en: webEn, lg: webLg, sw: webSw } as const;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { ALERT_RULES, alertSendAfter } from '../../src/channels/alerts.ts';
+import { ALERT_RULES, alertSendAfter, alertText } from '../../src/channels/alerts.ts';
+import { nearList, smsText } from '../../src/channels/channels.service.ts';
 import { purgeChannelData } from '../../src/channels/channels.sql.ts';
 import { claimDue } from '../../src/channels/outbox.sql.ts';
 import { OUTBOX_DEFAULTS, SmsOutbox } from '../../src/channels/outbox.ts';
@@ -118,8 +119,8 @@ describe('SMS commands', () => {
     await sms(phone, 'near Kalerwe');
     await flush();
     const [reply] = gateway.to(phone);
-    assert.match(reply ?? '', /^Hatari: dangers near Kalerwe: #\d+ .*\([1-5]\/5, .*\d+ m\)/);
-    assert.ok((reply ?? '').length <= 480, `${reply?.length} characters`);
+    assert.match(reply ?? '', /^Hatari, near Kalerwe: #\d+ .* [1-5]\/5 .* \d+ m/);
+    assert.ok((reply ?? '').length <= 160, `${reply?.length} characters: one SMS`);
   });
 
   it('explains itself to anything else, and says when a place is unknown', async () => {
@@ -165,7 +166,7 @@ describe('SMS commands', () => {
     assert.equal(gateway.alertsTo(stranger).length, 0, 'no alert before YES');
     await sms(stranger, 'YES');
     await flush();
-    assert.match(gateway.to(stranger).at(-1) ?? '', /alerts are on for Kalerwe/);
+    assert.match(gateway.to(stranger).at(-1) ?? '', /alerts on for Kalerwe/);
     await reportAt(t, KALERWE, 5);
     await flush();
     assert.equal(gateway.alertsTo(stranger).length, 1, 'alerts after YES');
@@ -234,7 +235,11 @@ describe('alerts', () => {
     await flush();
     const alerts = gateway.alertsTo(phone);
     assert.deepEqual(alerts.length, 1, alerts.join('\n'));
-    assert.match(alerts[0] ?? '', new RegExp(`#${near.spot.id} Phone snatching .*\\(5/5, at night\\)`));
+    assert.match(
+      alerts[0] ?? '',
+      new RegExp(`#${near.spot.id} Robbery or snatching 5/5 at night: Phone snatching`),
+    );
+    assert.ok((alerts[0] ?? '').length <= 160, 'one SMS');
     assert.match(alerts[0] ?? '', /\d+ m from Kalerwe/);
   });
 
@@ -263,7 +268,8 @@ describe('alerts', () => {
     const phone = newPhone();
     await watch(phone, 'Kalerwe');
     const own = new UssdSession(post, phone, '64101');
-    const mine = await own.play('1', '2', 'Kalerwe', '1', '5', '2', '1', '1');
+    // The number chose English by SMS: its dial starts at the main menu.
+    const mine = await own.play('2', 'Kalerwe', '1', '5', '2', '1', '1');
     assert.match(mine, /^END Thank you\. Spot #\d+ is on the map/);
     for (let i = 0; i < 4; i++) await reportAt(t, KALERWE, 5, `other ${i}`);
     await flush();
@@ -302,10 +308,120 @@ describe('alerts', () => {
     await new Promise((r) => setTimeout(r, 250)); // the circuit lets a trial through
     await flush();
     const replies = gateway.to(phone);
-    assert.match(replies.at(-1) ?? '', /alerts have stopped and your number is deleted/);
+    assert.match(replies.at(-1) ?? '', /all stopped and your number deleted/);
     assert.equal(gateway.alertsTo(phone).length, 0);
     const sealed = await t.db.query('SELECT 1 FROM sms_outbox WHERE phone_enc IS NOT NULL');
     assert.equal(sealed.length, 0, 'once sent, no number is kept at all');
+  });
+});
+
+describe("SMS in the number's language, one message each", () => {
+  it('answers a Luganda word in Luganda, and keeps speaking it', async () => {
+    const phone = newPhone();
+    await sms(phone, 'ZUNGULUKA Kalerwe');
+    await sms(phone, 'NEAR Kalerwe');
+    await sms(phone, 'help');
+    await flush();
+    const [near, again, help] = gateway.to(phone);
+    assert.match(near ?? '', /^Hatari, okumpi ne Kalerwe: #\d+ /);
+    assert.match(again ?? '', /^Hatari, okumpi ne Kalerwe: /, 'an English word from a Luganda number');
+    assert.match(help ?? '', /^Hatari: OKUMPI ekifo/);
+    await sms(phone, 'ENGLISH');
+    await sms(phone, 'near Kalerwe');
+    await flush();
+    assert.match(gateway.to(phone).at(-1) ?? '', /^Hatari, near Kalerwe: /, 'and back to English on asking');
+  });
+
+  it("KOMYA, STOP and the carriers' other words stop everything and erase the number; START answers again", async () => {
+    for (const word of ['KOMYA', 'SITISHA', 'STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']) {
+      await t.db.query('DELETE FROM sms_watches');
+      await t.db.query('DELETE FROM channel_numbers');
+      const phone = newPhone();
+      await watch(phone, 'Kalerwe');
+      await sms(phone, 'OKUMPI Kalerwe');
+      const hash = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM channel_numbers');
+      assert.ok((hash[0]?.n ?? 0) > 0, 'a language is kept by hash');
+      await sms(phone, word.toLowerCase());
+      await flush();
+      const kept = await t.db.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM sms_watches)::int + (SELECT count(*) FROM channel_numbers)::int AS n`,
+      );
+      assert.equal(kept[0]?.n, 0, `${word}: no watch and no language left`);
+      const stopped = gateway.to(phone).at(-1) ?? '';
+      // In the word's language; an English word in the number's own (Luganda, from OKUMPI).
+      assert.match(
+        stopped,
+        word === 'SITISHA' ? /^Hatari: yote yamesitishwa/ : /^Hatari: byonna bikomye/,
+        word,
+      );
+      await reportAt(t, KALERWE, 5);
+      await flush();
+      assert.equal(gateway.alertsTo(phone).length, 0, `${word}: nothing more is sent`);
+    }
+    const phone = newPhone();
+    await sms(phone, 'START');
+    await flush();
+    assert.match(gateway.to(phone).at(-1) ?? '', /^Hatari: welcome back\. NEAR place/);
+  });
+
+  it('MORE goes on down the list, one SMS at a time, until none are left', async () => {
+    const nansana = { lat: 0.3633, lng: 32.5289 };
+    for (let i = 0; i < 7; i++)
+      await reportAt(t, { lat: nansana.lat + i * 0.0003, lng: nansana.lng }, 3, `more ${i}`);
+    const phone = newPhone();
+    await sms(phone, 'NEAR Nansana');
+    for (let i = 0; i < 6; i++) await sms(phone, 'MORE');
+    await flush();
+    const answers = gateway.to(phone);
+    const ids = answers.flatMap((a) => [...a.matchAll(/#(\d+)/g)].map((m) => m[1]));
+    assert.ok(
+      answers.every((a) => a.length <= 160),
+      answers.join('\n'),
+    );
+    assert.equal(new Set(ids).size, ids.length, 'no danger twice');
+    assert.ok(ids.length >= 7, `all seven: ${ids.length}`);
+    assert.match(answers.at(-1) ?? '', /no more dangers near Nansana/);
+  });
+
+  it('fits every answer and alert in one SMS of GSM letters, in every language, with the longest values', () => {
+    const longest = 'W'.repeat(80);
+    const gsm7 = /^[A-Za-z0-9 \n.,:;'"!?()#+\-/%&*=<>@$_]*$/;
+    for (const lang of ['en', 'lg', 'sw'] as const) {
+      const texts = [
+        ...(['smsHelp', 'smsStopped', 'smsStarted', 'smsLang'] as const).map((k) => smsText(lang, k)),
+        smsText(lang, 'smsNoPlace', { q: longest.slice(0, 30) }),
+        smsText(lang, 'smsNoDangers', { place: longest.slice(0, 30) }),
+        smsText(lang, 'smsNoMore', { place: longest.slice(0, 30) }),
+        smsText(lang, 'smsWatchAsk', { place: longest.slice(0, 30) }),
+        smsText(lang, 'smsWatching', { place: longest.slice(0, 30) }),
+        smsText(lang, 'smsWatchFull', { max: 3 }),
+        smsText(lang, 'smsAlertsOn', { places: [longest, longest, longest].join(', ') }, 'places'),
+        nearList(
+          lang,
+          longest.slice(0, 30),
+          Array.from({ length: 30 }, (_, i) => ({
+            id: 2_147_483_647 - i,
+            title: longest,
+            category: 'mob_action' as const,
+            severity: 5,
+            time_of_day: 'any' as const,
+            distance_m: 2999,
+          })),
+          0,
+        ).text,
+        alertText(
+          lang,
+          { id: 2_147_483_647, title: longest, category: 'mob_action', severity: 5, time_of_day: 'any' },
+          longest,
+          999,
+        ),
+      ];
+      for (const text of texts) {
+        assert.ok(text.length <= 160, `${lang}: ${text.length} characters: ${text}`);
+        assert.match(text, gsm7, `${lang}: GSM letters only`);
+      }
+      console.log(`${lang}: longest SMS ${Math.max(...texts.map((x) => x.length))} characters`);
+    }
   });
 });
 

@@ -51,6 +51,8 @@ const wordiest = (lang: ChannelLang): Spot => ({
     [...CATEGORIES].sort((a, b) => categoryName(lang, b).length - categoryName(lang, a).length)[0] ?? 'other',
 });
 const worldIn = (lang: ChannelLang): UssdWorld => ({
+  knownLang: undefined,
+  rememberLang: async () => {},
   findPlaces: async () => Array.from({ length: 5 }, () => place),
   dangersNear: async () => dangers,
   publicSpot: async () => wordiest(lang),
@@ -61,7 +63,7 @@ const worldIn = (lang: ChannelLang): UssdWorld => ({
 
 /** Each path through the menu (after the language), and what its screen must end with. */
 const PATHS: [string, RegExp][] = [
-  ['', /\n4 .+\n0 .+$/],
+  ['', /\n5 .+\n0 .+$/],
   ['1', /\n0 .+$/],
   ['1*x', /\n5 .+\n0 .+$/],
   ['1*x*1', /\n9 .+\n0 .+$/],

@@ -8,6 +8,7 @@ import {
   channelEnv,
   FakeSmsGateway,
   injectPoster,
+  smsForm,
   TEST_CHANNEL_SECRET,
   UssdSession,
 } from '../fake-gateway.ts';
@@ -87,6 +88,7 @@ const LANGS = [
     notFound: 'No place called',
     invalid: 'Choose a number shown',
     police: 'Police',
+    title: 'Robbery or snatching near Kalerwe',
     paid: 'normal call charges',
   },
   {
@@ -100,6 +102,7 @@ const LANGS = [
     notFound: 'Tetusobodde kuzuula',
     invalid: 'Londa ennamba',
     police: 'Poliisi',
+    title: 'Obubbi oba okunyakula okumpi ne Kalerwe',
     paid: 'osasula nga bulijjo',
   },
   {
@@ -113,6 +116,7 @@ const LANGS = [
     notFound: 'Hakuna mahali paitwapo',
     invalid: 'Chagua namba',
     police: 'Polisi',
+    title: "Wizi au unyang'anyi karibu na Kalerwe",
     paid: 'gharama ya kawaida',
   },
 ] as const;
@@ -146,6 +150,28 @@ describe('the USSD menu', () => {
     );
   });
 
+  it('asks the language at the first dial only; 5 changes it; STOP by SMS forgets it', async () => {
+    const phone = newPhone();
+    const first = session(phone);
+    assert.match(screen(await first.send()).text, /^Hatari\n1 English/);
+    assert.match(screen(await first.send('2')).text, /^Hatari: maapu/, 'Luganda chosen');
+    // Later answers of the same session replay as they were given.
+    assert.match(screen(await first.send('1')).text, /Wandiika erinnya/);
+    const second = screen(await session(phone).send());
+    assert.match(
+      second.text,
+      /^Hatari: maapu y'obulabe\n1 /,
+      'the next dial opens on the main menu, in Luganda',
+    );
+    const changed = session(phone);
+    await changed.send();
+    assert.match(screen(await changed.send('5')).text, /^Hatari\n1 English/, '5 is the language');
+    assert.match(screen(await changed.send('3')).text, /^Hatari: ramani/, 'now Swahili');
+    assert.match(screen(await session(phone).send()).text, /^Hatari: ramani/, 'and remembered');
+    await post('sms', smsForm(phone, 'STOP'));
+    assert.match(screen(await session(phone).send()).text, /^Hatari\n1 English/, 'STOP erased it');
+  });
+
   for (const lang of LANGS) {
     describe(`in ${lang.name}`, () => {
       it('lists the dangers near a place a screen at a time', async () => {
@@ -155,8 +181,8 @@ describe('the USSD menu', () => {
         assert.ok(main.text.includes(lang.main), main.text);
         assert.deepEqual(
           main.lines.filter((l) => /^\d /.test(l)).map((l) => l[0]),
-          ['1', '2', '3', '4', '0'],
-          'four numbered choices and back',
+          ['1', '2', '3', '4', '5', '0'],
+          'five numbered choices and back',
         );
         screen(await s.send('1'));
         const first = screen(await s.send('Wandegeya'));
@@ -260,7 +286,7 @@ describe('the USSD menu', () => {
         const id = Number(lang.sent.exec(done.text)?.[1]);
         const spot = await publicSpot(id);
         assert.ok(spot, `spot ${id} is public`);
-        assert.equal(spot.title, 'Robbery or snatching near Kalerwe');
+        assert.equal(spot.title, lang.title, 'the title in the language of the report');
         assert.equal(spot.area, 'Kalerwe');
         assert.deepEqual([spot.category, spot.severity, spot.time_of_day], ['robbery', 4, 'night']);
         assert.equal(spot.description, 'Dark path by the drain, call [removed]', 'phone numbers are removed');
@@ -305,7 +331,7 @@ describe('the USSD menu', () => {
         assert.equal(after.confirmations, target.confirmations + 1, 'the vote counts');
         assert.ok(voted.text.includes(`${after.confirmations}`), voted.text);
 
-        const again = screen(await session(s.phoneNumber).play(lang.choice, '3', String(target.id), '1'));
+        const again = screen(await session(s.phoneNumber).play('3', String(target.id), '1'));
         assert.match(again.text, new RegExp(`#${target.id}`));
         assert.equal((await publicSpot(target.id)).confirmations, after.confirmations, 'one vote per phone');
 
