@@ -252,7 +252,7 @@ async function smsReply(
     const dangers = await nearestDangers(db, near, NEAR_RADIUS_M, NEAR_LISTED);
     if (near.shown >= dangers.length) return smsText(lang, 'smsNoMore', { place: near.place });
     const page = nearList(lang, near.place, dangers, near.shown);
-    await rememberNear(db, number, lang, { ...near, shown: near.shown + page.shown });
+    await rememberNear(db, number, { ...near, shown: near.shown + page.shown });
     return page.text;
   }
   if ((command !== 'near' && command !== 'watch') || !rest) return smsText(lang, 'smsHelp');
@@ -263,7 +263,7 @@ async function smsReply(
     const dangers = await nearestDangers(db, place, NEAR_RADIUS_M, NEAR_LISTED);
     if (!dangers.length) return smsText(lang, 'smsNoDangers', { place: name });
     const page = nearList(lang, name, dangers, 0);
-    await rememberNear(db, number, lang, { place: name, lat: place.lat, lng: place.lng, shown: page.shown });
+    await rememberNear(db, number, { place: name, lat: place.lat, lng: place.lng, shown: page.shown });
     return page.text;
   }
   const watch = {
@@ -272,8 +272,6 @@ async function smsReply(
     place: gsm(place.name).slice(0, 80),
   };
   const added = await upsertWatch(db, { ...watch, lat: place.lat, lng: place.lng }, MAX_WATCHES);
-  // Alerts speak the number's language: it is kept with the watch.
-  if (kept?.lang !== lang && !said?.lang) await rememberLang(db, number, lang);
   if (added.result === 'full') return smsText(lang, 'smsWatchFull', { max: MAX_WATCHES });
   // A number's first watch is confirmed by that number: a forged WATCH alerts no stranger.
   if (!added.confirmed) return smsText(lang, 'smsWatchAsk', { place: name });

@@ -140,13 +140,14 @@ export async function forgetNumber(db: Queryable, phoneHash: string): Promise<bo
 // What a number chose.
 
 export interface NumberChoices {
-  lang: string;
+  /** Null until the number chooses one. */
+  lang: string | null;
   near: { place: string; lat: number; lng: number; shown: number } | undefined;
 }
 
 export async function numberChoices(db: Queryable, phoneHash: string): Promise<NumberChoices | undefined> {
   const rows = await db.query<{
-    lang: string;
+    lang: string | null;
     near_place: string | null;
     near_lat: number | null;
     near_lng: number | null;
@@ -176,16 +177,15 @@ export async function rememberLang(db: Queryable, phoneHash: string, lang: strin
 export async function rememberNear(
   db: Queryable,
   phoneHash: string,
-  lang: string,
   near: { place: string; lat: number; lng: number; shown: number },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO channel_numbers (phone_hash, lang, near_place, near_lat, near_lng, near_shown)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (phone_hash) DO UPDATE SET lang = EXCLUDED.lang, near_place = EXCLUDED.near_place,
+    `INSERT INTO channel_numbers (phone_hash, near_place, near_lat, near_lng, near_shown)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (phone_hash) DO UPDATE SET near_place = EXCLUDED.near_place,
        near_lat = EXCLUDED.near_lat, near_lng = EXCLUDED.near_lng, near_shown = EXCLUDED.near_shown,
        updated_at = now()`,
-    [phoneHash, lang, near.place.slice(0, 80), near.lat, near.lng, near.shown],
+    [phoneHash, near.place.slice(0, 80), near.lat, near.lng, near.shown],
   );
 }
 

@@ -268,8 +268,7 @@ describe('alerts', () => {
     const phone = newPhone();
     await watch(phone, 'Kalerwe');
     const own = new UssdSession(post, phone, '64101');
-    // The number chose English by SMS: its dial starts at the main menu.
-    const mine = await own.play('2', 'Kalerwe', '1', '5', '2', '1', '1');
+    const mine = await own.play('1', '2', 'Kalerwe', '1', '5', '2', '1', '1');
     assert.match(mine, /^END Thank you\. Spot #\d+ is on the map/);
     for (let i = 0; i < 4; i++) await reportAt(t, KALERWE, 5, `other ${i}`);
     await flush();

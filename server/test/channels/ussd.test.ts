@@ -170,6 +170,13 @@ describe('the USSD menu', () => {
     assert.match(screen(await session(phone).send()).text, /^Hatari: ramani/, 'and remembered');
     await post('sms', smsForm(phone, 'STOP'));
     assert.match(screen(await session(phone).send()).text, /^Hatari\n1 English/, 'STOP erased it');
+    const texted = newPhone();
+    await post('sms', smsForm(texted, 'NEAR Kalerwe'));
+    assert.match(
+      screen(await session(texted).send()).text,
+      /^Hatari\n1 English/,
+      'an English SMS chose nothing',
+    );
   });
 
   for (const lang of LANGS) {

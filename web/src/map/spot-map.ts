@@ -387,18 +387,11 @@ export class SpotMap {
     const [minY, maxY] = [Math.min(...at.map((p) => p.y)), Math.max(...at.map((p) => p.y))];
     // A marker is 44 px: its centre must be half of that inside the free part.
     const edge = 22;
-    const dx =
-      minX - edge < pad.left
-        ? minX - edge - pad.left
-        : maxX + edge > size.x - pad.right
-          ? maxX + edge - (size.x - pad.right)
-          : 0;
-    const dy =
-      minY - edge < pad.top
-        ? minY - edge - pad.top
-        : maxY + edge > size.y - pad.bottom
-          ? maxY + edge - (size.y - pad.bottom)
-          : 0;
+    // How far to pan along one axis so that [low, high] lies within [from, to].
+    const shift = (low: number, high: number, from: number, to: number) =>
+      low < from ? low - from : high > to ? high - to : 0;
+    const dx = shift(minX - edge, maxX + edge, pad.left, size.x - pad.right);
+    const dy = shift(minY - edge, maxY + edge, pad.top, size.y - pad.bottom);
     if (dx || dy) this.map.panBy([dx, dy]);
   }
 
