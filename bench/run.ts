@@ -403,7 +403,7 @@ const targets: Target[] = [
         text: '1*1*Kampala*1*9',
       };
     },
-    refused: (body) => !/^CON #\d+ /.test(body),
+    refused: (body) => !/^CON 1 /.test(body),
   },
 ];
 

@@ -52,9 +52,9 @@ const en = {
   smsWatchAsk:
     'Hatari: reply YES for an SMS when a danger is reported near {place}, at most 3 a day. Not you? Ignore this.',
   smsWatching:
-    'Hatari: watching {place}. An SMS when a danger of severity 3+ is reported within 1 km, at most 3 a day. STOP to end.',
+    'Hatari: watching {place}. An SMS when a danger of severity 3+ is reported within {radius}{hours}, at most 3 a day. STOP to end.',
   smsAlertsOn:
-    'Hatari: alerts on for {places}. An SMS for a danger of severity 3+ within 1 km, at most 3 a day. STOP to end.',
+    'Hatari: alerts on for {places}. An SMS when a danger of severity 3+ is reported near them, at most 3 a day. STOP to end.',
   smsWatchFull: 'Hatari: you already watch {max} places. Send STOP to end them all first.',
   smsStopped:
     'Hatari: all stopped and your number deleted. Nothing more will be sent. Send START to begin again.',
@@ -124,9 +124,9 @@ const lg: Record<WordKey, string> & Partial<Record<PluralForm, string>> = {
   smsWatchAsk:
     'Hatari: ddamu YEE ofune SMS obulabe bwe bulopebwa okumpi ne {place}, obutasukka 3 lumu. Si ggwe? Kino kireke.',
   smsWatching:
-    'Hatari: tulabirira {place}. SMS obulabe obwa 3+ bwe bulopebwa mu km 1, obutasukka 3 lumu. KOMYA okukomya.',
+    'Hatari: tulabirira {place}. SMS obulabe obwa 3+ bwe bulopebwa mu {radius}{hours}, obutasukka 3 lumu. KOMYA okukomya.',
   smsAlertsOn:
-    'Hatari: obubaka buli ku {places}. SMS obulabe obwa 3+ mu km 1, obutasukka 3 lumu. KOMYA okukomya.',
+    'Hatari: obubaka buli ku {places}. SMS obulabe obwa 3+ bwe bulopebwa okumpi, obutasukka 3 lumu. KOMYA okukomya.',
   smsWatchFull: 'Hatari: olabirira dda ebifo {max}. Weereza KOMYA okubikomya byonna okusooka.',
   smsStopped:
     'Hatari: byonna bikomye, ennamba yo esanguddwa. Tewali kirala kijja kuweerezebwa. Weereza TANDIKA okuddamu.',
@@ -190,9 +190,9 @@ const sw: Record<WordKey, string> = {
   smsWatchAsk:
     'Hatari: jibu NDIYO upate SMS hatari ikiripotiwa karibu na {place}, hadi 3 kwa siku. Si wewe? Puuza ujumbe huu.',
   smsWatching:
-    'Hatari: tunafuatilia {place}. SMS hatari ya 3+ ikiripotiwa ndani ya km 1, hadi 3 kwa siku. SITISHA kukomesha.',
+    'Hatari: tunafuatilia {place}. SMS hatari ya 3+ ikiripotiwa ndani ya {radius}{hours}, hadi 3 kwa siku. SITISHA kukomesha.',
   smsAlertsOn:
-    'Hatari: arifa ziko kwa {places}. SMS kwa hatari ya 3+ ndani ya km 1, hadi 3 kwa siku. SITISHA kukomesha.',
+    'Hatari: arifa ziko kwa {places}. SMS hatari ya 3+ ikiripotiwa karibu nazo, hadi 3 kwa siku. SITISHA kukomesha.',
   smsWatchFull: 'Hatari: tayari unafuatilia mahali {max}. Tuma SITISHA kuyakomesha yote kwanza.',
   smsStopped:
     'Hatari: yote yamesitishwa na namba yako imefutwa. Hakuna kitakachotumwa. Tuma ANZA kuanza tena.',

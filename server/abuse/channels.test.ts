@@ -54,8 +54,16 @@ after(async () => {
   for (const clean of cleanups.reverse()) await clean();
 });
 
-const reportSession = (phone: string, network = '64110') =>
-  new UssdSession(post, phone, network).play('1', '2', 'Kawempe', '1', '4', '2', '1', '1', '1');
+/** A report by USSD; a number's first dial asks its language, later dials open on the main menu. */
+async function reportSession(phone: string, network = '64110') {
+  const session = new UssdSession(post, phone, network);
+  const first = await session.send();
+  const answers = ['2', 'Kawempe', '1', '4', '2', '1', '1', '1'];
+  if (/\n1 English/.test(first)) answers.unshift('1');
+  let screen = first;
+  for (const answer of answers) screen = await session.send(answer);
+  return screen;
+}
 
 const getJson = async <T>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T;
 const countSpots = async () => (await getJson<{ spots: unknown[] }>('/api/spots?limit=5000')).spots.length;

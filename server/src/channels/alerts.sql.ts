@@ -1,6 +1,12 @@
 /** The watches WATCH alerts go to: SQL of its own, so that alerts.ts (which spots calls) imports no feature. */
 import type { Queryable } from '../db/db.ts';
 
+/** The local hours a watch matters, `from` up to `to` (across midnight when from > to). */
+export interface WatchHours {
+  from: number;
+  to: number;
+}
+
 export interface WatchNear {
   id: number;
   phone_hash: string;
@@ -11,25 +17,31 @@ export interface WatchNear {
   distance_m: number;
   /** Alerts queued or sent to this number in the last 24 hours. */
   alerts_today: number;
+  /** The local hours the watch matters (null: all day, quiet at night). */
+  from_hour: number | null;
+  to_hour: number | null;
 }
 
-/** For each number watching within radiusM of the point, its nearest watch. */
+/**
+ * For each number watching the point (within each watch's own distance, at most maxRadiusM), its
+ * nearest watch.
+ */
 export async function watchesNear(
   db: Queryable,
   at: { lat: number; lng: number },
-  radiusM: number,
+  maxRadiusM: number,
 ): Promise<WatchNear[]> {
   return db.query<WatchNear>(
-    `SELECT DISTINCT ON (w.phone_hash) w.id, w.phone_hash, w.phone_enc, w.place,
+    `SELECT DISTINCT ON (w.phone_hash) w.id, w.phone_hash, w.phone_enc, w.place, w.from_hour, w.to_hour,
        (SELECT n.lang FROM channel_numbers n WHERE n.phone_hash = w.phone_hash) AS lang,
        round(ST_Distance(w.geog, p.g))::float8 AS distance_m,
        (SELECT count(*)::int FROM sms_outbox o
         WHERE o.phone_hash = w.phone_hash AND o.kind = 'alert' AND o.created_at > now() - interval '1 day')
          AS alerts_today
      FROM sms_watches w, (SELECT ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography AS g) p
-     WHERE ST_DWithin(w.geog, p.g, $3) AND w.confirmed_at IS NOT NULL
+     WHERE ST_DWithin(w.geog, p.g, $3) AND ST_DWithin(w.geog, p.g, w.radius_m) AND w.confirmed_at IS NOT NULL
      ORDER BY w.phone_hash, distance_m`,
-    [at.lat, at.lng, radiusM],
+    [at.lat, at.lng, maxRadiusM],
   );
 }
 

@@ -2,7 +2,7 @@ import type { Spot } from '../../../common/api.ts';
 import { countsAsDanger } from '../../../common/domain.ts';
 import { localHour, utcOffsetMs } from '../../../common/region.ts';
 import type { Queryable } from '../db/db.ts';
-import { markWatchesAlerted, watchesNear } from './alerts.sql.ts';
+import { markWatchesAlerted, type WatchHours, watchesNear } from './alerts.sql.ts';
 import { enqueue } from './outbox.sql.ts';
 import {
   type ChannelLang,
@@ -16,26 +16,46 @@ import {
   timeName,
 } from './words.ts';
 
-/** WATCH alerts (docs/channels.md): new public dangers this severe, this close, this often. */
-export const ALERT_RULES = { minSeverity: 3, radiusM: 1000, perNumberPerDay: 3 } as const;
+/**
+ * WATCH alerts (docs/channels.md): new public dangers this severe, this close (a watch's own
+ * distance, within bounds), this often.
+ */
+export const ALERT_RULES = {
+  minSeverity: 3,
+  radiusM: 1000,
+  minRadiusM: 200,
+  maxRadiusM: 5000,
+  perNumberPerDay: 3,
+} as const;
 
 /** Night is 22:00 to 06:00 on the region's clocks. */
 const NIGHT_FROM_H = 22;
 const MORNING_H = 6;
 
-/**
- * When an alert may go out: at once, unless it is night in the region and the danger is not a
- * killing (severity 5); then at 06:00 there.
- */
-export function alertSendAfter(severity: number, now: Date): Date | undefined {
-  if (severity >= 5) return undefined;
-  const hour = localHour(now);
-  if (hour >= MORNING_H && hour < NIGHT_FROM_H) return undefined;
+/** Whether a local hour lies in [from, to), across midnight when from > to. */
+const withinHours = (hour: number, h: WatchHours) =>
+  h.from <= h.to ? hour >= h.from && hour < h.to : hour >= h.from || hour < h.to;
+
+/** The next time the region's clocks show `hour`:00, after `now`. */
+function nextLocal(hour: number, now: Date): Date {
   const offset = utcOffsetMs(now);
-  const morning = new Date(now.getTime() + offset);
-  morning.setUTCHours(MORNING_H, 0, 0, 0);
-  if (hour >= NIGHT_FROM_H) morning.setUTCDate(morning.getUTCDate() + 1);
-  return new Date(morning.getTime() - offset);
+  const at = new Date(now.getTime() + offset);
+  at.setUTCHours(hour, 0, 0, 0);
+  if (at.getTime() - offset <= now.getTime()) at.setUTCDate(at.getUTCDate() + 1);
+  return new Date(at.getTime() - offset);
+}
+
+/**
+ * When an alert may go out. For a watch with its own hours: at once inside them, else when they
+ * next begin (the number chose them, night included). Otherwise at once, unless it is night in
+ * the region and the danger is not a killing (severity 5); then at 06:00 there.
+ */
+export function alertSendAfter(severity: number, now: Date, hours?: WatchHours): Date | undefined {
+  const hour = localHour(now);
+  if (hours) return withinHours(hour, hours) ? undefined : nextLocal(hours.from, now);
+  if (severity >= 5) return undefined;
+  if (hour >= MORNING_H && hour < NIGHT_FROM_H) return undefined;
+  return nextLocal(MORNING_H, now);
 }
 
 /**
@@ -71,9 +91,12 @@ export async function queueAlerts(
   opts: { reporter?: string; now?: Date } = {},
 ): Promise<number> {
   if (spot.severity < ALERT_RULES.minSeverity || !countsAsDanger(spot)) return 0;
-  const sendAfter = alertSendAfter(spot.severity, opts.now ?? new Date());
+  const now = opts.now ?? new Date();
   const alerted: number[] = [];
-  for (const w of await watchesNear(tx, spot, ALERT_RULES.radiusM)) {
+  for (const w of await watchesNear(tx, spot, ALERT_RULES.maxRadiusM)) {
+    const hours =
+      w.from_hour !== null && w.to_hour !== null ? { from: w.from_hour, to: w.to_hour } : undefined;
+    const sendAfter = alertSendAfter(spot.severity, now, hours);
     if (w.phone_hash === opts.reporter || w.alerts_today >= ALERT_RULES.perNumberPerDay) continue;
     const queued = await enqueue(tx, {
       phoneHash: w.phone_hash,

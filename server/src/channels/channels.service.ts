@@ -8,6 +8,8 @@ import type { Identity } from '../identity/identify.ts';
 import type { PolicyName } from '../limits/policies.ts';
 import { closestToLimit, type PolicyDecision } from '../limits/rate-limit.ts';
 import { findPublicSpot, redactPhoneNumbers, reportSpot } from '../spots/index.ts';
+import type { WatchHours } from './alerts.sql.ts';
+import { ALERT_RULES } from './alerts.ts';
 import {
   claimReceipt,
   confirmWatchesOf,
@@ -256,8 +258,9 @@ async function smsReply(
     return page.text;
   }
   if ((command !== 'near' && command !== 'watch') || !rest) return smsText(lang, 'smsHelp');
-  const place = (await findPlaces(db, deps.places, rest, identity))[0];
-  if (!place) return smsText(lang, 'smsNoPlace', { q: rest.slice(0, PLACE_CHARS) });
+  const asked = command === 'watch' ? watchRequest(rest) : { place: rest, radiusM: 0, hours: undefined };
+  const place = (await findPlaces(db, deps.places, asked.place, identity))[0];
+  if (!place) return smsText(lang, 'smsNoPlace', { q: asked.place.slice(0, PLACE_CHARS) });
   const name = short(gsm(place.name), PLACE_CHARS);
   if (command === 'near') {
     const dangers = await nearestDangers(db, place, NEAR_RADIUS_M, NEAR_LISTED);
@@ -270,10 +273,38 @@ async function smsReply(
     phoneHash: number,
     phoneEnc: cipher.encrypt(message.phone),
     place: gsm(place.name).slice(0, 80),
+    lat: place.lat,
+    lng: place.lng,
+    radiusM: asked.radiusM,
+    hours: asked.hours,
   };
-  const added = await upsertWatch(db, { ...watch, lat: place.lat, lng: place.lng }, MAX_WATCHES);
+  const added = await upsertWatch(db, watch, MAX_WATCHES);
   if (added.result === 'full') return smsText(lang, 'smsWatchFull', { max: MAX_WATCHES });
   // A number's first watch is confirmed by that number: a forged WATCH alerts no stranger.
   if (!added.confirmed) return smsText(lang, 'smsWatchAsk', { place: name });
-  return smsText(lang, 'smsWatching', { place: name });
+  const hours = asked.hours ? `, ${asked.hours.from}:00-${asked.hours.to}:00` : '';
+  return smsText(lang, 'smsWatching', { place: name, radius: distance(asked.radiusM), hours });
+}
+
+/**
+ * What follows WATCH: the place, then maybe its distance and the hours it matters, "Kalerwe 500m
+ * 18-23" (local hours, from 18:00 up to 23:00; "22-6" runs across midnight). A distance is kept
+ * within ALERT_RULES' bounds; hours that say nothing (from = to) mean all day.
+ */
+export function watchRequest(rest: string): {
+  place: string;
+  radiusM: number;
+  hours: WatchHours | undefined;
+} {
+  const m = /^(.*?)(?:\s+(\d+(?:\.\d+)?)\s*(m|km))?(?:\s+(\d{1,2})\s*-\s*(\d{1,2}))?\s*$/i.exec(rest);
+  const place = m?.[1]?.trim() || rest;
+  const amount = Number(m?.[2]);
+  const metres = m?.[3]?.toLowerCase() === 'km' ? amount * 1000 : amount;
+  const radiusM = Number.isFinite(metres)
+    ? Math.round(Math.min(ALERT_RULES.maxRadiusM, Math.max(ALERT_RULES.minRadiusM, metres)))
+    : ALERT_RULES.radiusM;
+  const from = Number(m?.[4]);
+  const to = Number(m?.[5]);
+  const hours = from <= 23 && to <= 23 && from !== to ? { from, to } : undefined;
+  return { place, radiusM, hours };
 }

@@ -2,6 +2,7 @@ import type { Category, TimeOfDay } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
 import { escapeLike } from '../db/like.ts';
 import { COUNTS_AS_DANGER } from '../spots/index.ts';
+import type { WatchHours } from './alerts.sql.ts';
 
 /** A place a phone user can mean: a spot area, or a place from the place search. */
 export interface NamedPoint {
@@ -90,19 +91,39 @@ export async function nearestDangers(
  */
 export async function upsertWatch(
   db: Queryable,
-  w: { phoneHash: string; phoneEnc: string; place: string; lat: number; lng: number },
+  w: {
+    phoneHash: string;
+    phoneEnc: string;
+    place: string;
+    lat: number;
+    lng: number;
+    radiusM: number;
+    hours: WatchHours | undefined;
+  },
   max: number,
 ): Promise<{ result: 'added' | 'renewed'; confirmed: boolean } | { result: 'full' }> {
   const rows = await db.query<{ inserted: boolean; confirmed: boolean }>(
-    `INSERT INTO sms_watches (phone_hash, phone_enc, place, lat, lng, confirmed_at)
-     SELECT $1, $2, $3, $4, $5,
+    `INSERT INTO sms_watches (phone_hash, phone_enc, place, lat, lng, radius_m, from_hour, to_hour, confirmed_at)
+     SELECT $1, $2, $3, $4, $5, $7, $8, $9,
        CASE WHEN EXISTS (SELECT 1 FROM sms_watches WHERE phone_hash = $1 AND confirmed_at IS NOT NULL)
             THEN now() END
      WHERE (SELECT count(*) FROM sms_watches WHERE phone_hash = $1 AND place <> $3) < $6
      ON CONFLICT (phone_hash, place) DO UPDATE
-       SET phone_enc = EXCLUDED.phone_enc, lat = EXCLUDED.lat, lng = EXCLUDED.lng, created_at = now()
+       SET phone_enc = EXCLUDED.phone_enc, lat = EXCLUDED.lat, lng = EXCLUDED.lng,
+         radius_m = EXCLUDED.radius_m, from_hour = EXCLUDED.from_hour, to_hour = EXCLUDED.to_hour,
+         created_at = now()
      RETURNING (xmax = 0) AS inserted, confirmed_at IS NOT NULL AS confirmed`,
-    [w.phoneHash, w.phoneEnc, w.place, w.lat, w.lng, max],
+    [
+      w.phoneHash,
+      w.phoneEnc,
+      w.place,
+      w.lat,
+      w.lng,
+      max,
+      w.radiusM,
+      w.hours?.from ?? null,
+      w.hours?.to ?? null,
+    ],
   );
   const row = rows[0];
   return row ? { result: row.inserted ? 'added' : 'renewed', confirmed: row.confirmed } : { result: 'full' };

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import { localHour } from '../../../common/region.ts';
 import { ALERT_RULES, alertSendAfter, alertText } from '../../src/channels/alerts.ts';
-import { nearList, smsText } from '../../src/channels/channels.service.ts';
+import { nearList, smsText, watchRequest } from '../../src/channels/channels.service.ts';
 import { purgeChannelData } from '../../src/channels/channels.sql.ts';
 import { claimDue } from '../../src/channels/outbox.sql.ts';
 import { OUTBOX_DEFAULTS, SmsOutbox } from '../../src/channels/outbox.ts';
@@ -278,6 +279,86 @@ describe('alerts', () => {
     assert.ok(!alerts.some((a) => a.includes(`#${ownId} `)), 'not about the reporter’s own spot');
   });
 
+  it('WATCH takes a distance and hours: no alert beyond the distance, none outside the hours', async () => {
+    assert.deepEqual(watchRequest('Kalerwe 500m 18-23'), {
+      place: 'Kalerwe',
+      radiusM: 500,
+      hours: { from: 18, to: 23 },
+    });
+    assert.deepEqual(watchRequest('Old Taxi Park 2 km'), {
+      place: 'Old Taxi Park',
+      radiusM: 2000,
+      hours: undefined,
+    });
+    assert.deepEqual(watchRequest('Kalerwe 22-6'), {
+      place: 'Kalerwe',
+      radiusM: 1000,
+      hours: { from: 22, to: 6 },
+    });
+    assert.equal(watchRequest('Kalerwe 90 km').radiusM, 5000, 'within bounds');
+    assert.equal(watchRequest('Kalerwe 5m').radiusM, 200, 'within bounds');
+
+    const phone = newPhone();
+    const now = new Date();
+    const hour = localHour(now);
+    // Hours that exclude this one: the alert waits for them to begin.
+    const hours = { from: (hour + 2) % 24, to: (hour + 5) % 24 };
+    await sms(phone, `WATCH Kalerwe 500m ${hours.from}-${hours.to}`);
+    await sms(phone, 'YES');
+    // Asked again once confirmed, the answer says what it will watch.
+    await sms(phone, `WATCH Kalerwe 500m ${hours.from}-${hours.to}`);
+    await flush();
+    assert.match(gateway.to(phone).at(-1) ?? '', new RegExp(`within 500 m, ${hours.from}:00-${hours.to}:00`));
+    await reportAt(t, { lat: KALERWE.lat + 0.0063, lng: KALERWE.lng }, 4); // 700 m away
+    const near = await reportAt(t, { lat: KALERWE.lat + 0.0027, lng: KALERWE.lng }, 4); // 300 m
+    const rows = await t.db.query<{ spot_id: number; send_after: Date }>(
+      `SELECT spot_id, send_after FROM sms_outbox WHERE kind = 'alert' AND phone_hash IN
+         (SELECT phone_hash FROM sms_watches WHERE radius_m = 500)`,
+    );
+    assert.deepEqual(
+      rows.map((r) => r.spot_id),
+      [near.spot.id],
+      'one alert, for the danger within 500 m',
+    );
+    const expected = alertSendAfter(4, now, hours);
+    assert.ok(expected, 'outside the hours');
+    assert.ok(
+      Math.abs(new Date(rows[0]?.send_after ?? 0).getTime() - expected.getTime()) < 60_000,
+      `waits for ${hours.from}:00: ${rows[0]?.send_after}`,
+    );
+    await flush();
+    assert.equal(gateway.alertsTo(phone).length, 0, 'nothing sent outside the hours');
+    // The waiting alert would wait for hours: the tests after this one start without it.
+    await t.db.query('DELETE FROM sms_outbox WHERE spot_id = $1', [near.spot.id]);
+  });
+
+  it("sends inside a watch's hours at once, night included, and waits outside them", () => {
+    const at = (utc: string) => new Date(`2026-11-24T${utc}Z`); // Kampala is UTC+3
+    const evening = { from: 18, to: 23 };
+    assert.equal(alertSendAfter(3, at('16:00:00'), evening), undefined, '19:00: inside');
+    assert.equal(
+      alertSendAfter(3, at('07:00:00'), evening)?.toISOString(),
+      '2026-11-24T15:00:00.000Z',
+      '10:00: at 18:00',
+    );
+    assert.equal(
+      alertSendAfter(5, at('20:30:00'), evening)?.toISOString(),
+      '2026-11-25T15:00:00.000Z',
+      '23:30: tomorrow',
+    );
+    const night = { from: 22, to: 6 };
+    assert.equal(
+      alertSendAfter(3, at('23:30:00'), night),
+      undefined,
+      '02:30: the number asked for night alerts',
+    );
+    assert.equal(
+      alertSendAfter(3, at('09:00:00'), night)?.toISOString(),
+      '2026-11-24T19:00:00.000Z',
+      '12:00: at 22:00',
+    );
+  });
+
   it('waits for the morning unless someone was killed', () => {
     const at = (utc: string) => new Date(`2026-11-24T${utc}Z`);
     const morning = '2026-11-25T03:00:00.000Z'; // 06:00 in Kampala
@@ -392,7 +473,11 @@ describe("SMS in the number's language, one message each", () => {
         smsText(lang, 'smsNoDangers', { place: longest.slice(0, 30) }),
         smsText(lang, 'smsNoMore', { place: longest.slice(0, 30) }),
         smsText(lang, 'smsWatchAsk', { place: longest.slice(0, 30) }),
-        smsText(lang, 'smsWatching', { place: longest.slice(0, 30) }),
+        smsText(lang, 'smsWatching', {
+          place: longest.slice(0, 30),
+          radius: '4.5 km',
+          hours: ', 12:00-23:00',
+        }),
         smsText(lang, 'smsWatchFull', { max: 3 }),
         smsText(lang, 'smsAlertsOn', { places: [longest, longest, longest].join(', ') }, 'places'),
         nearList(
