@@ -225,6 +225,8 @@ export const SMS_COMMANDS = {
   },
   start: { en: ['START'], lg: ['TANDIKA'], sw: ['ANZA'] },
   help: { en: ['HELP'], lg: ['YAMBA'], sw: ['MSAADA'] },
+  /** Between a trip's two places: WATCH Kalerwe TO Old Taxi Park. */
+  to: { en: ['TO'], lg: ['OKUTUUKA'], sw: ['HADI'] },
   /** The language's own name: answers in it from then on. */
   lang: { en: ['ENGLISH'], lg: ['LUGANDA'], sw: ['KISWAHILI', 'SWAHILI'] },
 } as const;

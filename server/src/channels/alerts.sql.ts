@@ -32,14 +32,23 @@ export async function watchesNear(
   maxRadiusM: number,
 ): Promise<WatchNear[]> {
   return db.query<WatchNear>(
-    `SELECT DISTINCT ON (w.phone_hash) w.id, w.phone_hash, w.phone_enc, w.place, w.from_hour, w.to_hour,
+    `WITH p AS (SELECT ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography AS g),
+     -- A place's watches by their point, a trip's by its way: each through its own index.
+     near AS (
+       SELECT w.*, ST_Distance(w.geog, p.g) AS d FROM sms_watches w, p
+       WHERE w.route IS NULL AND ST_DWithin(w.geog, p.g, $3) AND ST_DWithin(w.geog, p.g, w.radius_m)
+       UNION ALL
+       SELECT w.*, ST_Distance(w.route, p.g) AS d FROM sms_watches w, p
+       WHERE w.route IS NOT NULL AND ST_DWithin(w.route, p.g, $3) AND ST_DWithin(w.route, p.g, w.radius_m)
+     )
+     SELECT DISTINCT ON (w.phone_hash) w.id, w.phone_hash, w.phone_enc, w.place, w.from_hour, w.to_hour,
        (SELECT n.lang FROM channel_numbers n WHERE n.phone_hash = w.phone_hash) AS lang,
-       round(ST_Distance(w.geog, p.g))::float8 AS distance_m,
+       round(w.d)::float8 AS distance_m,
        (SELECT count(*)::int FROM sms_outbox o
         WHERE o.phone_hash = w.phone_hash AND o.kind = 'alert' AND o.created_at > now() - interval '1 day')
          AS alerts_today
-     FROM sms_watches w, (SELECT ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography AS g) p
-     WHERE ST_DWithin(w.geog, p.g, $3) AND ST_DWithin(w.geog, p.g, w.radius_m) AND w.confirmed_at IS NOT NULL
+     FROM near w
+     WHERE w.confirmed_at IS NOT NULL
      ORDER BY w.phone_hash, distance_m`,
     [at.lat, at.lng, maxRadiusM],
   );

@@ -23,6 +23,8 @@ import {
 export const ALERT_RULES = {
   minSeverity: 3,
   radiusM: 1000,
+  /** Either side of a trip's way. */
+  tripRadiusM: 300,
   minRadiusM: 200,
   maxRadiusM: 5000,
   perNumberPerDay: 3,

@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Identity } from '../identity/identify.ts';
 import type { PolicyName } from '../limits/policies.ts';
 import { closestToLimit, type PolicyDecision } from '../limits/rate-limit.ts';
+import { lineGeoJson } from '../routing/index.ts';
 import { findPublicSpot, redactPhoneNumbers, reportSpot } from '../spots/index.ts';
 import type { WatchHours } from './alerts.sql.ts';
 import { ALERT_RULES } from './alerts.ts';
@@ -258,10 +259,16 @@ async function smsReply(
     return page.text;
   }
   if ((command !== 'near' && command !== 'watch') || !rest) return smsText(lang, 'smsHelp');
-  const asked = command === 'watch' ? watchRequest(rest) : { place: rest, radiusM: 0, hours: undefined };
+  const asked =
+    command === 'watch' ? watchRequest(rest) : { place: rest, to: undefined, radiusM: 0, hours: undefined };
   const place = (await findPlaces(db, deps.places, asked.place, identity))[0];
   if (!place) return smsText(lang, 'smsNoPlace', { q: asked.place.slice(0, PLACE_CHARS) });
-  const name = short(gsm(place.name), PLACE_CHARS);
+  const end = asked.to === undefined ? undefined : (await findPlaces(db, deps.places, asked.to, identity))[0];
+  if (asked.to !== undefined && !end)
+    return smsText(lang, 'smsNoPlace', { q: asked.to.slice(0, PLACE_CHARS) });
+  // A trip is named by its two ends, and watched along the way the route check finds between them.
+  const full = end ? `${gsm(place.name)} - ${gsm(end.name)}` : gsm(place.name);
+  const name = short(full, PLACE_CHARS);
   if (command === 'near') {
     const dangers = await nearestDangers(db, place, NEAR_RADIUS_M, NEAR_LISTED);
     if (!dangers.length) return smsText(lang, 'smsNoDangers', { place: name });
@@ -269,14 +276,20 @@ async function smsReply(
     await rememberNear(db, number, { place: name, lat: place.lat, lng: place.lng, shown: page.shown });
     return page.text;
   }
+  let route: Float64Array | undefined;
+  if (end) {
+    route = await deps.routePlanner.way(place, end, 'driving').catch(() => undefined);
+    if (!route || route.length < 4) return say(lang, 'failed');
+  }
   const watch = {
     phoneHash: number,
     phoneEnc: cipher.encrypt(message.phone),
-    place: gsm(place.name).slice(0, 80),
+    place: full.slice(0, 80),
     lat: place.lat,
     lng: place.lng,
     radiusM: asked.radiusM,
     hours: asked.hours,
+    route: route && lineGeoJson(route),
   };
   const added = await upsertWatch(db, watch, MAX_WATCHES);
   if (added.result === 'full') return smsText(lang, 'smsWatchFull', { max: MAX_WATCHES });
@@ -293,18 +306,26 @@ async function smsReply(
  */
 export function watchRequest(rest: string): {
   place: string;
+  /** A trip's end: WATCH Kalerwe TO Old Taxi Park. */
+  to: string | undefined;
   radiusM: number;
   hours: WatchHours | undefined;
 } {
   const m = /^(.*?)(?:\s+(\d+(?:\.\d+)?)\s*(m|km))?(?:\s+(\d{1,2})\s*-\s*(\d{1,2}))?\s*$/i.exec(rest);
-  const place = m?.[1]?.trim() || rest;
+  const places = m?.[1]?.trim() || rest;
+  const [place = places, to] = places.split(TRIP_WORD, 2).map((p) => p.trim());
   const amount = Number(m?.[2]);
   const metres = m?.[3]?.toLowerCase() === 'km' ? amount * 1000 : amount;
   const radiusM = Number.isFinite(metres)
     ? Math.round(Math.min(ALERT_RULES.maxRadiusM, Math.max(ALERT_RULES.minRadiusM, metres)))
-    : ALERT_RULES.radiusM;
+    : to
+      ? ALERT_RULES.tripRadiusM
+      : ALERT_RULES.radiusM;
   const from = Number(m?.[4]);
-  const to = Number(m?.[5]);
-  const hours = from <= 23 && to <= 23 && from !== to ? { from, to } : undefined;
-  return { place, radiusM, hours };
+  const until = Number(m?.[5]);
+  const hours = from <= 23 && until <= 23 && from !== until ? { from, to: until } : undefined;
+  return { place, to: to || undefined, radiusM, hours };
 }
+
+/** The word between a trip's two places, in any language. */
+const TRIP_WORD = new RegExp(`\\s+(?:${Object.values(SMS_COMMANDS.to).flat().join('|')})\\s+`, 'i');

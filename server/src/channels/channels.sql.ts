@@ -99,18 +99,22 @@ export async function upsertWatch(
     lng: number;
     radiusM: number;
     hours: WatchHours | undefined;
+    /** A trip's way, as GeoJSON. */
+    route?: string | undefined;
   },
   max: number,
 ): Promise<{ result: 'added' | 'renewed'; confirmed: boolean } | { result: 'full' }> {
   const rows = await db.query<{ inserted: boolean; confirmed: boolean }>(
-    `INSERT INTO sms_watches (phone_hash, phone_enc, place, lat, lng, radius_m, from_hour, to_hour, confirmed_at)
-     SELECT $1, $2, $3, $4, $5, $7, $8, $9,
+    `INSERT INTO sms_watches
+       (phone_hash, phone_enc, place, lat, lng, radius_m, from_hour, to_hour, route, confirmed_at)
+     SELECT $1, $2, $3, $4, $5, $7, $8, $9, ST_GeomFromGeoJSON($10)::geography,
        CASE WHEN EXISTS (SELECT 1 FROM sms_watches WHERE phone_hash = $1 AND confirmed_at IS NOT NULL)
             THEN now() END
      WHERE (SELECT count(*) FROM sms_watches WHERE phone_hash = $1 AND place <> $3) < $6
      ON CONFLICT (phone_hash, place) DO UPDATE
        SET phone_enc = EXCLUDED.phone_enc, lat = EXCLUDED.lat, lng = EXCLUDED.lng,
          radius_m = EXCLUDED.radius_m, from_hour = EXCLUDED.from_hour, to_hour = EXCLUDED.to_hour,
+         route = EXCLUDED.route,
          created_at = now()
      RETURNING (xmax = 0) AS inserted, confirmed_at IS NOT NULL AS confirmed`,
     [
@@ -123,6 +127,7 @@ export async function upsertWatch(
       w.radiusM,
       w.hours?.from ?? null,
       w.hours?.to ?? null,
+      w.route ?? null,
     ],
   );
   const row = rows[0];

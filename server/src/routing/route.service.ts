@@ -1,6 +1,6 @@
 import { COMPACT_DANGERS, type CompactRoute, type Route } from '../../../common/api.ts';
 import { UpstreamError } from '../clients/http.ts';
-import { NoRouteError, type OsrmRoute } from '../clients/osrm.ts';
+import { type LatLng, NoRouteError, type OsrmRoute } from '../clients/osrm.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
@@ -65,6 +65,15 @@ export class RoutePlanner {
     this.db = db;
     this.router = router;
     this.profiles = profiles;
+  }
+
+  /**
+   * The way between two points as the route check's first route takes it, [lng, lat] pairs packed
+   * (a trip to watch); undefined when the routing service finds none.
+   */
+  async way(from: LatLng, to: LatLng, mode: keyof Config['osrmProfiles']): Promise<Float64Array | undefined> {
+    const [first] = await this.router.route(this.profiles[mode], [from, to], false);
+    return first?.coordinates;
   }
 
   /** The refusal a check would get now because every place to score it is taken, if so. */

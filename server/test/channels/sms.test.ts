@@ -21,7 +21,7 @@ import {
   TEST_PHONE_KEY,
   UssdSession,
 } from '../fake-gateway.ts';
-import { FakeNominatim, KAMPALA_PLACES } from '../fakes.ts';
+import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../fakes.ts';
 import { createTestDatabase, report, startTestApp, type TestApp } from '../helpers.ts';
 
 /**
@@ -29,6 +29,7 @@ import { createTestDatabase, report, startTestApp, type TestApp } from '../helpe
  * outbox when the gateway is down, slow, or the server restarts.
  */
 const nominatim = new FakeNominatim(KAMPALA_PLACES);
+const osrm = new FakeOsrm();
 const gateway = new FakeSmsGateway();
 let gatewayUrl: string;
 let nominatimUrl: string;
@@ -97,7 +98,9 @@ async function reportAt(app: TestApp, at: { lat: number; lng: number }, severity
 before(async () => {
   gatewayUrl = await gateway.start();
   nominatimUrl = await nominatim.start();
-  t = await startTestApp({ env: { SEED: '1', NOMINATIM_URL: nominatimUrl, ...channelEnv(gatewayUrl) } });
+  t = await startTestApp({
+    env: { SEED: '1', NOMINATIM_URL: nominatimUrl, OSRM_URL: await osrm.start(), ...channelEnv(gatewayUrl) },
+  });
   await t.deps.channels.outbox?.close();
   outbox = testOutbox(t);
   post = injectPoster((o) => t.inject(o));
@@ -107,6 +110,7 @@ after(async () => {
   await t?.close();
   await gateway.stop();
   await nominatim.stop();
+  await osrm.stop();
 });
 beforeEach(async () => {
   gateway.mode = 'ok';
@@ -282,16 +286,19 @@ describe('alerts', () => {
   it('WATCH takes a distance and hours: no alert beyond the distance, none outside the hours', async () => {
     assert.deepEqual(watchRequest('Kalerwe 500m 18-23'), {
       place: 'Kalerwe',
+      to: undefined,
       radiusM: 500,
       hours: { from: 18, to: 23 },
     });
     assert.deepEqual(watchRequest('Old Taxi Park 2 km'), {
       place: 'Old Taxi Park',
+      to: undefined,
       radiusM: 2000,
       hours: undefined,
     });
     assert.deepEqual(watchRequest('Kalerwe 22-6'), {
       place: 'Kalerwe',
+      to: undefined,
       radiusM: 1000,
       hours: { from: 22, to: 6 },
     });
@@ -330,6 +337,33 @@ describe('alerts', () => {
     assert.equal(gateway.alertsTo(phone).length, 0, 'nothing sent outside the hours');
     // The waiting alert would wait for hours: the tests after this one start without it.
     await t.db.query('DELETE FROM sms_outbox WHERE spot_id = $1', [near.spot.id]);
+  });
+
+  it('WATCH A TO B watches the way between them: one alert for a danger along it, none off it', async () => {
+    assert.deepEqual(watchRequest('Kalerwe TO Old Taxi Park 6-9'), {
+      place: 'Kalerwe',
+      to: 'Old Taxi Park',
+      radiusM: 300,
+      hours: { from: 6, to: 9 },
+    });
+    assert.equal(watchRequest('Kalerwe hadi Old Taxi Park').to, 'Old Taxi Park', 'in Swahili too');
+    const phone = newPhone();
+    await sms(phone, 'WATCH Kalerwe TO Old Taxi Park');
+    await sms(phone, 'YES');
+    const way = await t.db.query<{ place: string; km: number }>(
+      `SELECT place, ST_Length(route) / 1000 AS km FROM sms_watches WHERE route IS NOT NULL`,
+    );
+    assert.equal(way[0]?.place, 'Kalerwe - Old Taxi Park');
+    assert.ok((way[0]?.km ?? 0) > 3, `the way is kept: ${way[0]?.km} km`);
+    // Kalerwe (0.34918, 32.57195) to Old Taxi Park (0.3123, 32.577): a danger half-way, on the way,
+    // and one 1.5 km off it.
+    // (Severity 5, sent even at night, whenever this test runs.)
+    const along = await reportAt(t, { lat: 0.3307, lng: 32.5745 }, 5);
+    await reportAt(t, { lat: 0.3307, lng: 32.5885 }, 5);
+    await flush();
+    const alerts = gateway.alertsTo(phone);
+    assert.equal(alerts.length, 1, alerts.join('\n'));
+    assert.match(alerts[0] ?? '', new RegExp(`from Kalerwe - Old Taxi Park: #${along.spot.id} `));
   });
 
   it("sends inside a watch's hours at once, night included, and waits outside them", () => {
