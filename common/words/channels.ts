@@ -4,7 +4,7 @@
  * what is left outside the 7-bit alphabet into its nearest.
  */
 const en = {
-  main: 'Hatari danger map\n1 Dangers near a place\n2 Report a danger\n3 Confirm or deny a spot\n4 Emergency numbers\n5 Language',
+  main: 'Hatari danger map\n1 Dangers near a place\n2 Report a danger\n3 Confirm or deny a spot\n4 Emergency numbers\n5 Language\n6 SMS alerts',
   askPlace: 'Type the name of a place or area:',
   notFound: 'No place called "{q}" was found.',
   pickPlace: 'Which place?',
@@ -63,6 +63,10 @@ const en = {
   smsLang:
     'Hatari speaks English to you now. NEAR place - dangers near it. WATCH place - alerts. STOP - end all.',
   smsAlert: 'Hatari alert: new danger {dist} from {place}: #{id} {what}. STOP to end alerts.',
+  askHours: 'Alerts near {place}, when?\n1 Any time\n2 Mornings 6-9\n3 Evenings 17-21\n4 Nights 21-6',
+  ussdWatchAsk: 'We sent you an SMS. Reply YES to it to start alerts near {place}.',
+  ussdWatching:
+    'Alerts near {place} are on. They come by SMS, at most 3 a day. Send STOP by SMS to end them.',
   day: 'by day',
   night: 'at night',
   any: 'day and night',
@@ -74,7 +78,7 @@ export type PluralForm = `${'stillDangerous' | 'notAnymore'}.one`;
 
 /** Luganda (to be reviewed by a native speaker). */
 const lg: Record<WordKey, string> & Partial<Record<PluralForm, string>> = {
-  main: 'Hatari: maapu y’obulabe\n1 Obulabe okumpi n’ekifo\n2 Loopa obulabe\n3 Kakasa oba gaana ekifo\n4 Ennamba ez’obwangu\n5 Olulimi',
+  main: 'Hatari: maapu y’obulabe\n1 Obulabe okumpi n’ekifo\n2 Loopa obulabe\n3 Kakasa oba gaana ekifo\n4 Ennamba ez’obwangu\n5 Olulimi\n6 Obubaka bwa SMS',
   askPlace: 'Wandiika erinnya ly’ekifo oba ekitundu:',
   notFound: 'Tetusobodde kuzuula kifo "{q}".',
   pickPlace: 'Kifo ki?',
@@ -135,6 +139,11 @@ const lg: Record<WordKey, string> & Partial<Record<PluralForm, string>> = {
   smsLang:
     'Hatari ejja kwogera Luganda. OKUMPI ekifo - obulabe okumpi. LABIRIRA ekifo - obubaka. KOMYA - byonna bikome.',
   smsAlert: 'Hatari: obulabe obupya {dist} okuva {place}: #{id} {what}. KOMYA okukomya.',
+  askHours:
+    'Obubaka okumpi ne {place}, ddi?\n1 Buli kiseera\n2 Ku makya 6-9\n3 Akawungeezi 17-21\n4 Ekiro 21-6',
+  ussdWatchAsk: 'Tukuweerezza SMS. Giddemu YEE otandike okufuna obubaka okumpi ne {place}.',
+  ussdWatching:
+    'Obubaka okumpi ne {place} butandise. Bujja ku SMS, obutasukka 3 lumu. Weereza KOMYA ku SMS okubukomya.',
   day: 'emisana',
   night: 'ekiro',
   any: 'emisana n’ekiro',
@@ -142,7 +151,7 @@ const lg: Record<WordKey, string> & Partial<Record<PluralForm, string>> = {
 
 /** Swahili (to be reviewed by a native speaker). */
 const sw: Record<WordKey, string> = {
-  main: 'Hatari: ramani ya hatari\n1 Hatari karibu na mahali\n2 Ripoti hatari\n3 Thibitisha au kanusha\n4 Namba za dharura\n5 Lugha',
+  main: 'Hatari: ramani ya hatari\n1 Hatari karibu na mahali\n2 Ripoti hatari\n3 Thibitisha au kanusha\n4 Namba za dharura\n5 Lugha\n6 Arifa za SMS',
   askPlace: 'Andika jina la mahali au eneo:',
   notFound: 'Hakuna mahali paitwapo "{q}".',
   pickPlace: 'Mahali gani?',
@@ -201,6 +210,10 @@ const sw: Record<WordKey, string> = {
   smsLang:
     'Hatari itakuandikia Kiswahili. KARIBU mahali - hatari karibu. FUATILIA mahali - arifa. SITISHA - komesha yote.',
   smsAlert: 'Hatari: hatari mpya {dist} kutoka {place}: #{id} {what}. SITISHA kukomesha.',
+  askHours: 'Arifa karibu na {place}, lini?\n1 Wakati wowote\n2 Asubuhi 6-9\n3 Jioni 17-21\n4 Usiku 21-6',
+  ussdWatchAsk: 'Tumekutumia SMS. Ijibu NDIYO kuanza arifa karibu na {place}.',
+  ussdWatching:
+    'Arifa karibu na {place} zimeanza. Zinakuja kwa SMS, hadi 3 kwa siku. Tuma SITISHA kwa SMS kuzikomesha.',
   day: 'mchana',
   night: 'usiku',
   any: 'mchana na usiku',

@@ -96,6 +96,35 @@ export async function answerUssd(deps: Deps, identity: Identity, call: UssdCallb
   const world: UssdWorld = {
     knownLang,
     rememberLang: (lang) => rememberLang(deps.db, identity.visitor, lang),
+    watch: async (place, hours, lang): Promise<ActionResult> => {
+      const cipher = deps.channels.cipher;
+      if (!cipher) return { key: 'failed' };
+      const name = short(gsm(place.name), PLACE_CHARS);
+      const added = await upsertWatch(
+        deps.db,
+        {
+          phoneHash: identity.visitor,
+          phoneEnc: cipher.encrypt(call.phone),
+          place: gsm(place.name).slice(0, 80),
+          lat: place.lat,
+          lng: place.lng,
+          radiusM: ALERT_RULES.radiusM,
+          hours,
+        },
+        MAX_WATCHES,
+      );
+      if (added.result === 'full') return { key: 'smsWatchFull', params: { max: MAX_WATCHES } };
+      if (added.confirmed) return { key: 'ussdWatching', params: { place: name } };
+      // As by SMS: the number's first watch waits for its YES, asked by SMS.
+      if (!(await refusedBy(deps, ['sms_reply'], identity)))
+        await enqueue(deps.db, {
+          phoneHash: identity.visitor,
+          phoneEnc: cipher.encrypt(call.phone),
+          kind: 'reply',
+          body: smsText(lang, 'smsWatchAsk', { place: name }),
+        });
+      return { key: 'ussdWatchAsk', params: { place: name } };
+    },
     findPlaces: (typed) => findPlaces(deps.db, deps.places, typed, identity),
     dangersNear: (place, radiusM, limit) => nearestDangers(deps.db, place, radiusM, limit),
     publicSpot: (id) => findPublicSpot(deps.db, id),

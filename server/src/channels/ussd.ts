@@ -2,6 +2,7 @@ import type { Spot } from '../../../common/api.ts';
 import { CATEGORIES, type Category, TIMES_OF_DAY, type TimeOfDay } from '../../../common/domain.ts';
 import { LANGUAGE_NAMES, region } from '../../../common/region.ts';
 import { redactPhoneNumbers } from '../spots/index.ts';
+import type { WatchHours } from './alerts.sql.ts';
 import type { NamedPoint, NearDanger } from './channels.sql.ts';
 import { con, end, fitList, fitting, join, SCREEN_CHARS, type Screen } from './screen.ts';
 import {
@@ -58,16 +59,29 @@ export interface UssdWorld {
   /** Saves a report (the draft as the API takes it, checked there by the API's own rules). */
   report(input: unknown): Promise<ActionResult>;
   vote(spot: Spot, value: 1 | -1): Promise<ActionResult>;
+  /** Alerts by SMS near a place, at those hours (its first watch is confirmed by SMS, as WATCH's). */
+  watch(place: NamedPoint, hours: WatchHours | undefined, lang: ChannelLang): Promise<ActionResult>;
   /** The language this number chose before (its first dial asks), and keeping a new choice. */
   knownLang: ChannelLang | undefined;
   rememberLang(lang: ChannelLang): Promise<void>;
 }
 
+/** What a place is asked for. */
+type Goal = 'near' | 'report' | 'watch';
+
+/** The hours an alert may be asked for by USSD (as WATCH's hours by SMS); undefined is any time. */
+export const USSD_ALERT_HOURS = [
+  undefined,
+  { from: 6, to: 9 },
+  { from: 17, to: 21 },
+  { from: 21, to: 6 },
+] as const;
+
 type Step =
   | { at: 'lang' }
   | { at: 'main' }
-  | { at: 'place'; goal: 'near' | 'report' }
-  | { at: 'pick'; goal: 'near' | 'report'; options: NamedPoint[] }
+  | { at: 'place'; goal: Goal }
+  | { at: 'pick'; goal: Goal; options: NamedPoint[] }
   | { at: 'dangers'; place: NamedPoint; page: number }
   | { at: 'category'; place: NamedPoint }
   | { at: 'severity'; place: NamedPoint; category: Category }
@@ -79,7 +93,9 @@ type Step =
   | { at: 'spot' }
   | { at: 'vote'; spot: Spot }
   | { at: 'cast'; spot: Spot; value: 1 | -1 }
-  | { at: 'sos' };
+  | { at: 'sos' }
+  | { at: 'hours'; place: NamedPoint }
+  | { at: 'watched'; place: NamedPoint; hours: (typeof USSD_ALERT_HOURS)[number] };
 
 /** An answer that fits no choice: the screen is shown again with this said first. */
 type Refusal = { refused: WordKey; params?: Record<string, string | number | undefined> };
@@ -144,12 +160,13 @@ async function advance(
   const invalid: Refusal = { refused: 'invalid' };
   switch (step.at) {
     case 'main': {
-      const n = choice(token, 5);
+      const n = choice(token, 6);
       if (n === 1) return { at: 'place', goal: 'near' };
       if (n === 2) return { at: 'place', goal: 'report' };
       if (n === 3) return { at: 'spot' };
       if (n === 4) return { at: 'sos' };
       if (n === 5) return { at: 'lang' };
+      if (n === 6) return { at: 'place', goal: 'watch' };
       return invalid;
     }
     case 'place': {
@@ -200,6 +217,10 @@ async function advance(
       const spot = id > 0 ? await world.publicSpot(id) : undefined;
       return spot ? { at: 'vote', spot } : { refused: 'noSpot', params: { id: token.slice(0, 12) } };
     }
+    case 'hours': {
+      const n = choice(token, USSD_ALERT_HOURS.length);
+      return n ? { at: 'watched', place: step.place, hours: USSD_ALERT_HOURS[n - 1] } : invalid;
+    }
     case 'vote': {
       const n = choice(token, 2);
       return n ? { at: 'cast', spot: step.spot, value: n === 1 ? 1 : -1 } : invalid;
@@ -210,8 +231,12 @@ async function advance(
   }
 }
 
-const placeChosen = (goal: 'near' | 'report', place: NamedPoint): Step =>
-  goal === 'near' ? { at: 'dangers', place, page: 0 } : { at: 'category', place };
+const placeChosen = (goal: Goal, place: NamedPoint): Step =>
+  goal === 'near'
+    ? { at: 'dangers', place, page: 0 }
+    : goal === 'watch'
+      ? { at: 'hours', place }
+      : { at: 'category', place };
 
 const placeLabel = (p: NamedPoint) => gsm(p.detail ? `${p.name}, ${p.detail}` : p.name);
 
@@ -277,12 +302,17 @@ async function render(
         fitList([note, s('confirm')], [summary, ...(words ? [words] : [])], [s('send'), s('back')], true),
       );
     }
+    case 'hours':
+      return menu([s('askHours', { place: gsm(step.place.name).slice(0, 40) })]);
     case 'send':
-    case 'cast': {
+    case 'cast':
+    case 'watched': {
       const result = await world.once(() =>
         step.at === 'send'
           ? world.report(draftToReport(step.draft, lang))
-          : world.vote(step.spot, step.value),
+          : step.at === 'cast'
+            ? world.vote(step.spot, step.value)
+            : world.watch(step.place, step.hours, lang),
       );
       return end([result === 'in progress' ? s('received') : s(result.key, result.params)]);
     }

@@ -53,6 +53,7 @@ const wordiest = (lang: ChannelLang): Spot => ({
 const worldIn = (lang: ChannelLang): UssdWorld => ({
   knownLang: undefined,
   rememberLang: async () => {},
+  watch: async () => ({ key: 'ussdWatching', params: { place: wide(40) } }),
   findPlaces: async () => Array.from({ length: 5 }, () => place),
   dangersNear: async () => dangers,
   publicSpot: async () => wordiest(lang),
@@ -63,7 +64,7 @@ const worldIn = (lang: ChannelLang): UssdWorld => ({
 
 /** Each path through the menu (after the language), and what its screen must end with. */
 const PATHS: [string, RegExp][] = [
-  ['', /\n5 .+\n0 .+$/],
+  ['', /\n6 .+\n0 .+$/],
   ['1', /\n0 .+$/],
   ['1*x', /\n5 .+\n0 .+$/],
   ['1*x*1', /\n9 .+\n0 .+$/],
@@ -81,6 +82,10 @@ const PATHS: [string, RegExp][] = [
   ['3*123', /\n1 .+\n2 .+\n0 .+$/],
   ['3*99999999', /\n0 .+$/],
   ['4', /999/],
+  ['6', /\n0 .+$/],
+  ['6*x', /\n5 .+\n0 .+$/],
+  ['6*x*1', /\n4 .+\n0 .+$/],
+  ['6*x*1*4', /\S/],
 ];
 
 describe('every USSD screen with the longest values', () => {

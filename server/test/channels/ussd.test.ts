@@ -179,6 +179,29 @@ describe('the USSD menu', () => {
     );
   });
 
+  it('sets SMS alerts near a place at chosen hours, the first confirmed by SMS as WATCH is', async () => {
+    const phone = newPhone();
+    const hours = screen(await session(phone).play('1', '6', 'Kalerwe'));
+    assert.deepEqual(
+      hours.lines.slice(1, 5).map((l) => l.slice(0, 2)),
+      ['1 ', '2 ', '3 ', '4 '],
+    );
+    const asked = screen(await session(phone).play('6', 'Kalerwe', '3'));
+    assert.equal(asked.end, true);
+    assert.match(asked.text, /We sent you an SMS\. Reply YES to it to start alerts near Kalerwe\./);
+    const watch = await t.db.query<{ from_hour: number; to_hour: number; confirmed: boolean }>(
+      `SELECT from_hour, to_hour, confirmed_at IS NOT NULL AS confirmed FROM sms_watches WHERE place = 'Kalerwe'`,
+    );
+    assert.deepEqual(watch, [{ from_hour: 17, to_hour: 21, confirmed: false }], 'evenings, waiting for YES');
+    const ask = await t.db.query<{ body: string }>(
+      `SELECT body FROM sms_outbox WHERE body LIKE '%reply YES%'`,
+    );
+    assert.equal(ask.length, 1, 'the YES is asked by SMS');
+    await post('sms', smsForm(phone, 'YES'));
+    const on = screen(await session(phone).play('6', 'Wandegeya', '1'));
+    assert.match(on.text, /^Alerts near Wandegeya are on\./, 'a confirmed number needs no second YES');
+  });
+
   for (const lang of LANGS) {
     describe(`in ${lang.name}`, () => {
       it('lists the dangers near a place a screen at a time', async () => {
@@ -188,8 +211,8 @@ describe('the USSD menu', () => {
         assert.ok(main.text.includes(lang.main), main.text);
         assert.deepEqual(
           main.lines.filter((l) => /^\d /.test(l)).map((l) => l[0]),
-          ['1', '2', '3', '4', '5', '0'],
-          'five numbered choices and back',
+          ['1', '2', '3', '4', '5', '6', '0'],
+          'six numbered choices and back',
         );
         screen(await s.send('1'));
         const first = screen(await s.send('Wandegeya'));
