@@ -1,4 +1,5 @@
 import { loadConfig } from '../config.ts';
+import { DataDirInUse } from '../db/data-dir-claim.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
@@ -56,7 +57,15 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
   }
 
   const config = loadConfig(io.env);
-  const db = await openDatabase(config, createLogger('warn'));
+  let db: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    db = await openDatabase(config, createLogger('warn'));
+  } catch (err) {
+    // The embedded folder is the running server's: say so, and what to do.
+    if (!(err instanceof DataDirInUse)) throw err;
+    io.err(err.message);
+    return 1;
+  }
   try {
     await migrate(db);
     if (role) {

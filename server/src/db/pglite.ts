@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { withTimeout } from '../util/timeout.ts';
+import { claimDataDir } from './data-dir-claim.ts';
 import type { Db, Queryable } from './db.ts';
 import type { FromWorker, ToWorker, WorkerSetup } from './pglite-protocol.ts';
 import { slimPostgisExtension } from './postgis-bundle.ts';
@@ -21,11 +22,20 @@ export async function createPgliteDb(
   opts: { loadDataDir?: Blob } = {},
 ): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const setup: WorkerSetup = {
-    dataDir,
-    loadDataDir: opts.loadDataDir ? await opts.loadDataDir.arrayBuffer() : undefined,
-  };
-  return serialDb(await startWorker(setup));
+  // Never two processes on one folder: the second refuses at once, saying what to do.
+  const release = dataDir ? claimDataDir(dataDir) : () => {};
+  try {
+    const setup: WorkerSetup = {
+      dataDir,
+      loadDataDir: opts.loadDataDir ? await opts.loadDataDir.arrayBuffer() : undefined,
+    };
+    const db = serialDb(await startWorker(setup));
+    const close = db.close.bind(db);
+    return Object.assign(db, { close: () => close().finally(release) });
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
 
 /** PGlite on this thread (the tests' templates and dumps); the server uses createPgliteDb. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -84,6 +84,27 @@ describe('npm run admin', () => {
     } finally {
       await db.close();
     }
+  });
+
+  it('refuses at once a data folder a running server holds, and says what to do', async (t) => {
+    if (onPostgres) return t.skip('PostgreSQL has one owner of its data already');
+    const held = await openDb();
+    try {
+      const refused = await admin(
+        ['create-user', 'zed', '--role', 'moderator'],
+        'a long password 789\n',
+        env,
+      );
+      assert.equal(refused.code, 1, refused.out);
+      assert.match(refused.out, /is in use by another Hatari process \(pid \d+\)\. .*stop that one first/s);
+    } finally {
+      await held.close();
+    }
+    // Released on close; and a claim left by a process that is gone is taken over.
+    writeFileSync(`${env.DATA_DIR}/pglite.owner`, '999999999');
+    const done = await admin(['create-user', 'zed', '--role', 'moderator'], 'a long password 789\n', env);
+    assert.equal(done.code, 0, done.out);
+    assert.equal(existsSync(`${env.DATA_DIR}/pglite.owner`), false, 'released when done');
   });
 
   it('refuses bad usage, a short password, and an unknown user', async () => {
