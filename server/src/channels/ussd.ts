@@ -70,12 +70,7 @@ export interface UssdWorld {
 type Goal = 'near' | 'report' | 'watch';
 
 /** The hours an alert may be asked for by USSD (as WATCH's hours by SMS); undefined is any time. */
-export const USSD_ALERT_HOURS = [
-  undefined,
-  { from: 6, to: 9 },
-  { from: 17, to: 21 },
-  { from: 21, to: 6 },
-] as const;
+const USSD_ALERT_HOURS = [undefined, { from: 6, to: 9 }, { from: 17, to: 21 }, { from: 21, to: 6 }] as const;
 
 type Step =
   | { at: 'lang' }
