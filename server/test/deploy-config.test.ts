@@ -1,10 +1,17 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { NGINX, nginxTempPaths, SERVER_NODE_ARGS, selfSignedCertificate } from './processes.ts';
+import {
+  freePort,
+  NGINX,
+  nginxTempPaths,
+  SERVER_NODE_ARGS,
+  selfSignedCertificate,
+  waitFor,
+} from './processes.ts';
 
 /**
  * The nginx configurations in deploy/ as they would be installed, checked by nginx itself
@@ -72,7 +79,8 @@ describe('how the server is started', () => {
   const command = ['node', ...SERVER_NODE_ARGS, 'server/src/main.ts'];
   it('npm start, the systemd unit and the Docker image start it as the tests and the bench do', () => {
     const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts as Record<string, string>;
-    assert.equal(scripts.start, command.join(' '));
+    // exec: the shell npm runs it in becomes the server, so npm's signals reach the server itself.
+    assert.equal(scripts.start, `exec ${command.join(' ')}`);
     const lines = (file: string) => readFileSync(file, 'utf8').split('\n');
     assert.ok(
       lines('deploy/systemd/hatari@.service').includes(
@@ -82,5 +90,35 @@ describe('how the server is started', () => {
     );
     const cmd = lines('deploy/Dockerfile').find((l) => l.startsWith('CMD ['));
     assert.deepEqual(JSON.parse((cmd as string).slice('CMD '.length)), command);
+  });
+
+  it('stops cleanly on SIGTERM to npm start: the port closes and no process of the group is left', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hatari-stop-'));
+    const port = await freePort();
+    // Its own process group, as a terminal or a supervisor starts it; the page is built already.
+    const npm = spawn('npm', ['start', '--ignore-scripts'], {
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'warn', SEED: '0' },
+    });
+    const group = npm.pid as number;
+    const answers = () =>
+      fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    const left = () =>
+      spawnSync('ps', ['-o', 'pid=', '-g', String(group)], { encoding: 'utf8' }).stdout.trim();
+    try {
+      await waitFor(answers, 90_000, 'the server to answer');
+      assert.notEqual(left(), '', 'npm and the server run in the group');
+      process.kill(group, 'SIGTERM');
+      await waitFor(async () => !(await answers()), 12_000, 'the port to close');
+      await waitFor(async () => left() === '', 12_000, 'every process of the group to end');
+      assert.equal(existsSync(path.join(dir, 'pglite.owner')), false, 'the data folder released');
+    } finally {
+      if (left()) process.kill(-group, 'SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
