@@ -3,23 +3,32 @@ import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:f
 /** A data folder another live process holds: what to tell the person who tried to open it. */
 export class DataDirInUse extends Error {
   readonly pid: number;
-  constructor(dir: string, pid: number) {
+  constructor(dir: string, pid: number, file: string) {
     super(
       `The data folder ${dir} is in use by another Hatari process (pid ${pid}). Two processes on one ` +
         'embedded database can corrupt it: stop that one first (Ctrl-C where it runs, or ' +
-        `kill ${pid}), then try again. Commands such as npm run admin need the server stopped.`,
+        `kill ${pid}), then try again. Commands such as npm run admin need the server stopped. ` +
+        `If no Hatari runs on this machine, delete ${file}.`,
     );
     this.pid = pid;
   }
 }
 
-const alive = (pid: number) => {
+/**
+ * Whether the claim's process still runs Node: after a restart its pid may name an unrelated
+ * process, which must not keep the folder. Where /proc is missing, a live pid is trusted.
+ */
+const holds = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     // EPERM: it exists, as another user's.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node');
+  } catch {
+    return true;
   }
 };
 
@@ -40,8 +49,8 @@ export function claimDataDir(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
       const pid = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))
-        throw new DataDirInUse(dir, pid);
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && holds(pid))
+        throw new DataDirInUse(dir, pid, file);
       unlinkSync(file);
     }
   }

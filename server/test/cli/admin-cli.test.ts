@@ -100,9 +100,15 @@ describe('npm run admin', () => {
     } finally {
       await held.close();
     }
-    // Released on close; and a claim left by a process that is gone is taken over.
+    // Released on close; and a claim left by a process that is gone, or whose pid now names
+    // another program (as after a restart), is taken over.
     writeFileSync(`${env.DATA_DIR}/pglite.owner`, '999999999');
+    const again = await adminHere(['reset-password', 'nobody'], 'a long password 789\n', env);
+    assert.doesNotMatch(again.out, /in use/, again.out);
+    const other = spawn('sleep', ['30']);
+    writeFileSync(`${env.DATA_DIR}/pglite.owner`, String(other.pid));
     const done = await admin(['create-user', 'zed', '--role', 'moderator'], 'a long password 789\n', env);
+    other.kill();
     assert.equal(done.code, 0, done.out);
     assert.equal(existsSync(`${env.DATA_DIR}/pglite.owner`), false, 'released when done');
   });
