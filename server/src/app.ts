@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { registerBasemapRoutes } from './basemap/basemap.routes.ts';
 import { registerChannelRoutes } from './channels/channels.routes.ts';
+import { outboxBacklog } from './channels/index.ts';
 import { registerCommunityRoutes } from './community/community.routes.ts';
 import { type Deps, publicDataChanged } from './deps.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
@@ -12,6 +13,7 @@ import { registerAddressCheck } from './http/bad-bytes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerCacheInvalidation } from './http/public-cache.ts';
 import { registerSameSiteWrites } from './http/same-site.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -93,6 +95,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerLoadShedding(app);
   registerSameSiteWrites(app, deps.config.partnerOrigins);
   registerRateLimits(app, deps.limiter, deps.identify);
+  registerMetrics(app, { token: deps.config.metricsToken, outbox: () => outboxBacklog(deps.db) });
   // After the limits: a refused address still counts, and its 400 carries the RateLimit headers.
   registerAddressCheck(app);
   registerCacheInvalidation(app, () => publicDataChanged(deps));

@@ -176,6 +176,13 @@ const schema = z
         ),
     ),
     BASEMAP_ATTRIBUTION: optionalString,
+    METRICS_TOKEN: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{24,128}$/, 'must be 24 to 128 letters, digits, - or _')
+        .optional(),
+    ),
     TILE_URL: z.preprocess(
       emptyAsUndefined,
       z
@@ -298,6 +305,8 @@ export interface Config {
    * of object storage), served by this app as tiles. Undefined: no vector basemap.
    */
   readonly basemap: { readonly source: string; readonly attribution: string } | undefined;
+  /** The bearer token /metrics asks for (Prometheus text); undefined: no metrics endpoint. */
+  readonly metricsToken: string | undefined;
   /**
    * Raster tiles for the background where no basemap is set: TILE_URL, or outside production
    * OpenStreetMap's own tiles (for a first try on a laptop; never in production). Empty: none.
@@ -409,6 +418,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderUserAgent:
       e.GEOCODER_USER_AGENT ??
       `Hatari/0.1 (public danger-spot map of ${region.region.name}; set GEOCODER_USER_AGENT to add your contact)`,
+    metricsToken: e.METRICS_TOKEN,
     basemap: e.BASEMAP_PMTILES
       ? Object.freeze({
           source: /^https?:\/\//.test(e.BASEMAP_PMTILES)

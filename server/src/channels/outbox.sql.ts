@@ -88,3 +88,12 @@ export async function retryLater(
     [id, afterSeconds, error],
   );
 }
+
+/** SMS due now (queued or being sent, their time come), and how long the oldest has waited. */
+export async function outboxBacklog(db: Queryable): Promise<{ due: number; lagSeconds: number }> {
+  const rows = await db.query<{ due: number; lag: number | null }>(
+    `SELECT count(*)::int AS due, extract(epoch FROM now() - min(send_after))::float8 AS lag
+     FROM sms_outbox WHERE state IN ('queued', 'sending') AND send_after <= now()`,
+  );
+  return { due: rows[0]?.due ?? 0, lagSeconds: rows[0]?.lag ?? 0 };
+}

@@ -1,0 +1,82 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * Prometheus metrics (docs/operations.md, "Metrics"), in the text format at GET /metrics behind a
+ * bearer token (METRICS_TOKEN; without it there is no such address). One registry per app, so
+ * several apps in one process (the tests) never share counters. Labels are route patterns and
+ * policy names, never addresses or user text: their number is bounded by the code.
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  opts: {
+    token: string | undefined;
+    /** SMS due now, and how long the oldest has waited (seconds). */
+    outbox: () => Promise<{ due: number; lagSeconds: number }>;
+  },
+): void {
+  const { token } = opts;
+  if (!token) return;
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'hatari_' });
+  const requests = new Counter({
+    name: 'hatari_http_requests_total',
+    help: 'Requests answered, by route pattern, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'hatari_http_request_duration_seconds',
+    help: 'Time to answer, by route pattern and method',
+    labelNames: ['route', 'method'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: 'hatari_rate_limit_refusals_total',
+    help: 'Requests refused (429) by a rate limit, by the policy that refused',
+    labelNames: ['policy'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'hatari_sms_outbox_due',
+    help: 'SMS waiting to be sent now (queued or being sent, their time come)',
+    registers: [registry],
+    async collect() {
+      this.set((await opts.outbox()).due);
+    },
+  });
+  new Gauge({
+    name: 'hatari_sms_outbox_oldest_due_seconds',
+    help: 'How long the oldest SMS due has waited (0 when none): the outbox lag',
+    registers: [registry],
+    async collect() {
+      this.set((await opts.outbox()).lagSeconds);
+    },
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    requests.inc({ route, method: request.method, status: String(reply.statusCode) });
+    duration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+    if (reply.statusCode === 429)
+      for (const d of request.rateLimitDecisions ?? []) if (!d.allowed) refusals.inc({ policy: d.policy });
+  });
+  app.addHook('onClose', async () => registry.clear());
+
+  const expected = Buffer.from(`Bearer ${token}`);
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ error: 'A metrics token is needed' });
+    return reply
+      .header('cache-control', 'no-store')
+      .type(registry.contentType)
+      .send(await registry.metrics());
+  });
+}

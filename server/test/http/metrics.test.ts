@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { report, startTestApp, type TestApp } from '../helpers.ts';
+
+const TOKEN = 'metrics-token-for-the-tests-0123';
+const scrape = (t: TestApp, authorization?: string) =>
+  t.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+
+describe('metrics (METRICS_TOKEN)', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({ env: { METRICS_TOKEN: TOKEN }, realLimits: true });
+  });
+  after(() => t.close());
+
+  it('answers only the token, in the Prometheus text format', async () => {
+    assert.equal((await scrape(t)).statusCode, 401);
+    assert.equal((await scrape(t, `Bearer ${TOKEN.replace('0123', '0124')}`)).statusCode, 401);
+    const res = await scrape(t, `Bearer ${TOKEN}`);
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers['content-type']), /^text\/plain; version=0\.0\.4/);
+    assert.equal(res.headers['cache-control'], 'no-store');
+    for (const name of [
+      'hatari_process_resident_memory_bytes',
+      'hatari_nodejs_eventloop_lag_p99_seconds',
+      'hatari_sms_outbox_due 0',
+      'hatari_sms_outbox_oldest_due_seconds 0',
+    ])
+      assert.ok(res.body.includes(name), name);
+  });
+
+  it('counts requests by route pattern and status, times them, and names the policy that refused', async () => {
+    const made = await t.inject({
+      method: 'POST',
+      url: '/api/spots',
+      payload: report({ title: 'Metrics 0' }),
+    });
+    assert.equal(made.statusCode, 201, made.body);
+    const id = made.json().spot.id;
+    for (let i = 0; i < 2; i++)
+      assert.equal((await t.inject({ method: 'GET', url: `/api/spots/${id}` })).statusCode, 200);
+    await t.inject({ method: 'GET', url: '/api/spots/999999' });
+    await t.inject({ method: 'GET', url: '/no/such/address' });
+    // Six reports from one visitor: the sixth is refused by report_visitor (5 an hour).
+    for (let i = 1; i < 6; i++)
+      await t.inject({ method: 'POST', url: '/api/spots', payload: report({ title: `Metrics ${i}` }) });
+    const body = (await scrape(t, `Bearer ${TOKEN}`)).body;
+    assert.match(
+      body,
+      /^hatari_http_requests_total\{route="\/api\/spots\/:id",method="GET",status="200"\} 2$/m,
+    );
+    assert.match(
+      body,
+      /^hatari_http_requests_total\{route="\/api\/spots\/:id",method="GET",status="404"\} 1$/m,
+    );
+    assert.match(body, /^hatari_http_requests_total\{route="unmatched",method="GET",status="404"\} 1$/m);
+    assert.match(body, /^hatari_http_requests_total\{route="\/api\/spots",method="POST",status="429"\} 1$/m);
+    assert.match(body, /^hatari_rate_limit_refusals_total\{policy="report_visitor"\} 1$/m);
+    assert.match(
+      body,
+      /^hatari_http_request_duration_seconds_count\{route="\/api\/spots\/:id",method="GET"\} 3$/m,
+    );
+    assert.doesNotMatch(body, /route="[^"]*(999999|no\/such)/, 'labels are patterns, never what was asked');
+  });
+
+  it('has no address without a token', async () => {
+    const plain = await startTestApp();
+    try {
+      assert.equal((await plain.inject({ method: 'GET', url: '/metrics' })).statusCode, 404);
+    } finally {
+      await plain.close();
+    }
+  });
+});
