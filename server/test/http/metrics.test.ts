@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { report, startTestApp, type TestApp } from '../helpers.ts';
 
@@ -61,6 +62,15 @@ describe('metrics (METRICS_TOKEN)', () => {
       /^hatari_http_request_duration_seconds_count\{route="\/api\/spots\/:id",method="GET"\} 3$/m,
     );
     assert.doesNotMatch(body, /route="[^"]*(999999|no\/such)/, 'labels are patterns, never what was asked');
+    // The dashboard in deploy/ charts only what is exported.
+    const dashboard = readFileSync('deploy/grafana-dashboard.json', 'utf8');
+    const charted = [...new Set(dashboard.match(/hatari_[a-z0-9_]+/g))];
+    assert.ok(charted.length >= 7, `${charted.length} metrics charted`);
+    assert.deepEqual(
+      charted.filter((name) => !new RegExp(`^${name}[{ ]`, 'm').test(body)),
+      [],
+      'every charted metric is exported',
+    );
   });
 
   it('has no address without a token', async () => {
