@@ -159,6 +159,34 @@ export const basemapAreaResponse = z.object({
   }),
 });
 
+/** Web Push alerts (docs/channels.md, "Push alerts"). */
+export const pushInfoResponse = z.object({
+  public_key: z.string().meta({
+    description: "The site's VAPID public key (base64url): the applicationServerKey to subscribe with",
+  }),
+  per_day: z.number().int().meta({ description: 'Alerts a subscription gets at most in 24 hours' }),
+  max_watches: z.number().int().meta({ description: 'Places and trips one subscription may watch' }),
+  radius_m: z.object({ min: z.number().int(), max: z.number().int(), default: z.number().int() }),
+  min_severity: z.number().int().meta({ description: 'Only dangers this severe or more alert' }),
+});
+
+const pushWatchSchema = z
+  .object({
+    id: z.number().int(),
+    place: z.string().meta({ description: 'The place, or a trip as "start - end"' }),
+    lat: z.number(),
+    lng: z.number(),
+    radius_m: z.number().int().meta({ description: 'Around the place, or either side of the trip' }),
+    hours: z.object({ from: z.number().int(), to: z.number().int() }).nullable().meta({
+      description: 'Local hours it matters, from up to to (across midnight when from > to); null: all day',
+    }),
+    trip: z.boolean(),
+  })
+  .meta({ id: 'PushWatch' });
+export type PushWatch = z.output<typeof pushWatchSchema>;
+export const pushWatchResponse = z.object({ watch: pushWatchSchema });
+export const pushWatchesResponse = z.object({ watches: z.array(pushWatchSchema) });
+
 export const searchResponse = z.object({
   spots: z.array(spotHit),
   places: z.array(placeSchema),

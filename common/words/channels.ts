@@ -63,6 +63,7 @@ const en = {
   smsLang:
     'Hatari speaks English to you now. NEAR place - dangers near it. WATCH place - alerts. STOP - end all.',
   smsAlert: 'Hatari alert: new danger {dist} from {place}: #{id} {what}. STOP to end alerts.',
+  pushAlert: 'New danger {dist} from {place}: #{id} {what}',
   askHours: 'Alerts near {place}, when?\n1 Any time\n2 Mornings 6-9\n3 Evenings 17-21\n4 Nights 21-6',
   ussdWatchAsk: 'We sent you an SMS. Reply YES to it to start alerts near {place}.',
   ussdWatching:
@@ -139,6 +140,7 @@ const lg: Record<WordKey, string> & Partial<Record<PluralForm, string>> = {
   smsLang:
     'Hatari ejja kwogera Luganda. OKUMPI ekifo - obulabe okumpi. LABIRIRA ekifo - obubaka. KOMYA - byonna bikome.',
   smsAlert: 'Hatari: obulabe obupya {dist} okuva {place}: #{id} {what}. KOMYA okukomya.',
+  pushAlert: 'Obulabe obupya {dist} okuva {place}: #{id} {what}',
   askHours:
     'Obubaka okumpi ne {place}, ddi?\n1 Buli kiseera\n2 Ku makya 6-9\n3 Akawungeezi 17-21\n4 Ekiro 21-6',
   ussdWatchAsk: 'Tukuweerezza SMS. Giddemu YEE otandike okufuna obubaka okumpi ne {place}.',
@@ -210,6 +212,7 @@ const sw: Record<WordKey, string> = {
   smsLang:
     'Hatari itakuandikia Kiswahili. KARIBU mahali - hatari karibu. FUATILIA mahali - arifa. SITISHA - komesha yote.',
   smsAlert: 'Hatari: hatari mpya {dist} kutoka {place}: #{id} {what}. SITISHA kukomesha.',
+  pushAlert: 'Hatari mpya {dist} kutoka {place}: #{id} {what}',
   askHours: 'Arifa karibu na {place}, lini?\n1 Wakati wowote\n2 Asubuhi 6-9\n3 Jioni 17-21\n4 Usiku 21-6',
   ussdWatchAsk: 'Tumekutumia SMS. Ijibu NDIYO kuanza arifa karibu na {place}.',
   ussdWatching:

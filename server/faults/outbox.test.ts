@@ -54,7 +54,7 @@ describe('the SMS outbox across a crash and a gateway outage', () => {
     });
     assert.equal(res.status, 201);
     await waitFor(
-      async () => serverOutput(first.proc).includes('sms outbox: will retry'),
+      async () => serverOutput(first.proc).includes('outbox: sms will retry'),
       10_000,
       'a failed attempt',
     );

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { registerBasemapRoutes } from './basemap/basemap.routes.ts';
 import { registerChannelRoutes } from './channels/channels.routes.ts';
 import { outboxBacklog } from './channels/index.ts';
+import { registerPushRoutes } from './channels/push.routes.ts';
 import { registerCommunityRoutes } from './community/community.routes.ts';
 import { type Deps, publicDataChanged } from './deps.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerBurstRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerChannelRoutes(app, deps);
+  registerPushRoutes(app, deps);
 
   registerPageRoutes(app, deps);
 

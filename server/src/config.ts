@@ -48,6 +48,28 @@ const osrmProfiles = z.preprocess(
     }),
 );
 
+/** A key in base64url of exactly `bytes` bytes. */
+const base64url = (what: string, bytes: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (v) => v === undefined || (/^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === bytes),
+      `must be ${what} in base64url, as \`npx web-push generate-vapid-keys\` prints it`,
+    );
+
+/**
+ * The browsers' push services a subscription may name (Chrome and Android browsers, Firefox, Safari,
+ * Edge): the server sends only to these, so a made-up subscription cannot aim it at another site.
+ */
+const DEFAULT_PUSH_SERVICES = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://web.push.apple.com',
+  'https://*.notify.windows.com',
+];
+
 const splitList = (raw: string) =>
   raw
     .split(',')
@@ -238,6 +260,37 @@ const schema = z
           return key;
         }),
     ),
+    VAPID_PUBLIC_KEY: z.preprocess(emptyAsUndefined, base64url('a P-256 public key (65 bytes)', 65)),
+    VAPID_PRIVATE_KEY: z.preprocess(emptyAsUndefined, base64url('a P-256 private key (32 bytes)', 32)),
+    VAPID_SUBJECT: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .optional()
+        .refine(
+          (v) => v === undefined || /^mailto:[^@\s]+@[^@\s]+$|^https:\/\/[^/\s]+/.test(v),
+          'must be a mailto: address or an https: URL of the site',
+        ),
+    ),
+    PUSH_SERVICES: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default(DEFAULT_PUSH_SERVICES.join(','))
+        .transform((raw, ctx) => {
+          const list = splitList(raw);
+          for (const origin of list) {
+            if (!/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(origin)) {
+              ctx.addIssue({
+                code: 'custom',
+                message: `${origin} is not an origin like https://fcm.googleapis.com or https://*.notify.windows.com`,
+              });
+              return z.NEVER;
+            }
+          }
+          return list;
+        }),
+    ),
     ADMIN_USERNAME: optionalString,
     ADMIN_PASSWORD: optionalString,
     SEED: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
@@ -248,6 +301,13 @@ const schema = z
     ),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PRIVATE_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+      });
+    }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -317,6 +377,8 @@ export interface Config {
   readonly publicUrl: string | undefined;
   /** USSD and SMS (docs/channels.md): off unless `secret` is set. */
   readonly channels: ChannelConfig;
+  /** Web Push alerts (docs/channels.md, "Push alerts"). */
+  readonly push: PushConfig;
   readonly admin: { readonly username: string; readonly password: string } | undefined;
   readonly seed: boolean;
   readonly logLevel: string;
@@ -350,6 +412,15 @@ interface ChannelConfig {
     | undefined;
   /** AES-256-GCM key for the numbers kept to send SMS. */
   readonly phoneKey: Buffer | undefined;
+}
+
+interface PushConfig {
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; undefined: a pair generated once and kept in the database. */
+  readonly keys: { readonly publicKey: string; readonly privateKey: string } | undefined;
+  /** Who push services may contact about this sender (VAPID's `sub`). */
+  readonly subject: string;
+  /** The push services' origins subscriptions may name (`https://*.example.com` for subdomains). */
+  readonly services: readonly string[];
 }
 
 export class ConfigError extends Error {}
@@ -452,6 +523,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             })
           : undefined,
       phoneKey: e.PHONE_KEY,
+    }),
+    push: Object.freeze({
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? Object.freeze({ publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY })
+          : undefined,
+      subject:
+        e.VAPID_SUBJECT ??
+        (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL : 'mailto:hatari@example.org'),
+      services: Object.freeze(e.PUSH_SERVICES),
     }),
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Basemap } from './basemap/basemap.service.ts';
-import { OUTBOX_DEFAULTS, SmsOutbox } from './channels/outbox.ts';
+import { type Courier, OUTBOX_DEFAULTS, Outbox, PushCourier, SmsCourier } from './channels/outbox.ts';
 import { PhoneCipher } from './channels/phone.ts';
 import { NominatimClient } from './clients/nominatim.ts';
 import { OsrmClient } from './clients/osrm.ts';
+import { PushService, type VapidKeys } from './clients/push-service.ts';
 import { SmsGateway } from './clients/sms-gateway.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -51,7 +52,7 @@ export interface Deps {
   readonly readGate: PublicReadGate;
   readonly publicCache: PublicReadCache;
   readonly exports: ExportSnapshots;
-  /** USSD and SMS: who a phone is, the key its number is sealed with, and the SMS outbox. */
+  /** USSD, SMS and push: who a phone is, the key its number is sealed with, push, and the outbox. */
   readonly channels: Channels;
   /** Moderators' sign-in: delays per account, known devices, the bounded queue of password checks. */
   readonly signIn: SignInGuard;
@@ -69,21 +70,37 @@ export function publicDataChanged(deps: Pick<Deps, 'publicCache' | 'exports'>): 
 export interface Channels {
   readonly identify: ChannelIdentify;
   readonly cipher: PhoneCipher | undefined;
-  readonly outbox: SmsOutbox | undefined;
+  readonly push: PushService;
+  readonly outbox: Outbox;
 }
 
-/** The channels' parts as configured; the outbox sends only when the SMS gateway is configured. */
-export function createChannels(config: Config, db: Db, log: FastifyBaseLogger, salt: string): Channels {
+/** The push keys: VAPID_* when configured, else a pair generated once and kept in the database. */
+async function pushKeys(config: Config, db: Db): Promise<VapidKeys> {
+  if (config.push.keys) return config.push.keys;
+  return JSON.parse(await ensureSecret(db, 'vapid_keys', () => JSON.stringify(PushService.generateKeys())));
+}
+
+/** The channels' parts as configured. The outbox sends push alerts always, SMS only when the gateway is configured. */
+export function createChannels(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  salt: string,
+  keys: VapidKeys,
+): Channels {
   const { sms, phoneKey } = config.channels;
   const cipher = phoneKey ? new PhoneCipher(phoneKey) : undefined;
-  const outbox =
-    sms && cipher
-      ? new SmsOutbox(db, new SmsGateway({ ...sms, userAgent: config.geocoderUserAgent }), cipher, log, {
-          ...OUTBOX_DEFAULTS,
-          backoffSeconds: sms.retrySeconds,
-        })
-      : undefined;
-  return { identify: createChannelIdentify(salt), cipher, outbox };
+  const push = new PushService(keys, config.push.subject, config.geocoderUserAgent);
+  const couriers: Courier[] = [new PushCourier(db, push)];
+  if (sms && cipher)
+    couriers.push(
+      new SmsCourier(new SmsGateway({ ...sms, userAgent: config.geocoderUserAgent }), cipher, log),
+    );
+  const outbox = new Outbox(db, couriers, log, {
+    ...OUTBOX_DEFAULTS,
+    backoffSeconds: sms?.retrySeconds ?? 30,
+  });
+  return { identify: createChannelIdentify(salt), cipher, push, outbox };
 }
 
 /**
@@ -177,8 +194,8 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
       trustProxy: config.trustProxy,
       clientIpHeader: config.clientIpHeader,
     });
-    const channels = createChannels(config, db, log, salt);
-    channels.outbox?.start();
+    const channels = createChannels(config, db, log, salt, await pushKeys(config, db));
+    channels.outbox.start();
     const basemap = await Basemap.open(config, log);
     return {
       config,
@@ -196,7 +213,7 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
       close: async () => {
         exports.close();
         basemap?.close();
-        await channels.outbox?.close();
+        await channels.outbox.close();
         await limiter.counters.close();
         await db.close();
       },

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
+import { PushService } from '../src/clients/push-service.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate, readMigrations } from '../src/db/migrate.ts';
@@ -262,7 +263,7 @@ export async function startTestApp(
     inject: (o) => app.inject(o),
     close: async () => {
       await app.close();
-      await deps.channels.outbox?.close();
+      await deps.channels.outbox.close();
       await deps.limiter.counters.close();
       record(scanLogs(logs.text, 'app logs'));
       if (!opts.database) await database.drop();
@@ -295,7 +296,7 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
     ...createMapServices(config, db, log, limiter),
     ...createPublicReads(config, identify),
     exports: new ExportSnapshots(db, log),
-    channels: createChannels(config, db, log, 'test-salt-test-salt'),
+    channels: createChannels(config, db, log, 'test-salt-test-salt', PushService.generateKeys()),
     signIn: new SignInGuard(db, 'test-sign-in-key'),
     basemap: undefined,
     close: () => db.close(),

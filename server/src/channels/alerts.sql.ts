@@ -1,4 +1,4 @@
-/** The watches WATCH alerts go to: SQL of its own, so that alerts.ts (which spots calls) imports no feature. */
+/** The watches alerts go to (SMS and push): SQL of its own, so that alerts.ts (which spots calls) imports no feature. */
 import type { Queryable } from '../db/db.ts';
 
 /** The local hours a watch matters, `from` up to `to` (across midnight when from > to). */
@@ -9,10 +9,13 @@ export interface WatchHours {
 
 export interface WatchNear {
   id: number;
+  /** The number's salted hash, or 'push:<subscription id>'. */
   phone_hash: string;
-  phone_enc: string;
+  /** One of the two: the sealed number, or the push subscription. */
+  phone_enc: string | null;
+  push_id: number | null;
   place: string;
-  /** The number's language, if it chose one. */
+  /** The number's or the subscription's language, if it chose one. */
   lang: string | null;
   distance_m: number;
   /** Alerts queued or sent to this number in the last 24 hours. */
@@ -35,16 +38,18 @@ export async function watchesNear(
     `WITH p AS (SELECT ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography AS g),
      -- A place's watches by their point, a trip's by its way: each through its own index.
      near AS (
-       SELECT w.*, ST_Distance(w.geog, p.g) AS d FROM sms_watches w, p
+       SELECT w.*, ST_Distance(w.geog, p.g) AS d FROM watches w, p
        WHERE w.route IS NULL AND ST_DWithin(w.geog, p.g, $3) AND ST_DWithin(w.geog, p.g, w.radius_m)
        UNION ALL
-       SELECT w.*, ST_Distance(w.route, p.g) AS d FROM sms_watches w, p
+       SELECT w.*, ST_Distance(w.route, p.g) AS d FROM watches w, p
        WHERE w.route IS NOT NULL AND ST_DWithin(w.route, p.g, $3) AND ST_DWithin(w.route, p.g, w.radius_m)
      )
-     SELECT DISTINCT ON (w.phone_hash) w.id, w.phone_hash, w.phone_enc, w.place, w.from_hour, w.to_hour,
-       (SELECT n.lang FROM channel_numbers n WHERE n.phone_hash = w.phone_hash) AS lang,
+     SELECT DISTINCT ON (w.phone_hash) w.id, w.phone_hash, w.phone_enc, w.push_id, w.place, w.from_hour,
+       w.to_hour,
+       coalesce((SELECT n.lang FROM channel_numbers n WHERE n.phone_hash = w.phone_hash),
+                (SELECT s.lang FROM push_subscriptions s WHERE s.id = w.push_id)) AS lang,
        round(w.d)::float8 AS distance_m,
-       (SELECT count(*)::int FROM sms_outbox o
+       (SELECT count(*)::int FROM outbox o
         WHERE o.phone_hash = w.phone_hash AND o.kind = 'alert' AND o.created_at > now() - interval '1 day')
          AS alerts_today
      FROM near w
@@ -55,6 +60,5 @@ export async function watchesNear(
 }
 
 export async function markWatchesAlerted(db: Queryable, ids: number[]): Promise<void> {
-  if (ids.length)
-    await db.query('UPDATE sms_watches SET last_alert_at = now() WHERE id = ANY($1::int[])', [ids]);
+  if (ids.length) await db.query('UPDATE watches SET last_alert_at = now() WHERE id = ANY($1::int[])', [ids]);
 }

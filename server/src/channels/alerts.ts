@@ -61,22 +61,23 @@ export function alertSendAfter(severity: number, now: Date, hours?: WatchHours):
 }
 
 /**
- * An alert in one SMS, in the number's language: what, how bad and when in its words, then as much
- * of the spot's own title as fits.
+ * An alert in one SMS (or a push notification's text, as short), in the recipient's language: what,
+ * how bad and when in its words, then as much of the spot's own title as fits.
  */
 export function alertText(
   lang: ChannelLang,
   spot: Pick<Spot, 'id' | 'title' | 'category' | 'severity' | 'time_of_day'>,
   place: string,
   metres: number,
+  key: 'smsAlert' | 'pushAlert' = 'smsAlert',
 ): string {
   const what = `${categoryName(lang, spot.category)} ${spot.severity}/5 ${timeName(lang, spot.time_of_day)}`;
   const params = { dist: distance(metres), place: gsm(place).slice(0, 30), id: spot.id };
-  const bare = say(lang, 'smsAlert', { ...params, what });
+  const bare = say(lang, key, { ...params, what });
   const room = SMS_CHARS - bare.length - 2;
   const title = gsm(spot.title);
   if (room < 12) return bare.slice(0, SMS_CHARS);
-  return say(lang, 'smsAlert', {
+  return say(lang, key, {
     ...params,
     what: `${what}: ${title.length > room ? `${title.slice(0, room - 2)}..` : title}`,
   });
@@ -84,8 +85,8 @@ export function alertText(
 
 /**
  * Queues the alerts of a spot that has just become public, in the caller's transaction: one per
- * number watching within 1 km (its nearest watch names the place), unless the number already had
- * its alerts for the day or is the reporter's own. Returns how many were queued.
+ * number or push subscription watching near it (its nearest watch names the place), unless it
+ * already had its alerts for the day or is the reporter's own number. Returns how many were queued.
  */
 export async function queueAlerts(
   tx: Queryable,
@@ -100,12 +101,14 @@ export async function queueAlerts(
       w.from_hour !== null && w.to_hour !== null ? { from: w.from_hour, to: w.to_hour } : undefined;
     const sendAfter = alertSendAfter(spot.severity, now, hours);
     if (w.phone_hash === opts.reporter || w.alerts_today >= ALERT_RULES.perNumberPerDay) continue;
+    const lang = isChannelLang(w.lang) ? w.lang : defaultChannelLang();
     const queued = await enqueue(tx, {
       phoneHash: w.phone_hash,
-      phoneEnc: w.phone_enc,
+      phoneEnc: w.phone_enc ?? undefined,
+      pushId: w.push_id ?? undefined,
       kind: 'alert',
       spotId: spot.id,
-      body: alertText(isChannelLang(w.lang) ? w.lang : defaultChannelLang(), spot, w.place, w.distance_m),
+      body: alertText(lang, spot, w.place, w.distance_m, w.push_id === null ? 'smsAlert' : 'pushAlert'),
       sendAfter,
     });
     if (queued) alerted.push(w.id);

@@ -82,18 +82,22 @@ export async function nearestDangers(
   );
 }
 
-// Watches (SMS alerts a number asked for).
+// Watches (alerts a number or a browser asked for).
 
 /**
- * Adds a watch, or renews the number and point of a place already watched; a new place is refused
- * ('full') when the number watches `max` others. A number that confirmed a watch before has this
- * one confirmed at once; otherwise it waits for the number's YES (`confirmed` false).
+ * Adds a watch, or renews the recipient and point of a place already watched; a new place is
+ * refused ('full') when the recipient watches `max` others. A number that confirmed a watch before
+ * has this one confirmed at once, as has a push watch (the browser asked for it itself); otherwise
+ * it waits for the number's YES (`confirmed` false).
  */
 export async function upsertWatch(
   db: Queryable,
   w: {
+    /** The number's salted hash, or 'push:<subscription id>'. */
     phoneHash: string;
-    phoneEnc: string;
+    /** Exactly one of the two. */
+    phoneEnc?: string | undefined;
+    pushId?: number | undefined;
     place: string;
     lat: number;
     lng: number;
@@ -103,23 +107,24 @@ export async function upsertWatch(
     route?: string | undefined;
   },
   max: number,
-): Promise<{ result: 'added' | 'renewed'; confirmed: boolean } | { result: 'full' }> {
-  const rows = await db.query<{ inserted: boolean; confirmed: boolean }>(
-    `INSERT INTO sms_watches
-       (phone_hash, phone_enc, place, lat, lng, radius_m, from_hour, to_hour, route, confirmed_at)
-     SELECT $1, $2, $3, $4, $5, $7, $8, $9, ST_GeomFromGeoJSON($10)::geography,
-       CASE WHEN EXISTS (SELECT 1 FROM sms_watches WHERE phone_hash = $1 AND confirmed_at IS NOT NULL)
+): Promise<{ result: 'added' | 'renewed'; confirmed: boolean; id: number } | { result: 'full' }> {
+  const rows = await db.query<{ inserted: boolean; confirmed: boolean; id: number }>(
+    `INSERT INTO watches
+       (phone_hash, phone_enc, push_id, place, lat, lng, radius_m, from_hour, to_hour, route, confirmed_at)
+     SELECT $1, $2, $11, $3, $4, $5, $7, $8, $9, ST_GeomFromGeoJSON($10)::geography,
+       CASE WHEN $11::int IS NOT NULL
+              OR EXISTS (SELECT 1 FROM watches WHERE phone_hash = $1 AND confirmed_at IS NOT NULL)
             THEN now() END
-     WHERE (SELECT count(*) FROM sms_watches WHERE phone_hash = $1 AND place <> $3) < $6
+     WHERE (SELECT count(*) FROM watches WHERE phone_hash = $1 AND place <> $3) < $6
      ON CONFLICT (phone_hash, place) DO UPDATE
        SET phone_enc = EXCLUDED.phone_enc, lat = EXCLUDED.lat, lng = EXCLUDED.lng,
          radius_m = EXCLUDED.radius_m, from_hour = EXCLUDED.from_hour, to_hour = EXCLUDED.to_hour,
          route = EXCLUDED.route,
          created_at = now()
-     RETURNING (xmax = 0) AS inserted, confirmed_at IS NOT NULL AS confirmed`,
+     RETURNING (xmax = 0) AS inserted, confirmed_at IS NOT NULL AS confirmed, id`,
     [
       w.phoneHash,
-      w.phoneEnc,
+      w.phoneEnc ?? null,
       w.place,
       w.lat,
       w.lng,
@@ -128,16 +133,19 @@ export async function upsertWatch(
       w.hours?.from ?? null,
       w.hours?.to ?? null,
       w.route ?? null,
+      w.pushId ?? null,
     ],
   );
   const row = rows[0];
-  return row ? { result: row.inserted ? 'added' : 'renewed', confirmed: row.confirmed } : { result: 'full' };
+  return row
+    ? { result: row.inserted ? 'added' : 'renewed', confirmed: row.confirmed, id: row.id }
+    : { result: 'full' };
 }
 
 /** YES: the number's watches waiting for it are confirmed; returns their places. */
 export async function confirmWatchesOf(db: Queryable, phoneHash: string): Promise<string[]> {
   const rows = await db.query<{ place: string }>(
-    `UPDATE sms_watches SET confirmed_at = now() WHERE phone_hash = $1 AND confirmed_at IS NULL
+    `UPDATE watches SET confirmed_at = now() WHERE phone_hash = $1 AND confirmed_at IS NULL
      RETURNING place`,
     [phoneHash],
   );
@@ -149,17 +157,14 @@ export async function confirmWatchesOf(db: Queryable, phoneHash: string): Promis
  * message not yet sent to it. True when something was kept.
  */
 export async function forgetNumber(db: Queryable, phoneHash: string): Promise<boolean> {
-  const watches = await db.query<{ id: number }>(
-    'DELETE FROM sms_watches WHERE phone_hash = $1 RETURNING id',
-    [phoneHash],
-  );
+  const watches = await db.query<{ id: number }>('DELETE FROM watches WHERE phone_hash = $1 RETURNING id', [
+    phoneHash,
+  ]);
   const kept = await db.query<{ phone_hash: string }>(
     'DELETE FROM channel_numbers WHERE phone_hash = $1 RETURNING phone_hash',
     [phoneHash],
   );
-  await db.query(`DELETE FROM sms_outbox WHERE phone_hash = $1 AND state IN ('queued', 'sending')`, [
-    phoneHash,
-  ]);
+  await db.query(`DELETE FROM outbox WHERE phone_hash = $1 AND state IN ('queued', 'sending')`, [phoneHash]);
   return watches.length + kept.length > 0;
 }
 
@@ -216,20 +221,23 @@ export async function rememberNear(
 }
 
 /**
- * Old receipts, finished messages, watches without an alert for `watchDays`, and watches their
- * number never confirmed within a day.
+ * Old receipts, finished messages, watches without an alert for `watchDays`, watches their number
+ * never confirmed within a day, and push subscriptions left without watches.
  */
 export async function purgeChannelData(db: Queryable, watchDays: number): Promise<void> {
   await db.query(`DELETE FROM channel_receipts WHERE created_at < now() - interval '2 days'`);
   await db.query(
-    `DELETE FROM sms_outbox WHERE state IN ('sent', 'failed') AND created_at < now() - interval '2 days'`,
+    `DELETE FROM outbox WHERE state IN ('sent', 'failed') AND created_at < now() - interval '2 days'`,
   );
   await db.query(
-    `DELETE FROM sms_watches WHERE coalesce(last_alert_at, created_at) < now() - make_interval(days => $1)`,
+    `DELETE FROM watches WHERE coalesce(last_alert_at, created_at) < now() - make_interval(days => $1)`,
     [watchDays],
   );
+  await db.query(`DELETE FROM watches WHERE confirmed_at IS NULL AND created_at < now() - interval '1 day'`);
+  // A push subscription is kept while it has watches.
   await db.query(
-    `DELETE FROM sms_watches WHERE confirmed_at IS NULL AND created_at < now() - interval '1 day'`,
+    `DELETE FROM push_subscriptions s WHERE created_at < now() - interval '1 day'
+       AND NOT EXISTS (SELECT 1 FROM watches w WHERE w.push_id = s.id)`,
   );
   await db.query(`DELETE FROM channel_numbers WHERE updated_at < now() - interval '180 days'`);
 }

@@ -1,13 +1,19 @@
 import type { Queryable } from '../db/db.ts';
 
 /**
- * The SMS outbox (sms_outbox): messages written in the transaction that caused them, then taken,
- * sent and finished by the outbox worker (outbox.ts).
+ * The outbox: SMS and push messages written in the transaction that caused them, then taken, sent
+ * and finished by the outbox worker (outbox.ts).
  */
 
+/** The two ways out: an SMS to a number, or a push to a browser's subscription. */
+export type Channel = 'sms' | 'push';
+
 export interface OutboxMessage {
+  /** The number's salted hash, or 'push:<subscription id>'. */
   phoneHash: string;
-  phoneEnc: string;
+  /** Exactly one: the sealed number, or the push subscription. */
+  phoneEnc?: string | undefined;
+  pushId?: number | undefined;
   kind: 'reply' | 'alert';
   body: string;
   spotId?: number;
@@ -17,11 +23,19 @@ export interface OutboxMessage {
 /** Queues a message; an alert of a spot already queued for the number is not queued again. */
 export async function enqueue(db: Queryable, m: OutboxMessage): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO sms_outbox (phone_hash, phone_enc, kind, body, spot_id, send_after)
-     VALUES ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now()))
+    `INSERT INTO outbox (phone_hash, phone_enc, push_id, kind, body, spot_id, send_after)
+     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::timestamptz, now()))
      ON CONFLICT (spot_id, phone_hash) DO NOTHING
      RETURNING id`,
-    [m.phoneHash, m.phoneEnc, m.kind, m.body, m.spotId ?? null, m.sendAfter?.toISOString() ?? null],
+    [
+      m.phoneHash,
+      m.phoneEnc ?? null,
+      m.pushId ?? null,
+      m.kind,
+      m.body,
+      m.spotId ?? null,
+      m.sendAfter?.toISOString() ?? null,
+    ],
   );
   return rows.length > 0;
 }
@@ -29,38 +43,48 @@ export async function enqueue(db: Queryable, m: OutboxMessage): Promise<boolean>
 export interface ClaimedMessage {
   id: string;
   send_key: string;
-  phone_enc: string;
+  /** Set for an SMS. */
+  phone_enc: string | null;
+  /** Set for a push. */
+  push_id: number | null;
+  spot_id: number | null;
   body: string;
   attempts: number;
   created_at: Date | string;
 }
 
 /**
- * Takes up to `limit` messages that are due, or whose sender stopped (a lease that ran out: the
- * process died while sending), for `leaseSeconds`. SKIP LOCKED lets several instances share the work.
+ * Takes up to `limit` messages of the channel that are due, or whose sender stopped (a lease that
+ * ran out: the process died while sending), for `leaseSeconds`. SKIP LOCKED lets several instances
+ * share the work.
  */
 export async function claimDue(
   db: Queryable,
+  channel: Channel,
   limit: number,
   leaseSeconds: number,
 ): Promise<ClaimedMessage[]> {
   const rows = await db.query<ClaimedMessage>(
-    `UPDATE sms_outbox SET state = 'sending', attempts = attempts + 1,
+    `UPDATE outbox SET state = 'sending', attempts = attempts + 1,
        lease_until = now() + make_interval(secs => $2)
      WHERE id IN (
-       SELECT id FROM sms_outbox
-       WHERE (state = 'queued' AND send_after <= now()) OR (state = 'sending' AND lease_until < now())
+       SELECT id FROM outbox
+       WHERE ((state = 'queued' AND send_after <= now()) OR (state = 'sending' AND lease_until < now()))
+         AND (push_id IS NOT NULL) = $3
        ORDER BY send_after, id
        LIMIT $1
        FOR UPDATE SKIP LOCKED)
-     RETURNING id::text, send_key::text, phone_enc, body, attempts, created_at`,
-    [limit, leaseSeconds],
+     RETURNING id::text, send_key::text, phone_enc, push_id, spot_id, body, attempts, created_at`,
+    [limit, leaseSeconds, channel === 'push'],
   );
   // RETURNING keeps no order: messages to one number go out in the order they were written.
   return rows.sort((a, b) => Number(a.id) - Number(b.id));
 }
 
-/** Sent or given up: the number is erased, the row kept for the daily cap and against resending. */
+/**
+ * Sent or given up: the number (or the link to the subscription) is erased, the row kept for the
+ * daily cap and against resending.
+ */
 export async function finish(
   db: Queryable,
   id: string,
@@ -68,7 +92,7 @@ export async function finish(
   error?: string,
 ): Promise<void> {
   await db.query(
-    `UPDATE sms_outbox SET state = $2, phone_enc = NULL, lease_until = NULL, last_error = $3,
+    `UPDATE outbox SET state = $2, phone_enc = NULL, push_id = NULL, lease_until = NULL, last_error = $3,
        sent_at = CASE WHEN $2 = 'sent' THEN now() END
      WHERE id = $1::bigint AND state = 'sending'`,
     [id, state, error ?? null],
@@ -82,18 +106,18 @@ export async function retryLater(
   error: string,
 ): Promise<void> {
   await db.query(
-    `UPDATE sms_outbox SET state = 'queued', lease_until = NULL, last_error = $3,
+    `UPDATE outbox SET state = 'queued', lease_until = NULL, last_error = $3,
        send_after = now() + make_interval(secs => $2)
      WHERE id = $1::bigint AND state = 'sending'`,
     [id, afterSeconds, error],
   );
 }
 
-/** SMS due now (queued or being sent, their time come), and how long the oldest has waited. */
+/** Messages due now (queued or being sent, their time come), and how long the oldest has waited. */
 export async function outboxBacklog(db: Queryable): Promise<{ due: number; lagSeconds: number }> {
   const rows = await db.query<{ due: number; lag: number | null }>(
     `SELECT count(*)::int AS due, extract(epoch FROM now() - min(send_after))::float8 AS lag
-     FROM sms_outbox WHERE state IN ('queued', 'sending') AND send_after <= now()`,
+     FROM outbox WHERE state IN ('queued', 'sending') AND send_after <= now()`,
   );
   return { due: rows[0]?.due ?? 0, lagSeconds: rows[0]?.lag ?? 0 };
 }

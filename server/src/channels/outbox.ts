@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { UpstreamError } from '../clients/http.ts';
+import type { PushService } from '../clients/push-service.ts';
 import type { SmsGateway } from '../clients/sms-gateway.ts';
 import type { Db } from '../db/db.ts';
 import { purgeChannelData } from './channels.sql.ts';
-import { type ClaimedMessage, claimDue, finish, retryLater } from './outbox.sql.ts';
+import { type Channel, type ClaimedMessage, claimDue, finish, retryLater } from './outbox.sql.ts';
 import type { PhoneCipher } from './phone.ts';
+import { forgetSubscription, pushTarget } from './push.sql.ts';
 
 export interface OutboxOptions {
   /** How often due messages are looked for. */
@@ -34,37 +36,108 @@ export const OUTBOX_DEFAULTS: OutboxOptions = {
   purgeEveryMs: 10 * 60_000,
 };
 
+/** One way out of the outbox. */
+export interface Courier {
+  readonly channel: Channel;
+  /** False while the way out is failing (an open circuit) or has its most calls in flight. */
+  readonly accepting: boolean;
+  /** Sends one message; throws UpstreamError when it may go later. */
+  deliver(m: ClaimedMessage): Promise<{ state: 'sent' } | { state: 'failed'; error: string }>;
+}
+
+/** SMS through the gateway, to the number sealed in the message. */
+export class SmsCourier implements Courier {
+  readonly channel = 'sms';
+  private readonly gateway: SmsGateway;
+  private readonly cipher: PhoneCipher;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(gateway: SmsGateway, cipher: PhoneCipher, log: FastifyBaseLogger) {
+    this.gateway = gateway;
+    this.cipher = cipher;
+    this.log = log;
+  }
+
+  get accepting(): boolean {
+    return this.gateway.accepting;
+  }
+
+  async deliver(m: ClaimedMessage) {
+    let phone: string;
+    try {
+      phone = this.cipher.decrypt(m.phone_enc ?? '');
+    } catch {
+      // Sealed under another PHONE_KEY: no retry can read it.
+      this.log.error({ message: m.id }, 'outbox: a number could not be decrypted (was PHONE_KEY changed?)');
+      return { state: 'failed', error: 'number not readable with this PHONE_KEY' } as const;
+    }
+    const outcome = await this.gateway.send(phone, m.body, `hatari-${m.send_key}`);
+    return outcome === 'sent'
+      ? ({ state: 'sent' } as const)
+      : ({ state: 'failed', error: 'refused' } as const);
+  }
+}
+
 /**
- * Sends what sms_outbox holds (docs/channels.md, "Delivery"). Messages are written in the same
- * transaction as their cause, so a crash or restart loses none. Each is taken under a lease, sent,
- * then marked sent with its number erased; a gateway that is down or slow gets retries with
- * doubling waits and jitter, and while its circuit is open nothing is taken, so waiting messages
- * spend no attempts. Each message carries an Idempotency-Key naming it: the one case that can
- * send twice is an answer lost after the gateway took the message (a timeout, a crash mid-call),
- * and a gateway that honours the key delivers it once.
+ * Web Push to a browser's subscription: a notification titled with the site's name, the alert as
+ * its text, opening the spot. A subscription its push service calls gone is deleted with its
+ * watches and messages.
  */
-export class SmsOutbox {
+export class PushCourier implements Courier {
+  readonly channel = 'push';
+  readonly accepting = true;
+  private readonly db: Db;
+  private readonly push: PushService;
+
+  constructor(db: Db, push: PushService) {
+    this.db = db;
+    this.push = push;
+  }
+
+  async deliver(m: ClaimedMessage) {
+    const target = m.push_id === null ? undefined : await pushTarget(this.db, m.push_id);
+    if (!target || m.push_id === null) return { state: 'failed', error: 'unsubscribed' } as const;
+    const payload = JSON.stringify({
+      title: 'Hatari',
+      body: m.body,
+      url: m.spot_id === null ? '/' : `/spots/${m.spot_id}`,
+      tag: m.spot_id === null ? `hatari-${m.id}` : `spot-${m.spot_id}`,
+    });
+    const outcome = await this.push.send(target, payload);
+    if (outcome === 'sent') return { state: 'sent' } as const;
+    if (outcome === 'gone') await forgetSubscription(this.db, m.push_id);
+    return { state: 'failed', error: outcome } as const;
+  }
+}
+
+/**
+ * Sends what the outbox holds (docs/channels.md, "Delivery"), SMS and push alike. Messages are
+ * written in the same transaction as their cause, so a crash or restart loses none. Each is taken
+ * under a lease, sent, then marked sent with its recipient erased; a way out that is down or slow
+ * gets retries with doubling waits and jitter, and while the SMS gateway's circuit is open no SMS is
+ * taken, so waiting messages spend no attempts. Each SMS carries an Idempotency-Key naming it: the
+ * one case that can send twice is an answer lost after the gateway took the message (a timeout, a
+ * crash mid-call), and a gateway that honours the key delivers it once.
+ */
+export class Outbox {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
   private lastPurge = 0;
 
   private readonly db: Db;
-  private readonly gateway: SmsGateway;
-  private readonly cipher: PhoneCipher;
+  private readonly couriers: readonly Courier[];
   private readonly log: FastifyBaseLogger;
   private readonly opts: OutboxOptions;
 
   constructor(
     db: Db,
-    gateway: SmsGateway,
-    cipher: PhoneCipher,
+    couriers: readonly Courier[],
     log: FastifyBaseLogger,
     opts: OutboxOptions = OUTBOX_DEFAULTS,
   ) {
     this.db = db;
-    this.gateway = gateway;
-    this.cipher = cipher;
+    this.couriers = couriers;
     this.log = log;
     this.opts = opts;
   }
@@ -84,55 +157,46 @@ export class SmsOutbox {
     this.timer.unref();
   }
 
-  /** One round: purge if due, then send what is due while the gateway takes it. */
+  /** One round: purge if due, then for each way out send what is due while it takes it. */
   async tick(): Promise<void> {
     try {
       if (Date.now() - this.lastPurge >= this.opts.purgeEveryMs) {
         this.lastPurge = Date.now();
         await purgeChannelData(this.db, this.opts.watchDays);
       }
-      while (!this.closed && this.gateway.accepting) {
-        const due = await claimDue(this.db, this.opts.batch, this.opts.leaseSeconds);
-        for (const m of due) await this.deliver(m);
-        if (due.length < this.opts.batch) break;
+      for (const courier of this.couriers) {
+        while (!this.closed && courier.accepting) {
+          const due = await claimDue(this.db, courier.channel, this.opts.batch, this.opts.leaseSeconds);
+          for (const m of due) await this.deliver(courier, m);
+          if (due.length < this.opts.batch) break;
+        }
       }
     } catch (err) {
-      this.log.warn({ err }, 'sms outbox: round failed; the next one retries');
+      this.log.warn({ err }, 'outbox: round failed; the next one retries');
     }
   }
 
-  private async deliver(m: ClaimedMessage): Promise<void> {
+  private async deliver(courier: Courier, m: ClaimedMessage): Promise<void> {
     const age = Date.now() - new Date(m.created_at).getTime();
-    let phone: string;
     try {
-      phone = this.cipher.decrypt(m.phone_enc);
-    } catch {
-      // Sealed under another PHONE_KEY: no retry can read it.
-      await finish(this.db, m.id, 'failed', 'number not readable with this PHONE_KEY');
-      this.log.error(
-        { message: m.id },
-        'sms outbox: a number could not be decrypted (was PHONE_KEY changed?)',
-      );
-      return;
-    }
-    try {
-      const outcome = await this.gateway.send(phone, m.body, `hatari-${m.send_key}`);
-      await finish(
-        this.db,
-        m.id,
-        outcome === 'sent' ? 'sent' : 'failed',
-        outcome === 'sent' ? undefined : 'refused',
-      );
+      const outcome = await courier.deliver(m);
+      await finish(this.db, m.id, outcome.state, outcome.state === 'failed' ? outcome.error : undefined);
     } catch (err) {
       if (!(err instanceof UpstreamError)) throw err;
       if (age > this.opts.giveUpHours * 3600_000) {
         await finish(this.db, m.id, 'failed', err.reason);
-        this.log.warn({ message: m.id, reason: err.reason }, 'sms outbox: given up after retries');
+        this.log.warn(
+          { message: m.id, reason: err.reason },
+          `outbox: ${courier.channel} given up after retries`,
+        );
         return;
       }
       const wait = Math.min(this.opts.backoffSeconds * 2 ** (m.attempts - 1), this.opts.maxBackoffSeconds);
       await retryLater(this.db, m.id, wait * (0.8 + Math.random() * 0.4), err.reason);
-      this.log.info({ message: m.id, attempt: m.attempts, reason: err.reason }, 'sms outbox: will retry');
+      this.log.info(
+        { message: m.id, attempt: m.attempts, reason: err.reason },
+        `outbox: ${courier.channel} will retry`,
+      );
     }
   }
 

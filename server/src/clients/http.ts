@@ -8,7 +8,7 @@ import {
   handleType,
 } from 'cockatiel';
 /**
- * Outbound HTTP for the map services and the SMS gateway. Only clients/ calls fetch: every call has
+ * Outbound HTTP for the map services, the SMS gateway and push services. Only clients/ calls fetch: every call has
  * a timeout and the identifying User-Agent their usage policies ask for.
  */
 export class UpstreamError extends Error {
@@ -58,17 +58,36 @@ export function postForm(
   );
 }
 
-async function fetchJson(
+/**
+ * A POST of raw bytes (a Web Push message, encrypted) with its own headers. Only the status is
+ * read; the body is dropped unread.
+ */
+export async function postBytes(
   service: string,
   url: string,
-  init: { method?: string; body?: string; headers: Record<string, string> },
+  body: Uint8Array,
+  opts: { userAgent: string; timeoutMs: number; headers: Record<string, string> },
+): Promise<number> {
+  const res = await call(
+    service,
+    url,
+    { method: 'POST', body: new Uint8Array(body), headers: opts.headers },
+    opts,
+  );
+  await res.body?.cancel().catch(() => {});
+  return res.status;
+}
+
+async function call(
+  service: string,
+  url: string,
+  init: { method?: string; body?: string | Uint8Array<ArrayBuffer>; headers: Record<string, string> },
   opts: { userAgent: string; timeoutMs: number },
-): Promise<UpstreamResponse> {
-  let res: Response;
+): Promise<Response> {
   try {
-    res = await fetch(url, {
+    return await fetch(url, {
       ...init,
-      headers: { ...init.headers, 'user-agent': opts.userAgent, accept: 'application/json' },
+      headers: { ...init.headers, 'user-agent': opts.userAgent },
       signal: AbortSignal.timeout(opts.timeoutMs),
     });
   } catch (err) {
@@ -79,6 +98,20 @@ async function fetchJson(
       (err as Error).message,
     );
   }
+}
+
+async function fetchJson(
+  service: string,
+  url: string,
+  init: { method?: string; body?: string; headers: Record<string, string> },
+  opts: { userAgent: string; timeoutMs: number },
+): Promise<UpstreamResponse> {
+  const res = await call(
+    service,
+    url,
+    { ...init, headers: { ...init.headers, accept: 'application/json' } },
+    opts,
+  );
   let text: string;
   try {
     text = await res.text();

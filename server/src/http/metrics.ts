@@ -40,7 +40,7 @@ export function registerMetrics(
     registers: [registry],
   });
   new Gauge({
-    name: 'hatari_sms_outbox_due',
+    name: 'hatari_outbox_due',
     help: 'SMS waiting to be sent now (queued or being sent, their time come)',
     registers: [registry],
     async collect() {
@@ -48,7 +48,7 @@ export function registerMetrics(
     },
   });
   new Gauge({
-    name: 'hatari_sms_outbox_oldest_due_seconds',
+    name: 'hatari_outbox_oldest_due_seconds',
     help: 'How long the oldest SMS due has waited (0 when none): the outbox lag',
     registers: [registry],
     async collect() {

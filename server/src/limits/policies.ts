@@ -72,6 +72,12 @@ export const POLICIES = {
   channel_status_change_network: { limit: 200, windowSeconds: 3600, per: 'network' },
   /** SMS answers cost money and can be aimed at a phone: a number gets at most this many a day. */
   sms_reply: { limit: 10, windowSeconds: 86_400, per: 'visitor' },
+  /**
+   * Web Push watches (docs/channels.md, "Push alerts"): adding, listing and stopping them. A trip's
+   * watch asks the routing service once, so these sit near the route check's own limits.
+   */
+  push_watch: { limit: 30, windowSeconds: 3600, per: 'visitor' },
+  push_watch_network: { limit: 300, windowSeconds: 3600, per: 'network' },
   /** Signed-in moderator calls: every endpoint but health is limited (docs/api.md). */
   moderation: { limit: 300, windowSeconds: 60, per: 'visitor' },
 } as const satisfies Record<string, Policy>;

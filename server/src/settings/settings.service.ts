@@ -47,10 +47,15 @@ export async function writeSiteSettings(db: Queryable, changes: Partial<SiteSett
 
 /**
  * A secret generated once per database and kept there (the visitor salt when VISITOR_SALT is not
- * configured). Concurrent first starts agree on one value: the first insert wins.
+ * configured, the push keys when VAPID_* are not). Concurrent first starts agree on one value: the
+ * first insert wins.
  */
-export async function ensureSecret(db: Queryable, name: string): Promise<string> {
-  const value = await insertSecretOnce(db, name, randomBytes(32).toString('base64url'));
+export async function ensureSecret(
+  db: Queryable,
+  name: string,
+  make: () => string = () => randomBytes(32).toString('base64url'),
+): Promise<string> {
+  const value = await insertSecretOnce(db, name, make());
   if (!value) throw new Error(`secret ${name} could not be stored`);
   return value;
 }

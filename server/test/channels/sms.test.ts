@@ -4,7 +4,7 @@ import { localHour } from '../../../common/region.ts';
 import { ALERT_RULES, alertSendAfter, alertText } from '../../src/channels/alerts.ts';
 import { purgeChannelData } from '../../src/channels/channels.sql.ts';
 import { claimDue } from '../../src/channels/outbox.sql.ts';
-import { OUTBOX_DEFAULTS, SmsOutbox } from '../../src/channels/outbox.ts';
+import { OUTBOX_DEFAULTS, Outbox, SmsCourier } from '../../src/channels/outbox.ts';
 import { PhoneCipher } from '../../src/channels/phone.ts';
 import { nearList, smsText, watchRequest } from '../../src/channels/sms-text.ts';
 import { UpstreamGuard } from '../../src/clients/http.ts';
@@ -52,19 +52,19 @@ function testOutbox(app: TestApp, timeoutMs = 1000) {
     },
     new UpstreamGuard('sms gateway', { maxInFlight: 4, failuresToOpen: 3, openMs: 200 }),
   );
-  return new SmsOutbox(app.db, client, cipher, app.deps.log, {
+  return new Outbox(app.db, [new SmsCourier(client, cipher, app.deps.log)], app.deps.log, {
     ...OUTBOX_DEFAULTS,
     pollMs: 20,
     backoffSeconds: 0.05,
     maxBackoffSeconds: 0.2,
   });
 }
-let outbox: SmsOutbox;
+let outbox: Outbox;
 
 const waiting = async (app: TestApp) =>
   (
     await app.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM sms_outbox WHERE state IN ('queued', 'sending') AND send_after <= now()`,
+      `SELECT count(*)::int AS n FROM outbox WHERE state IN ('queued', 'sending') AND send_after <= now()`,
     )
   )[0]?.n ?? 0;
 
@@ -101,7 +101,7 @@ before(async () => {
   t = await startTestApp({
     env: { SEED: '1', NOMINATIM_URL: nominatimUrl, OSRM_URL: await osrm.start(), ...channelEnv(gatewayUrl) },
   });
-  await t.deps.channels.outbox?.close();
+  await t.deps.channels.outbox.close();
   outbox = testOutbox(t);
   post = injectPoster((o) => t.inject(o));
 });
@@ -115,7 +115,7 @@ after(async () => {
 beforeEach(async () => {
   gateway.mode = 'ok';
   // Alerts go to numbers watching near new dangers: each test starts with nobody watching.
-  await t.db.query('DELETE FROM sms_watches');
+  await t.db.query('DELETE FROM watches');
 });
 
 describe('SMS commands', () => {
@@ -152,7 +152,7 @@ describe('SMS commands', () => {
     const phone = newPhone();
     await sms(phone, 'WATCH Kalerwe');
     const rows = await t.db.query<{ row: string; phone_enc: string; phone_hash: string }>(
-      'SELECT w::text AS row, phone_enc, phone_hash FROM sms_watches w',
+      'SELECT w::text AS row, phone_enc, phone_hash FROM watches w',
     );
     assert.equal(rows.length, 1);
     const digits = phone.slice(1);
@@ -183,12 +183,12 @@ describe('SMS commands', () => {
     const silent = newPhone();
     await sms(silent, 'WATCH Nansana');
     await t.db.query(
-      `UPDATE sms_watches SET created_at = now() - interval '25 hours' WHERE confirmed_at IS NULL`,
+      `UPDATE watches SET created_at = now() - interval '25 hours' WHERE confirmed_at IS NULL`,
     );
     await purgeChannelData(t.db, 90);
-    assert.equal((await t.db.query('SELECT 1 FROM sms_watches WHERE confirmed_at IS NULL')).length, 0);
+    assert.equal((await t.db.query('SELECT 1 FROM watches WHERE confirmed_at IS NULL')).length, 0);
     assert.equal(
-      (await t.db.query('SELECT 1 FROM sms_watches')).length,
+      (await t.db.query('SELECT 1 FROM watches')).length,
       2,
       "the confirmed number's watches stay",
     );
@@ -203,7 +203,7 @@ describe('SMS commands', () => {
     const replies = gateway.to(phone);
     assert.match(replies[4] ?? '', /already watch 3 places/, replies.join('\n'));
     assert.match(replies[5] ?? '', /watching Kalerwe/, 'a place already watched is renewed');
-    const n = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sms_watches');
+    const n = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM watches');
     assert.equal(n[0]?.n, 3);
   });
 
@@ -213,14 +213,14 @@ describe('SMS commands', () => {
       env: { NOMINATIM_URL: nominatimUrl, ...channelEnv(gatewayUrl) },
     });
     try {
-      await limited.deps.channels.outbox?.close();
+      await limited.deps.channels.outbox.close();
       const box = testOutbox(limited);
       const phone = newPhone();
       const send = injectPoster((o) => limited.inject(o));
       for (let i = 0; i < 14; i++) await send('sms', smsForm(phone, 'help'));
       await flush(box, limited);
       await box.close();
-      const rows = await limited.db.query<{ state: string }>('SELECT state FROM sms_outbox');
+      const rows = await limited.db.query<{ state: string }>('SELECT state FROM outbox');
       assert.equal(gateway.to(phone).length, 10, JSON.stringify(rows));
     } finally {
       await limited.close();
@@ -319,8 +319,8 @@ describe('alerts', () => {
     await reportAt(t, { lat: KALERWE.lat + 0.0063, lng: KALERWE.lng }, 4); // 700 m away
     const near = await reportAt(t, { lat: KALERWE.lat + 0.0027, lng: KALERWE.lng }, 4); // 300 m
     const rows = await t.db.query<{ spot_id: number; send_after: Date }>(
-      `SELECT spot_id, send_after FROM sms_outbox WHERE kind = 'alert' AND phone_hash IN
-         (SELECT phone_hash FROM sms_watches WHERE radius_m = 500)`,
+      `SELECT spot_id, send_after FROM outbox WHERE kind = 'alert' AND phone_hash IN
+         (SELECT phone_hash FROM watches WHERE radius_m = 500)`,
     );
     assert.deepEqual(
       rows.map((r) => r.spot_id),
@@ -336,7 +336,7 @@ describe('alerts', () => {
     await flush();
     assert.equal(gateway.alertsTo(phone).length, 0, 'nothing sent outside the hours');
     // The waiting alert would wait for hours: the tests after this one start without it.
-    await t.db.query('DELETE FROM sms_outbox WHERE spot_id = $1', [near.spot.id]);
+    await t.db.query('DELETE FROM outbox WHERE spot_id = $1', [near.spot.id]);
   });
 
   it('WATCH A TO B watches the way between them: one alert for a danger along it, none off it', async () => {
@@ -351,7 +351,7 @@ describe('alerts', () => {
     await sms(phone, 'WATCH Kalerwe TO Old Taxi Park');
     await sms(phone, 'YES');
     const way = await t.db.query<{ place: string; km: number }>(
-      `SELECT place, ST_Length(route) / 1000 AS km FROM sms_watches WHERE route IS NOT NULL`,
+      `SELECT place, ST_Length(route) / 1000 AS km FROM watches WHERE route IS NOT NULL`,
     );
     assert.equal(way[0]?.place, 'Kalerwe - Old Taxi Park');
     assert.ok((way[0]?.km ?? 0) > 3, `the way is kept: ${way[0]?.km} km`);
@@ -414,17 +414,17 @@ describe('alerts', () => {
     await flush(); // the alert fails and waits
     await sms(phone, 'stop');
     const left = await t.db.query<{ row: string }>(
-      `SELECT o::text AS row FROM sms_outbox o WHERE kind = 'alert' AND state IN ('queued', 'sending')`,
+      `SELECT o::text AS row FROM outbox o WHERE kind = 'alert' AND state IN ('queued', 'sending')`,
     );
     assert.equal(left.length, 0, 'the waiting alert is dropped');
-    assert.equal((await t.db.query('SELECT 1 FROM sms_watches')).length, 0, 'no watch is left');
+    assert.equal((await t.db.query('SELECT 1 FROM watches')).length, 0, 'no watch is left');
     gateway.mode = 'ok';
     await new Promise((r) => setTimeout(r, 250)); // the circuit lets a trial through
     await flush();
     const replies = gateway.to(phone);
     assert.match(replies.at(-1) ?? '', /all stopped and your number deleted/);
     assert.equal(gateway.alertsTo(phone).length, 0);
-    const sealed = await t.db.query('SELECT 1 FROM sms_outbox WHERE phone_enc IS NOT NULL');
+    const sealed = await t.db.query('SELECT 1 FROM outbox WHERE phone_enc IS NOT NULL');
     assert.equal(sealed.length, 0, 'once sent, no number is kept at all');
   });
 });
@@ -448,7 +448,7 @@ describe("SMS in the number's language, one message each", () => {
 
   it("KOMYA, STOP and the carriers' other words stop everything and erase the number; START answers again", async () => {
     for (const word of ['KOMYA', 'SITISHA', 'STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']) {
-      await t.db.query('DELETE FROM sms_watches');
+      await t.db.query('DELETE FROM watches');
       await t.db.query('DELETE FROM channel_numbers');
       const phone = newPhone();
       await watch(phone, 'Kalerwe');
@@ -458,7 +458,7 @@ describe("SMS in the number's language, one message each", () => {
       await sms(phone, word.toLowerCase());
       await flush();
       const kept = await t.db.query<{ n: number }>(
-        `SELECT (SELECT count(*) FROM sms_watches)::int + (SELECT count(*) FROM channel_numbers)::int AS n`,
+        `SELECT (SELECT count(*) FROM watches)::int + (SELECT count(*) FROM channel_numbers)::int AS n`,
       );
       assert.equal(kept[0]?.n, 0, `${word}: no watch and no language left`);
       const stopped = gateway.to(phone).at(-1) ?? '';
@@ -553,7 +553,7 @@ describe('delivery', () => {
     await reportAt(t, KALERWE, 5);
     for (let i = 0; i < 10; i++) await outbox.tick();
     const [row] = await t.db.query<{ state: string; attempts: number; last_error: string }>(
-      `SELECT state, attempts, last_error FROM sms_outbox WHERE kind = 'alert' ORDER BY id DESC LIMIT 1`,
+      `SELECT state, attempts, last_error FROM outbox WHERE kind = 'alert' ORDER BY id DESC LIMIT 1`,
     );
     assert.equal(row?.state, 'queued');
     assert.equal(row?.last_error, 'unreachable');
@@ -574,7 +574,7 @@ describe('delivery', () => {
     await reportAt(t, KALERWE, 5);
     await outbox.tick(); // times out after 1 s; the gateway had taken it
     const [row] = await t.db.query<{ state: string; last_error: string }>(
-      `SELECT state, last_error FROM sms_outbox WHERE kind = 'alert' ORDER BY id DESC LIMIT 1`,
+      `SELECT state, last_error FROM outbox WHERE kind = 'alert' ORDER BY id DESC LIMIT 1`,
     );
     assert.deepEqual([row?.state, row?.last_error], ['queued', 'timeout']);
     gateway.mode = 'ok';
@@ -588,7 +588,7 @@ describe('delivery', () => {
     await flush();
     await reportAt(t, KALERWE, 5);
     // This instance takes the alert, hands it to the gateway, and dies before writing it down.
-    const [taken] = await claimDue(t.db, 1, 0.2);
+    const [taken] = await claimDue(t.db, 'sms', 1, 0.2);
     assert.ok(taken, 'an alert is due');
     const client = new SmsGateway({
       apiUrl: gatewayUrl,
@@ -599,7 +599,7 @@ describe('delivery', () => {
     assert.equal(await client.send(phone, taken.body, `hatari-${taken.send_key}`), 'sent');
     await outbox.tick();
     assert.equal(
-      (await t.db.query(`SELECT 1 FROM sms_outbox WHERE state = 'sending'`)).length,
+      (await t.db.query(`SELECT 1 FROM outbox WHERE state = 'sending'`)).length,
       1,
       'leased still',
     );
@@ -607,7 +607,7 @@ describe('delivery', () => {
     await flush();
     assert.equal(gateway.alertsTo(phone).length, 1);
     const [row] = await t.db.query<{ state: string; attempts: number }>(
-      'SELECT state, attempts FROM sms_outbox WHERE id = $1::bigint',
+      'SELECT state, attempts FROM outbox WHERE id = $1::bigint',
       [taken.id],
     );
     // Taken again once its 0.2 s lease ran out (more than once, where a loaded machine was slower than
@@ -618,12 +618,12 @@ describe('delivery', () => {
 
   it('gives up, number erased, on one it cannot read or the gateway refuses for good', async () => {
     await t.db.query(
-      `INSERT INTO sms_outbox (phone_hash, phone_enc, kind, body) VALUES ('x', $1, 'reply', 'hi'), ('y', $2, 'reply', 'hi')`,
+      `INSERT INTO outbox (phone_hash, phone_enc, kind, body) VALUES ('x', $1, 'reply', 'hi'), ('y', $2, 'reply', 'hi')`,
       [new PhoneCipher(Buffer.alloc(32, 7)).encrypt('+256753099999'), cipher.encrypt('+4470')],
     );
     await flush();
     const rows = await t.db.query<{ state: string; phone_enc: string | null; last_error: string }>(
-      `SELECT state, phone_enc, last_error FROM sms_outbox WHERE phone_hash IN ('x', 'y') ORDER BY phone_hash`,
+      `SELECT state, phone_enc, last_error FROM outbox WHERE phone_hash IN ('x', 'y') ORDER BY phone_hash`,
     );
     assert.deepEqual(
       rows.map((r) => [r.state, r.phone_enc, r.last_error]),
@@ -638,11 +638,11 @@ describe('delivery', () => {
     const phone = newPhone();
     await watch(phone, 'Kalerwe');
     await flush();
-    await t.db.query(`UPDATE sms_watches SET created_at = now() - interval '91 days'`);
-    await t.db.query(`UPDATE sms_outbox SET created_at = now() - interval '3 days' WHERE state = 'sent'`);
+    await t.db.query(`UPDATE watches SET created_at = now() - interval '91 days'`);
+    await t.db.query(`UPDATE outbox SET created_at = now() - interval '3 days' WHERE state = 'sent'`);
     await purgeChannelData(t.db, 90);
-    assert.equal((await t.db.query('SELECT 1 FROM sms_watches')).length, 0);
-    assert.equal((await t.db.query(`SELECT 1 FROM sms_outbox WHERE state = 'sent'`)).length, 0);
+    assert.equal((await t.db.query('SELECT 1 FROM watches')).length, 0);
+    assert.equal((await t.db.query(`SELECT 1 FROM outbox WHERE state = 'sent'`)).length, 0);
   });
 
   it('loses nothing across a restart while the gateway is down', async () => {
@@ -659,7 +659,7 @@ describe('delivery', () => {
       await new Promise((r) => setTimeout(r, 1500)); // the app's own outbox tries and fails
       await first.close();
       const rows = await database.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM sms_outbox WHERE state = 'queued' AND attempts > 0`,
+        `SELECT count(*)::int AS n FROM outbox WHERE state = 'queued' AND attempts > 0`,
       );
       assert.equal(rows[0]?.n, 3, 'the answers to WATCH and YES and the alert wait, tried once or more');
       gateway.mode = 'ok';

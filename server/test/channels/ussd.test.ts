@@ -190,12 +190,10 @@ describe('the USSD menu', () => {
     assert.equal(asked.end, true);
     assert.match(asked.text, /We sent you an SMS\. Reply YES to it to start alerts near Kalerwe\./);
     const watch = await t.db.query<{ from_hour: number; to_hour: number; confirmed: boolean }>(
-      `SELECT from_hour, to_hour, confirmed_at IS NOT NULL AS confirmed FROM sms_watches WHERE place = 'Kalerwe'`,
+      `SELECT from_hour, to_hour, confirmed_at IS NOT NULL AS confirmed FROM watches WHERE place = 'Kalerwe'`,
     );
     assert.deepEqual(watch, [{ from_hour: 17, to_hour: 21, confirmed: false }], 'evenings, waiting for YES');
-    const ask = await t.db.query<{ body: string }>(
-      `SELECT body FROM sms_outbox WHERE body LIKE '%reply YES%'`,
-    );
+    const ask = await t.db.query<{ body: string }>(`SELECT body FROM outbox WHERE body LIKE '%reply YES%'`);
     assert.equal(ask.length, 1, 'the YES is asked by SMS');
     await post('sms', smsForm(phone, 'YES'));
     const on = screen(await session(phone).play('6', 'Wandegeya', '1'));

@@ -24,8 +24,8 @@ describe('metrics (METRICS_TOKEN)', () => {
     for (const name of [
       'hatari_process_resident_memory_bytes',
       'hatari_nodejs_eventloop_lag_p99_seconds',
-      'hatari_sms_outbox_due 0',
-      'hatari_sms_outbox_oldest_due_seconds 0',
+      'hatari_outbox_due 0',
+      'hatari_outbox_oldest_due_seconds 0',
     ])
       assert.ok(res.body.includes(name), name);
   });

@@ -7,6 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { InjectOptions } from 'fastify';
 import { channelEnv, smsForm, TEST_CHANNEL_SECRET } from '../fake-gateway.ts';
+import { FakePushService } from '../fake-push.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../fakes.ts';
 import { writeFixtureBasemap } from '../fixtures/basemap.ts';
 import { report, startTestApp, type TestApp } from '../helpers.ts';
@@ -19,6 +20,7 @@ import { report, startTestApp, type TestApp } from '../helpers.ts';
 const ADMIN = { username: 'amina', password: 'correct horse battery' };
 const osrm = new FakeOsrm();
 const nominatim = new FakeNominatim(KAMPALA_PLACES);
+const push = new FakePushService();
 let t: TestApp;
 let doc: {
   paths: Record<
@@ -38,6 +40,7 @@ before(async () => {
     env: {
       OSRM_URL: await osrm.start(),
       NOMINATIM_URL: await nominatim.start(),
+      PUSH_SERVICES: await push.start(),
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       // The channels on, with a gateway that never answers: only the callbacks are called here.
@@ -54,6 +57,7 @@ after(async () => {
   await t.close();
   await osrm.stop();
   await nominatim.stop();
+  await push.stop();
 });
 
 /** Calls `template` (path parameters filled from `params`) and checks the answer against the document. */
@@ -187,6 +191,38 @@ describe('every endpoint answers as the generated OpenAPI document says', () => 
     await call('GET', '/api/stats');
     await call('GET', '/api/health');
     await call('GET', '/api/live');
+  });
+
+  it('push alerts, with a fake push service', async () => {
+    await call('GET', '/api/push');
+    const subscription = push.subscribe();
+    const place = { subscription, lang: 'en', place: 'Kalerwe', lat: 0.349, lng: 32.572 };
+    const added = await call('POST', '/api/push/watches', { payload: place });
+    await call('POST', '/api/push/watches', {
+      payload: { ...place, place: 'Trip', to: { place: 'Old Taxi Park', lat: 0.3123, lng: 32.577 } },
+    });
+    await call('POST', '/api/push/watches', { payload: { ...place, place: 'Wandegeya' } });
+    await call('POST', '/api/push/watches', { payload: { ...place, place: 'Ntinda' } }); // a fourth: 409
+    await call('POST', '/api/push/watches', {
+      payload: { ...place, subscription: { ...subscription, endpoint: 'https://victim.example/x' } },
+    });
+    await call('POST', '/api/push/watches/list', { payload: { endpoint: subscription.endpoint } });
+    await call('POST', '/api/push/watches/list', { payload: {} });
+    const id = added.json().watch.id;
+    await call('DELETE', '/api/push/watches/{id}', {
+      params: { id },
+      payload: { endpoint: subscription.endpoint },
+    });
+    await call('DELETE', '/api/push/watches/{id}', {
+      params: { id },
+      payload: { endpoint: subscription.endpoint },
+    });
+    await call('DELETE', '/api/push/subscription', { payload: { endpoint: subscription.endpoint } });
+    osrm.noRoute = true;
+    await call('POST', '/api/push/watches', {
+      payload: { ...place, place: 'Nowhere', to: { place: 'Old Taxi Park', lat: 0.3123, lng: 32.577 } },
+    });
+    osrm.noRoute = false;
   });
 
   it('the basemap', async () => {

@@ -4026,6 +4026,484 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What push alerts need and promise (extension) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The site's push key and the alerts' rules */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Places and trips one subscription may watch */
+                            max_watches: number;
+                            /** @description Only dangers this severe or more alert */
+                            min_severity: number;
+                            /** @description Alerts a subscription gets at most in 24 hours */
+                            per_day: number;
+                            /** @description The site's VAPID public key (base64url): the applicationServerKey to subscribe with */
+                            public_key: string;
+                            radius_m: {
+                                default: number;
+                                max: number;
+                                min: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop all push alerts (extension)
+         * @description The subscription, its watches and its alerts not yet sent are deleted. Unknown: also 204.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        endpoint: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Stopped and deleted */
+                204: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad body, or an endpoint that is not a known browser push service */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sent by a page on another site (Origin or Sec-Fetch-Site); nothing was stored */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/watches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Watch a place or a trip by push (extension)
+         * @description New public dangers of severity 3 or more within radius_m of the place (a trip: of the way the route check finds between place and to), at the hours given, are sent to the subscription as notifications: at most 3 a day, none at night unless the hours say so or it is a killing. Watching a place already watched renews it. At most 3 places per subscription. The endpoint must belong to a browser push service (PUSH_SERVICES). Refused (403) from pages on other sites.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Local hours it matters; without, all day but quiet at night (22-6) unless a killing */
+                        hours?: {
+                            from: number;
+                            to: number;
+                        };
+                        /**
+                         * @description The language alerts are written in
+                         * @enum {string}
+                         */
+                        lang: "en" | "lg" | "sw";
+                        lat: number;
+                        lng: number;
+                        place: string;
+                        /** @description Around the place (default 1000 m; a trip: 300 m either side) */
+                        radius_m?: number;
+                        subscription: {
+                            /** Format: uri */
+                            endpoint: string;
+                            keys: {
+                                auth: string;
+                                p256dh: string;
+                            };
+                        };
+                        /** @description A trip: alerts along the way from the place to this one */
+                        to?: {
+                            lat: number;
+                            lng: number;
+                            place: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Watched */
+                201: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            watch: components["schemas"]["PushWatch"];
+                        };
+                    };
+                };
+                /** @description Bad body, or an endpoint that is not a known browser push service */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sent by a page on another site (Origin or Sec-Fetch-Site); nothing was stored */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The subscription already watches 3 places */
+                409: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A trip: no way was found between its places */
+                502: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/watches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop one watch (extension)
+         * @description With its last watch the subscription is deleted too.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        endpoint: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Stopped */
+                204: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad body, or an endpoint that is not a known browser push service */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sent by a page on another site (Origin or Sec-Fetch-Site); nothing was stored */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such watch of this subscription */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/watches/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A subscription's watches (extension)
+         * @description POST, so that the endpoint (a secret of the browser) never appears in an address or a log.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        endpoint: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Its watches, oldest first */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            watches: components["schemas"]["PushWatch"][];
+                        };
+                    };
+                };
+                /** @description Bad body, or an endpoint that is not a known browser push service */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Sent by a page on another site (Origin or Sec-Fetch-Site); nothing was stored */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/route": {
         parameters: {
             query?: never;
@@ -6036,6 +6514,36 @@ export interface components {
             voidable: number;
             /** @description Acts sent with a device credential (the web page) */
             with_device: number;
+        };
+        PushWatch: {
+            /** @description Local hours it matters, from up to to (across midnight when from > to); null: all day */
+            hours: {
+                from: number;
+                to: number;
+            } | null;
+            id: number;
+            lat: number;
+            lng: number;
+            /** @description The place, or a trip as "start - end" */
+            place: string;
+            /** @description Around the place, or either side of the trip */
+            radius_m: number;
+            trip: boolean;
+        };
+        PushWatchInput: {
+            /** @description Local hours it matters, from up to to (across midnight when from > to); null: all day */
+            hours: {
+                from: number;
+                to: number;
+            } | null;
+            id: number;
+            lat: number;
+            lng: number;
+            /** @description The place, or a trip as "start - end" */
+            place: string;
+            /** @description Around the place, or either side of the trip */
+            radius_m: number;
+            trip: boolean;
         };
         SignInRefusal: {
             /** @description Human-readable message, safe to show to users. */

@@ -1,0 +1,74 @@
+import type { PushTarget } from '../clients/push-service.ts';
+import type { Queryable } from '../db/db.ts';
+
+/** Browsers' push subscriptions (push_subscriptions) and their watches. */
+
+/** A subscription's recipient key in watches and the outbox. */
+export const pushRecipient = (id: number) => `push:${id}`;
+
+/** Keeps a subscription (its keys and language renewed when it is already known); returns its id. */
+export async function upsertSubscription(db: Queryable, s: PushTarget & { lang: string }): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO push_subscriptions (endpoint, p256dh, auth, lang) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (endpoint) DO UPDATE SET p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, lang = EXCLUDED.lang
+     RETURNING id`,
+    [s.endpoint, s.keys.p256dh, s.keys.auth, s.lang],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('push subscription not stored');
+  return id;
+}
+
+export async function subscriptionId(db: Queryable, endpoint: string): Promise<number | undefined> {
+  const rows = await db.query<{ id: number }>('SELECT id FROM push_subscriptions WHERE endpoint = $1', [
+    endpoint,
+  ]);
+  return rows[0]?.id;
+}
+
+export async function pushTarget(db: Queryable, id: number): Promise<PushTarget | undefined> {
+  const rows = await db.query<{ endpoint: string; p256dh: string; auth: string }>(
+    'SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE id = $1',
+    [id],
+  );
+  const r = rows[0];
+  return r && { endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } };
+}
+
+/** The subscription, its watches and its messages not yet sent (they cascade). */
+export async function forgetSubscription(db: Queryable, id: number): Promise<void> {
+  await db.query('DELETE FROM push_subscriptions WHERE id = $1', [id]);
+}
+
+export interface PushWatchRow {
+  id: number;
+  place: string;
+  lat: number;
+  lng: number;
+  radius_m: number;
+  from_hour: number | null;
+  to_hour: number | null;
+  trip: boolean;
+}
+
+export async function pushWatches(db: Queryable, pushId: number): Promise<PushWatchRow[]> {
+  return db.query<PushWatchRow>(
+    `SELECT id, place, lat, lng, radius_m, from_hour, to_hour, route IS NOT NULL AS trip
+     FROM watches WHERE push_id = $1 ORDER BY id`,
+    [pushId],
+  );
+}
+
+/** Deletes one of the subscription's watches, and the subscription with its last. */
+export async function dropPushWatch(db: Queryable, pushId: number, watchId: number): Promise<boolean> {
+  const rows = await db.query('DELETE FROM watches WHERE id = $1 AND push_id = $2 RETURNING id', [
+    watchId,
+    pushId,
+  ]);
+  await db.query(
+    `DELETE FROM push_subscriptions s WHERE s.id = $1
+       AND NOT EXISTS (SELECT 1 FROM watches w WHERE w.push_id = s.id)`,
+    [pushId],
+  );
+  return rows.length > 0;
+}
