@@ -3,7 +3,8 @@
  * tiles last seen, the dangers' and the background's (within a byte budget), on the phone, so the map opens without a connection,
  * and answers tiles from the areas the page keeps offline. (On the first visit, which it does not control,
  * the page saves the list it loaded into the same cache.) It never queues or replays anything the user sends:
- * a report, vote or flag made offline fails in the page, which says so.
+ * a report, vote or flag made offline fails in the page, which says so. It shows the push alerts the
+ * server sends (at the end of this file).
  */
 const VERSION = '__VERSION__';
 const SHELL = __SHELL__;
@@ -151,4 +152,35 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(page(request));
   else if (url.pathname.startsWith('/assets/') || SHELL.includes(url.pathname))
     event.respondWith(cacheFirst(request));
+});
+
+// Push alerts (docs/channels.md, "Push alerts"): the server's alert shown as it is sent; a tap
+// opens the spot, in the map already open when there is one.
+self.addEventListener('push', (event) => {
+  let alert = {};
+  try {
+    alert = event.data ? event.data.json() : {};
+  } catch {
+    alert = { body: event.data ? event.data.text() : '' };
+  }
+  const url = typeof alert.url === 'string' && alert.url.startsWith('/') ? alert.url : '/';
+  event.waitUntil(
+    self.registration.showNotification(alert.title || 'Hatari', {
+      body: alert.body || '',
+      tag: alert.tag,
+      data: { url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || '/', self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => w.url.startsWith(self.location.origin));
+      if (open) return open.navigate(url).then((w) => (w || open).focus());
+      return self.clients.openWindow(url);
+    }),
+  );
 });

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { FakePushService } from '../../server/test/fake-push.ts';
 import { FakeNominatim, FakeOsrm, FakeTiles, KAMPALA_PLACES } from '../../server/test/fakes.ts';
 import { startTestApp, type TestApp } from '../../server/test/helpers.ts';
 
@@ -45,18 +46,22 @@ export interface WebStack {
   osrm: FakeOsrm;
   nominatim: FakeNominatim;
   tiles: FakeTiles;
+  /** The browsers' push service, the only one the server sends to. */
+  push: FakePushService;
   close(): Promise<void>;
 }
 
-/** The whole product on a real port, seeded, with fake map services. */
+/** The whole product on a real port, seeded, with fake map services and a fake push service. */
 export async function startWebStack(env: Record<string, string> = {}, realLimits = false): Promise<WebStack> {
   const osrm = new FakeOsrm();
   const nominatim = new FakeNominatim(KAMPALA_PLACES);
   const tiles = new FakeTiles();
-  const [osrmUrl, nominatimUrl, tilesUrl] = await Promise.all([
+  const push = new FakePushService();
+  const [osrmUrl, nominatimUrl, tilesUrl, pushUrl] = await Promise.all([
     osrm.start(),
     nominatim.start(),
     tiles.start(),
+    push.start(),
   ]);
   const app = await startTestApp({
     realLimits,
@@ -67,6 +72,7 @@ export async function startWebStack(env: Record<string, string> = {}, realLimits
       OSRM_URL: osrmUrl,
       NOMINATIM_URL: nominatimUrl,
       TILE_URL: `${tilesUrl}/{z}/{x}/{y}.png`,
+      PUSH_SERVICES: pushUrl,
       ADMIN_USERNAME: 'amina',
       ADMIN_PASSWORD: 'correct-horse-battery',
       ...env,
@@ -79,9 +85,10 @@ export async function startWebStack(env: Record<string, string> = {}, realLimits
     osrm,
     nominatim,
     tiles,
+    push,
     close: async () => {
       await app.close();
-      await Promise.all([osrm.stop(), nominatim.stop(), tiles.stop()]);
+      await Promise.all([osrm.stop(), nominatim.stop(), tiles.stop(), push.stop()]);
     },
   };
 }

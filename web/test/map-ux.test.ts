@@ -700,4 +700,116 @@ describe('the map as people live with it', () => {
     }
     await small.close();
   });
+  test('22. push alerts: the page says what it sends, watches a place, the alert shows as a notification, one tap stops all', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    // Headless Chromium reaches no real push service: PushManager hands out a subscription of the
+    // fake push service on loopback, with real keys, so what the server sends can be decrypted.
+    const subscription = stack.push.subscribe();
+    const { page, context, problems } = await openPhone(browser, stack.url, {
+      offlineCapable: true,
+      permissions: ['notifications'],
+      beforeOpen: (p) =>
+        p.addInitScript((sub) => {
+          let current: unknown = null;
+          const made = () => ({
+            endpoint: sub.endpoint,
+            toJSON: () => sub,
+            unsubscribe: async () => {
+              current = null;
+              return true;
+            },
+          });
+          PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+            (window as unknown as { subscribedWith: unknown }).subscribedWith = options?.applicationServerKey;
+            current = made();
+            return current as PushSubscription;
+          };
+          PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
+        }, subscription),
+    });
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.getByRole('button', { name: 'Get alerts' }).click();
+    await page.getByText('At most 3 a day').waitFor();
+    assert.match(await page.locator('.watch').innerText(), /none come at night \(22:00–06:00\)/);
+    // The map's middle is named after the nearest place known; a name typed over it stays.
+    await page.waitForFunction(
+      () => (document.querySelector('#watch-place') as HTMLInputElement).value !== '',
+    );
+    await page.getByLabel('Name of the place').fill('Wandegeya');
+    await page.getByLabel('How near').selectOption({ label: '2.0 km' });
+    await page.getByRole('button', { name: 'Alert me' }).click();
+    await page.getByText('Alerts for Wandegeya are on.').waitFor();
+    const item = await page.locator('.watch .kept-areas li').innerText();
+    assert.match(item, /Wandegeya\s+within 2\.0 km, Any time/);
+    assert.equal(await page.getByLabel('Name of the place').inputValue(), 'Wandegeya');
+    const key = await page.evaluate(() =>
+      Array.from(new Uint8Array((window as unknown as { subscribedWith: ArrayBuffer }).subscribedWith)),
+    );
+    const info = (await (await fetch(`${stack.url}/api/push`)).json()) as { public_key: string };
+    assert.deepEqual(key, [...Buffer.from(info.public_key, 'base64url')], "subscribed with the site's key");
+    await noAxeViolations(page, 'the alerts panel with a watch');
+    await screenshot(page, 'ux-22-push-alerts');
+
+    // A new serious danger where the phone watches: the push service gets one alert for it.
+    const [watched] = await stack.app.db.query<{ lat: number; lng: number }>(
+      'SELECT lat, lng FROM watches WHERE push_id IS NOT NULL',
+    );
+    assert.ok(watched, 'the watch is stored');
+    const res = await stack.app.inject({
+      method: 'POST',
+      url: '/api/spots',
+      headers: { 'user-agent': 'another phone' },
+      payload: {
+        title: 'Bag snatching at the junction',
+        lat: watched.lat + 0.002,
+        lng: watched.lng,
+        category: 'robbery',
+        severity: 4,
+        time_of_day: 'any',
+      },
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    const started = Date.now();
+    while (!stack.push.to(subscription.endpoint).length && Date.now() - started < 15_000)
+      await new Promise((r) => setTimeout(r, 100));
+    const [delivered] = stack.push.to(subscription.endpoint);
+    assert.ok(delivered, 'the push service got the alert');
+    // The push service hands it to the browser's service worker, which shows it.
+    const cdp = await context.newCDPSession(page);
+    const registration = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+        const mine = e.registrations.find((r) => r.scopeURL.startsWith(stack.url) && !r.isDeleted);
+        if (mine) resolve(mine.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: stack.url,
+      registrationId: await registration,
+      data: JSON.stringify(delivered.payload),
+    });
+    const notifications = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+        })),
+      );
+    let notes = await notifications();
+    for (let i = 0; i < 100 && !notes.length; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      notes = await notifications();
+    }
+    assert.equal(notes.length, 1);
+    assert.equal(notes[0]?.title, 'Hatari');
+    assert.match(notes[0]?.body ?? '', /^New danger \d+ m from Wandegeya: #\d+ Robbery or snatching 4\/5/);
+
+    await page.getByRole('button', { name: 'Stop all alerts on this phone' }).click();
+    await page.getByText('All alerts on this phone are stopped.').waitFor();
+    const left = await stack.app.db.query('SELECT 1 FROM push_subscriptions');
+    assert.equal(left.length, 0, 'the server forgot the subscription');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 });

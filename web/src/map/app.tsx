@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { metresBetween } from '../../../common/geo.ts';
 import type { PageSettings } from '../../../common/page-settings.ts';
 import { answer, client } from '../lib/api.ts';
 import { asMarker, formatDateTime } from '../lib/format.ts';
@@ -25,8 +26,9 @@ import { defaultView, SpotMap, savedView } from './spot-map.ts';
 import { StatsPanel } from './stats-panel.tsx';
 import { useSpots } from './use-spots.ts';
 import { useViewSpots } from './use-view-spots.ts';
+import type { WatchTarget } from './watch-panel.tsx';
 
-type Panel = 'spot' | 'report' | 'route' | 'filters' | 'stats' | 'sos' | 'held' | 'areas';
+type Panel = 'spot' | 'report' | 'route' | 'filters' | 'stats' | 'sos' | 'held' | 'areas' | 'watch';
 type PickTarget = 'report' | RouteEnd;
 
 /** How far each panel opens: forms take the screen, what goes with the map leaves it half visible. */
@@ -40,6 +42,7 @@ const OPEN_SIZE: Record<Panel, SheetSize> = {
   sos: 'half',
   held: 'half',
   areas: 'half',
+  watch: 'half',
 };
 
 /** How long a message (a thank-you, an alert) stays before it goes by itself. */
@@ -86,6 +89,10 @@ export function App({ config }: { config: PageSettings }) {
   const [areaView, setAreaView] = useState<{ bbox: string; zoom: number }>();
   /** The offline areas' panel, in its own chunk: loaded when first opened. */
   const [areasPanel, setAreasPanel] = useState<typeof import('./areas-panel.tsx')>();
+  /** Push alerts' panel, in its own chunk, and what it offers to watch. */
+  const [watchPanel, setWatchPanel] = useState<typeof import('./watch-panel.tsx')>();
+  const [watchTarget, setWatchTarget] = useState<WatchTarget>();
+  const lastPlace = useRef<Place>(undefined);
   const map = useRef<SpotMap>(undefined);
   // The map's handlers are set once; they reach the latest state through these.
   const pickRef = useRef(pick);
@@ -309,7 +316,22 @@ export function App({ config }: { config: PageSettings }) {
     frameNext.current = { ...point, animate: true, reveal: true };
   };
 
+  const openWatch = (target: WatchTarget | undefined) => {
+    setWatchTarget(target);
+    void import('./watch-panel.tsx').then(setWatchPanel);
+    open('watch');
+  };
+  /** The map's middle, named after the place last searched when that is where the map is. */
+  const watchHere = () => {
+    const centre = map.current?.centre();
+    if (!centre) return openWatch(undefined);
+    const place = lastPlace.current;
+    const name = place && metresBetween(place, centre) < 1500 ? place.name : undefined;
+    openWatch({ kind: 'place', ...centre, name });
+  };
+
   const goToPlace = (place: Place) => {
+    lastPlace.current = place;
     setView('map');
     map.current?.focus(place.lat, place.lng, 15);
     map.current?.showPoint(place);
@@ -324,6 +346,7 @@ export function App({ config }: { config: PageSettings }) {
     sos: t('sos.heading'),
     held: t('report.heading'),
     areas: t('areas.heading'),
+    watch: t('watch.heading'),
   };
 
   return (
@@ -390,6 +413,9 @@ export function App({ config }: { config: PageSettings }) {
               }}
             >
               {t('areas.button')}
+            </button>
+            <button type="button" onClick={watchHere}>
+              {t('watch.button')}
             </button>
             <button type="button" aria-pressed={heat} onClick={() => setHeat(!heat)}>
               {t('map.heat')}
@@ -477,6 +503,9 @@ export function App({ config }: { config: PageSettings }) {
                 result={routeResult}
                 onResult={setRouteResult}
                 onSpot={(id) => void showSpot(id)}
+                onWatchTrip={() =>
+                  ends.from && ends.to && openWatch({ kind: 'trip', from: ends.from, to: ends.to })
+                }
               />
             )}
             {panel === 'filters' && (
@@ -492,6 +521,12 @@ export function App({ config }: { config: PageSettings }) {
             {panel === 'areas' &&
               (areasPanel ? (
                 <areasPanel.AreasPanel view={areaView} basemap={Boolean(config.basemap)} online={online} />
+              ) : (
+                <p class="muted">{t('common.loading')}</p>
+              ))}
+            {panel === 'watch' &&
+              (watchPanel ? (
+                <watchPanel.WatchPanel target={watchTarget} online={online} />
               ) : (
                 <p class="muted">{t('common.loading')}</p>
               ))}

@@ -25,6 +25,8 @@ interface Props {
   result: RouteResult | undefined;
   onResult(result: RouteResult | undefined): void;
   onSpot(id: number): void;
+  /** Push alerts for the trip checked. */
+  onWatchTrip(): void;
 }
 
 export interface RouteResult {
@@ -204,9 +206,14 @@ export function RoutePanel(props: Props) {
         </ol>
       )}
       {routes && (
-        <button type="button" class="link-button" onClick={() => props.onResult(undefined)}>
-          {t('route.clear')}
-        </button>
+        <p class="route-after">
+          <button type="button" class="secondary" onClick={props.onWatchTrip}>
+            {t('watch.forTrip')}
+          </button>
+          <button type="button" class="link-button" onClick={() => props.onResult(undefined)}>
+            {t('route.clear')}
+          </button>
+        </p>
       )}
     </div>
   );

@@ -339,6 +339,12 @@ export class SpotMap {
     this.heat = L.heatLayer(points, { radius: 28, blur: 20, maxZoom: 14 }).addTo(this.map);
   }
 
+  /** The middle of the map's view. */
+  centre(): { lat: number; lng: number } {
+    const c = this.map.getCenter();
+    return { lat: c.lat, lng: c.lng };
+  }
+
   /** Centres the point in the part of the map the sheet leaves visible (at once when `animate` is false). */
   focus(lat: number, lng: number, zoom = 16, animate = true) {
     const z = Math.max(zoom, this.map.getZoom());

@@ -1,0 +1,98 @@
+import type { PushWatch } from '../../../common/api.ts';
+import { answer, client } from '../lib/api.ts';
+import { currentLang } from '../lib/i18n.ts';
+
+/**
+ * Push alerts (docs/channels.md, "Push alerts"): this browser's push subscription, made with the
+ * site's key through the service worker, and its watches on the server. The subscription's endpoint
+ * names it to the server; it goes only in request bodies.
+ */
+
+/** Push needs the service worker (which shows the notifications) and the Push API. */
+export const pushSupported = () =>
+  'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+async function registration(): Promise<ServiceWorkerRegistration | undefined> {
+  return (await navigator.serviceWorker.getRegistration()) ?? undefined;
+}
+
+/** This browser's subscription, if it has one. */
+async function currentSubscription(): Promise<PushSubscription | undefined> {
+  return (await (await registration())?.pushManager.getSubscription()) ?? undefined;
+}
+
+export class PushRefused extends Error {
+  readonly why: 'denied' | 'unsupported';
+  constructor(why: 'denied' | 'unsupported') {
+    super(why);
+    this.why = why;
+  }
+}
+
+/** The subscription, asking for permission and making one when there is none. */
+async function subscription(publicKey: string): Promise<PushSubscription> {
+  const reg = await registration();
+  if (!reg) throw new PushRefused('unsupported');
+  if ((await Notification.requestPermission()) !== 'granted') throw new PushRefused('denied');
+  return (
+    (await reg.pushManager.getSubscription()) ??
+    reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(publicKey) })
+  );
+}
+
+function fromBase64Url(s: string): Uint8Array<ArrayBuffer> {
+  const raw = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+}
+
+function asJson(sub: PushSubscription) {
+  const { endpoint, keys } = sub.toJSON();
+  return { endpoint: endpoint ?? sub.endpoint, keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' } };
+}
+
+export const pushInfo = () => answer(client.GET('/api/push'));
+
+export interface WatchRequest {
+  place: string;
+  lat: number;
+  lng: number;
+  to?: { place: string; lat: number; lng: number };
+  radius_m?: number;
+  hours?: { from: number; to: number };
+}
+
+/** Subscribes if needed, then watches. Throws PushRefused when the browser or the user says no. */
+export async function addWatch(publicKey: string, w: WatchRequest) {
+  const sub = await subscription(publicKey);
+  return answer(
+    client.POST('/api/push/watches', { body: { ...w, subscription: asJson(sub), lang: currentLang() } }),
+  );
+}
+
+export async function listWatches(): Promise<PushWatch[]> {
+  const sub = await currentSubscription();
+  if (!sub) return [];
+  const res = await answer(client.POST('/api/push/watches/list', { body: { endpoint: sub.endpoint } }));
+  return res.ok ? res.data.watches : [];
+}
+
+export async function stopWatch(id: number) {
+  const sub = await currentSubscription();
+  if (!sub) return;
+  await answer(
+    client.DELETE('/api/push/watches/{id}', {
+      params: { path: { id } },
+      body: { endpoint: sub.endpoint },
+    }),
+  );
+}
+
+/** One tap: the server forgets the subscription, and the browser drops it. */
+export async function stopAll(): Promise<boolean> {
+  const sub = await currentSubscription();
+  if (!sub) return true;
+  const res = await answer(client.DELETE('/api/push/subscription', { body: { endpoint: sub.endpoint } }));
+  if (!res.ok) return false;
+  await sub.unsubscribe();
+  return true;
+}
