@@ -8,6 +8,7 @@ import { writeFixtureBasemap } from '../../server/test/fixtures/basemap.ts';
 import {
   axeViolations,
   browserSuite,
+  clickOnScreen,
   onScreen,
   openPhone,
   PHONE,
@@ -497,13 +498,13 @@ describe('the map page on a phone', () => {
       };
       for (let i = 0; i < 10 && !((await settled()) && (await settled())); i++) {
         // Two clusters' icons may overlap where their centroids lie close: a tap on either zooms in.
-        await (await onScreen(page, '.leaflet-marker-icon.spot-cluster')).click({ force: true });
+        await clickOnScreen(page, '.leaflet-marker-icon.spot-cluster', { force: true });
       }
       assert.ok((await markers.count()) > 0, 'zoomed in, spots appear');
       const zooms = new Set(tileCalls.map((u) => /\/tiles\/(\d+)\//.exec(u)?.[1]));
       assert.ok(zooms.size >= 2, `each view asked for its tiles (zooms ${[...zooms].join(', ')})`);
       const tapped = page.waitForResponse((r) => /\/api\/spots\/\d+$/.test(r.url()));
-      await (await onScreen(page, '.leaflet-marker-icon.spot-marker')).click();
+      await clickOnScreen(page, '.leaflet-marker-icon.spot-marker');
       assert.equal((await tapped).status(), 200, "a tapped marker's details are asked by id");
       await screenshot(page, '17-zoomed-in-at-scale');
       assert.deepEqual(problems, []);
