@@ -96,7 +96,17 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerLoadShedding(app);
   registerSameSiteWrites(app, deps.config.partnerOrigins);
   registerRateLimits(app, deps.limiter, deps.identify);
-  registerMetrics(app, { token: deps.config.metricsToken, outbox: () => outboxBacklog(deps.db) });
+  registerMetrics(app, {
+    token: deps.config.metricsToken,
+    outbox: () => outboxBacklog(deps.db),
+    gauges: {
+      working: () => deps.worker.working,
+      readsWaiting: () => deps.readGate.waiting,
+      routeChecksWaiting: () => deps.routePlanner.checksWaiting,
+      dbWaiting: () => deps.db.waitingForConnection(),
+      cache: () => deps.publicCache,
+    },
+  });
   // After the limits: a refused address still counts, and its 400 carries the RateLimit headers.
   registerAddressCheck(app);
   registerCacheInvalidation(app, () => publicDataChanged(deps));

@@ -4,6 +4,7 @@ import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { type Region, UGANDA } from '../../common/region.ts';
 import { readRegionFile } from './region-file.ts';
+import type { Role } from './worker-role.ts';
 
 /**
  * The only reader of process.env. Every variable of the contract's configuration table is parsed
@@ -291,6 +292,10 @@ const schema = z
           return list;
         }),
     ),
+    ROLE: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['all', 'web', 'worker'], { error: 'must be all, web or worker' }).default('all'),
+    ),
     ADMIN_USERNAME: optionalString,
     ADMIN_PASSWORD: optionalString,
     SEED: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
@@ -301,6 +306,14 @@ const schema = z
     ),
   })
   .superRefine((env, ctx) => {
+    if (env.ROLE !== 'all' && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ROLE'],
+        message:
+          'web and worker roles share a PostgreSQL database (DATABASE_URL); embedded storage runs one instance, ROLE=all',
+      });
+    }
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
       ctx.addIssue({
         code: 'custom',
@@ -379,6 +392,8 @@ export interface Config {
   readonly channels: ChannelConfig;
   /** Web Push alerts (docs/channels.md, "Push alerts"). */
   readonly push: PushConfig;
+  /** Whether this instance may do the background work (docs/operations.md, "Roles"). */
+  readonly role: Role;
   readonly admin: { readonly username: string; readonly password: string } | undefined;
   readonly seed: boolean;
   readonly logLevel: string;
@@ -524,6 +539,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
       phoneKey: e.PHONE_KEY,
     }),
+    role: e.ROLE,
     push: Object.freeze({
       keys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

@@ -14,6 +14,7 @@ import { createPgDb } from './db/pg.ts';
 import { createPgliteDb } from './db/pglite.ts';
 import { PublicReadCache } from './http/public-cache.ts';
 import { PublicReadGate } from './http/read-gate.ts';
+import { SharedChanges } from './http/shared-changes.ts';
 import { DeviceCredentials } from './identity/device-credential.ts';
 import {
   type ChannelIdentify,
@@ -36,6 +37,7 @@ import { loadSeedOnce } from './seed/seed.ts';
 import { ensureSecret } from './settings/settings.service.ts';
 import { ExportSnapshots } from './spots/export-snapshots.ts';
 import { redactStoredTextOnce } from './spots/redact-stored.ts';
+import { WorkerRole } from './worker-role.ts';
 
 /** Everything the routes need, passed explicitly: no module-level singletons. */
 export interface Deps {
@@ -54,6 +56,10 @@ export interface Deps {
   readonly exports: ExportSnapshots;
   /** USSD, SMS and push: who a phone is, the key its number is sealed with, push, and the outbox. */
   readonly channels: Channels;
+  /** Whether this instance sends the outbox now (one instance at a time; ROLE). */
+  readonly worker: WorkerRole;
+  /** Word of public writes between instances. */
+  readonly changes: SharedChanges;
   /** Moderators' sign-in: delays per account, known devices, the bounded queue of password checks. */
   readonly signIn: SignInGuard;
   /** The vector background map (BASEMAP_PMTILES), when one is configured and readable. */
@@ -61,10 +67,14 @@ export interface Deps {
   close(): Promise<void>;
 }
 
-/** After a write to public data: this instance's read cache is emptied, the open-data file marked stale. */
-export function publicDataChanged(deps: Pick<Deps, 'publicCache' | 'exports'>): void {
+/**
+ * After a write to public data: this instance's read cache is emptied and the open-data file marked
+ * stale, and the other instances are told to do the same.
+ */
+export function publicDataChanged(deps: Pick<Deps, 'publicCache' | 'exports' | 'changes'>): void {
   deps.publicCache.invalidate();
   deps.exports.markChanged();
+  deps.changes.announce();
 }
 
 export interface Channels {
@@ -195,7 +205,14 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
       clientIpHeader: config.clientIpHeader,
     });
     const channels = createChannels(config, db, log, salt, await pushKeys(config, db));
-    channels.outbox.start();
+    const worker = new WorkerRole(db, config.role, channels.outbox, log);
+    worker.start();
+    const reads = createPublicReads(config, identify);
+    const changes = new SharedChanges(db, log);
+    await changes.listen(() => {
+      reads.publicCache.invalidate();
+      exports.markChanged();
+    });
     const basemap = await Basemap.open(config, log);
     return {
       config,
@@ -205,15 +222,18 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
       identify,
       limiter,
       ...createMapServices(config, db, log, limiter),
-      ...createPublicReads(config, identify),
+      ...reads,
       exports,
       channels,
+      worker,
+      changes,
       signIn: new SignInGuard(db, await ensureSecret(db, 'sign_in_key')),
       basemap,
       close: async () => {
         exports.close();
         basemap?.close();
-        await channels.outbox.close();
+        await worker.close();
+        await changes.close();
         await limiter.counters.close();
         await db.close();
       },

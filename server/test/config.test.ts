@@ -51,6 +51,13 @@ describe('configuration', () => {
     assert.equal(c.osrmUrl, 'http://osrm.local:5000');
     assert.deepEqual(c.admin, { username: 'admin', password: 'a long admin password' });
     assert.equal(c.seed, false);
+    assert.equal(loadConfig({ DATABASE_URL: 'postgres://u@db/h', ROLE: 'worker' }).role, 'worker');
+    assert.equal(loadConfig({}).role, 'all');
+    assert.equal(loadConfig({}).push.services.length, 4, "the four browsers' push services by default");
+    assert.equal(
+      loadConfig({ PUBLIC_URL: 'https://hatari.example.org' }).push.subject,
+      'https://hatari.example.org',
+    );
     assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
     assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
   });
@@ -72,6 +79,11 @@ describe('configuration', () => {
     [{ PHONE_KEY: 'abcd' }, 'PHONE_KEY'],
     [{ SMS_API_URL: 'ftp://x' }, 'SMS_API_URL'],
     [{ SMS_API_KEY: 'k', SMS_USERNAME: 'u', CHANNEL_SECRET: 'a-secret-of-16-chars' }, 'SMS_API_KEY'],
+    [{ ROLE: 'web' }, 'ROLE'],
+    [{ ROLE: 'boss', DATABASE_URL: 'postgres://u@db/h' }, 'ROLE'],
+    [{ VAPID_PUBLIC_KEY: 'BAAA' }, 'VAPID_PUBLIC_KEY'],
+    [{ VAPID_SUBJECT: 'http://insecure.example' }, 'VAPID_SUBJECT'],
+    [{ PUSH_SERVICES: 'fcm.googleapis.com' }, 'PUSH_SERVICES'],
   ] as const) {
     it(`refuses ${JSON.stringify(env)} with a message naming ${named}`, () => {
       assert.throws(

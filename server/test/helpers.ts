@@ -21,12 +21,14 @@ import {
   type Deps,
 } from '../src/deps.ts';
 import { createLogger } from '../src/http/logger.ts';
+import { SharedChanges } from '../src/http/shared-changes.ts';
 import { DeviceCredentials } from '../src/identity/device-credential.ts';
 import { createIdentify } from '../src/identity/identify.ts';
 import { POLICIES } from '../src/limits/policies.ts';
 import { type PolicyTable, RateLimiter } from '../src/limits/rate-limit.ts';
 import { SignInGuard } from '../src/moderation/sign-in-guard.ts';
 import { ExportSnapshots } from '../src/spots/export-snapshots.ts';
+import { WorkerRole } from '../src/worker-role.ts';
 import { record, scanDatabase, scanDatabaseAt, scanLogs } from './raw-ips.ts';
 
 /**
@@ -263,7 +265,8 @@ export async function startTestApp(
     inject: (o) => app.inject(o),
     close: async () => {
       await app.close();
-      await deps.channels.outbox.close();
+      await deps.worker.close();
+      await deps.changes.close();
       await deps.limiter.counters.close();
       record(scanLogs(logs.text, 'app logs'));
       if (!opts.database) await database.drop();
@@ -286,6 +289,7 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
     trustProxy: false,
     clientIpHeader: undefined,
   });
+  const channels = createChannels(config, db, log, 'test-salt-test-salt', PushService.generateKeys());
   const app = await buildApp({
     config,
     log,
@@ -296,7 +300,10 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
     ...createMapServices(config, db, log, limiter),
     ...createPublicReads(config, identify),
     exports: new ExportSnapshots(db, log),
-    channels: createChannels(config, db, log, 'test-salt-test-salt', PushService.generateKeys()),
+    channels,
+    // Never started: the database may be down, and nothing here is sent.
+    worker: new WorkerRole(db, 'web', channels.outbox, log),
+    changes: new SharedChanges(db, log),
     signIn: new SignInGuard(db, 'test-sign-in-key'),
     basemap: undefined,
     close: () => db.close(),

@@ -142,7 +142,9 @@ export class Outbox {
     this.opts = opts;
   }
 
+  /** Starts sending (again, after a close: the worker role stops and restarts it). */
   start(): void {
+    this.closed = false;
     this.schedule(0);
   }
 

@@ -8,12 +8,37 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface HeldLock {
+  /** Resolves when the lock's connection is lost: the lock is then free for others. */
+  readonly lost: Promise<void>;
+  release(): Promise<void>;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'postgres' | 'pglite';
   /** Runs fn in one transaction on one connection; rolls back if it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs fn on one connection holding a session advisory lock, so concurrent processes take turns. */
   withAdvisoryLock<T>(key: number, fn: (conn: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Takes a session advisory lock on a connection of its own and keeps it until released or the
+   * connection is lost (a process that dies loses it at once); undefined when another holds it.
+   */
+  holdAdvisoryLock(key: number): Promise<HeldLock | undefined>;
+  /**
+   * Calls `onNotice` for every NOTIFY on `channel`, from any instance, on a connection of its own
+   * that is opened again when lost (and `onNotice` called then, without a payload: notices may have
+   * been missed).
+   * Embedded storage has one instance: nothing to hear.
+   */
+  listen(
+    channel: string,
+    onNotice: (payload: string | undefined) => void,
+  ): Promise<{ close(): Promise<void> }>;
+  /** Tells every instance listening on `channel`, with a short payload. */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Statements waiting for a connection now (the pool's queue; embedded: behind the one running). */
+  waitingForConnection(): number;
   /** Resolves when the database answers within timeoutMs, rejects otherwise. */
   ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;

@@ -95,9 +95,86 @@ export function createPgDb(opts: PgOptions): Db {
         return result;
       }, unlock);
     },
+    holdAdvisoryLock: async (key) => {
+      const conn = new pg.Client({
+        connectionString: opts.connectionString,
+        connectionTimeoutMillis: opts.connectionTimeoutMillis ?? 1500,
+        application_name: 'hatari worker lock',
+        keepAlive: true,
+      });
+      const lost = new Promise<void>((resolve) => {
+        conn.once('end', () => resolve());
+        conn.on('error', (err) => {
+          opts.onError?.(err);
+          resolve();
+        });
+      });
+      try {
+        await conn.connect();
+        const [row] = (await conn.query('SELECT pg_try_advisory_lock($1) AS got', [key])).rows;
+        if (row?.got) return { lost, release: () => conn.end().catch(() => undefined) };
+      } catch (err) {
+        opts.onError?.(err as Error);
+      }
+      await conn.end().catch(() => undefined);
+      return undefined;
+    },
+    listen: (channel, onNotice) => listener(opts, channel, onNotice),
+    notify: async (channel, payload) => {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    waitingForConnection: () => pool.waitingCount,
     ping: health.ping,
     close: async () => {
       await Promise.all([pool.end(), health.close()]);
+    },
+  };
+}
+
+/** How long a lost LISTEN connection waits before it is opened again. */
+const RELISTEN_MS = 1000;
+
+/** A LISTEN on a connection outside the pool, opened again whenever it is lost. */
+async function listener(opts: PgOptions, channel: string, onNotice: (payload: string | undefined) => void) {
+  let conn: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const open = async (again: boolean) => {
+    const fresh = new pg.Client({
+      connectionString: opts.connectionString,
+      connectionTimeoutMillis: opts.connectionTimeoutMillis ?? 1500,
+      application_name: 'hatari listen',
+      keepAlive: true,
+    });
+    const lost = () => {
+      if (conn !== fresh) return;
+      conn = undefined;
+      if (!closed) timer = setTimeout(() => void open(true), RELISTEN_MS);
+    };
+    fresh.on('notification', (n) => n.channel === channel && onNotice(n.payload));
+    fresh.on('error', (err) => {
+      opts.onError?.(err);
+      lost();
+    });
+    fresh.on('end', lost);
+    conn = fresh;
+    try {
+      await fresh.connect();
+      await fresh.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      // Whatever was announced while this instance was not listening is unknown: assume a change.
+      if (again) onNotice(undefined);
+    } catch (err) {
+      opts.onError?.(err as Error);
+      await fresh.end().catch(() => undefined);
+      lost();
+    }
+  };
+  await open(false);
+  return {
+    close: async () => {
+      closed = true;
+      clearTimeout(timer);
+      await conn?.end().catch(() => undefined);
     },
   };
 }

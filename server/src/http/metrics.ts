@@ -12,8 +12,16 @@ export function registerMetrics(
   app: FastifyInstance,
   opts: {
     token: string | undefined;
-    /** SMS due now, and how long the oldest has waited (seconds). */
+    /** Messages due now, and how long the oldest has waited (seconds). */
     outbox: () => Promise<{ due: number; lagSeconds: number }>;
+    /** The instance's queues and caches, read when scraped. */
+    gauges: {
+      working: () => boolean;
+      readsWaiting: () => Record<'heavy' | 'light', number>;
+      routeChecksWaiting: () => number;
+      dbWaiting: () => number;
+      cache: () => { hits: number; misses: number };
+    };
   },
 ): void {
   const { token } = opts;
@@ -41,7 +49,7 @@ export function registerMetrics(
   });
   new Gauge({
     name: 'hatari_outbox_due',
-    help: 'SMS waiting to be sent now (queued or being sent, their time come)',
+    help: 'SMS and push messages waiting to be sent now (queued or being sent, their time come)',
     registers: [registry],
     async collect() {
       this.set((await opts.outbox()).due);
@@ -49,12 +57,53 @@ export function registerMetrics(
   });
   new Gauge({
     name: 'hatari_outbox_oldest_due_seconds',
-    help: 'How long the oldest SMS due has waited (0 when none): the outbox lag',
+    help: 'How long the oldest message due has waited (0 when none): the outbox lag',
     registers: [registry],
     async collect() {
       this.set((await opts.outbox()).lagSeconds);
     },
   });
+
+  const g = opts.gauges;
+  const gauge = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  gauge('hatari_worker', 'Whether this instance does the background work now (1) or not (0)', () =>
+    Number(g.working()),
+  );
+  new Gauge({
+    name: 'hatari_public_reads_waiting',
+    help: 'Uncached public reads waiting for their place, by cost',
+    labelNames: ['cost'] as const,
+    registers: [registry],
+    collect() {
+      for (const [cost, n] of Object.entries(g.readsWaiting())) this.set({ cost }, n);
+    },
+  });
+  gauge('hatari_route_checks_waiting', 'Route checks waiting for a place to be scored', g.routeChecksWaiting);
+  gauge('hatari_db_waiting', 'Statements waiting for a database connection', g.dbWaiting);
+  const cacheCounter = (name: string, help: string, read: () => number) =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(read());
+      },
+    });
+  cacheCounter('hatari_read_cache_hits_total', 'Public reads answered from memory', () => g.cache().hits);
+  cacheCounter(
+    'hatari_read_cache_misses_total',
+    'Public reads that went to the database',
+    () => g.cache().misses,
+  );
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

@@ -32,7 +32,7 @@ export function readKey(route: string, parsed: Record<string, unknown>): string 
 /**
  * Public reads (the spot list, one spot, clusters, stats) answered from memory for a short while:
  * serialized, hashed and compressed once, then sent to every phone asking the same thing. Any
- * write this instance makes empties it at once; another instance's write shows here within the TTL.
+ * write this instance makes empties it at once, and so does another instance's (shared-changes.ts).
  * Concurrent misses of one key share one database query. Bounded in bytes: an entry is charged
  * twice its body, room for the compressed copies made when phones ask for them.
  */
@@ -40,6 +40,9 @@ export class PublicReadCache {
   private readonly entries: ByteBudgetCache<Entry>;
   private readonly pending = new Map<string, Promise<Entry>>();
   private generation = 0;
+  /** Reads answered from memory (or joined to a read in flight), and those that went to the database. */
+  hits = 0;
+  misses = 0;
 
   private readonly gate: PublicReadGate | undefined;
 
@@ -92,10 +95,12 @@ export class PublicReadCache {
     serialize: (payload: unknown) => string | Buffer = JSON.stringify,
     headers?: EntryHeaders,
   ): Promise<Entry> {
-    const hit = this.entries.get(key);
-    if (hit) return hit;
-    const running = this.pending.get(key);
-    if (running) return running;
+    const hit = this.entries.get(key) ?? this.pending.get(key);
+    if (hit) {
+      this.hits++;
+      return hit;
+    }
+    this.misses++;
     const generation = this.generation;
     const made = produce().then((payload) => {
       const body = serialize(payload);

@@ -41,6 +41,11 @@ export class PublicReadGate {
     this.gates = { heavy: gate(opts.limit), light: gate(opts.lightLimit) };
   }
 
+  /** Uncached reads waiting for their place now, by cost. */
+  get waiting(): Record<ReadCost, number> {
+    return { heavy: this.gates.heavy.load.waiting, light: this.gates.light.load.waiting };
+  }
+
   async run<T>(request: FastifyRequest, task: () => Promise<T>, cost: ReadCost = 'heavy'): Promise<T> {
     try {
       return await this.gates[cost].run(this.networkOf(request), task);

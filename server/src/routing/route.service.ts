@@ -76,6 +76,11 @@ export class RoutePlanner {
     return first?.coordinates;
   }
 
+  /** Route checks waiting for a place to be scored now. */
+  get checksWaiting(): number {
+    return this.scoring.queued;
+  }
+
   /** The refusal a check would get now because every place to score it is taken, if so. */
   readonly refusalWhenFull = (): HttpError | undefined => (this.scoring.full ? routesBusy() : undefined);
 

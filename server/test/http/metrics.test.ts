@@ -26,8 +26,28 @@ describe('metrics (METRICS_TOKEN)', () => {
       'hatari_nodejs_eventloop_lag_p99_seconds',
       'hatari_outbox_due 0',
       'hatari_outbox_oldest_due_seconds 0',
+      'hatari_worker 1',
+      'hatari_public_reads_waiting{cost="heavy"} 0',
+      'hatari_route_checks_waiting 0',
+      'hatari_db_waiting ',
     ])
       assert.ok(res.body.includes(name), name);
+  });
+
+  it('counts the read cache: a first read misses, the same read again hits', async () => {
+    const count = async (name: string) =>
+      Number(new RegExp(`^${name} (\\d+)$`, 'm').exec((await scrape(t, `Bearer ${TOKEN}`)).body)?.[1]);
+    const [hits, misses] = [
+      await count('hatari_read_cache_hits_total'),
+      await count('hatari_read_cache_misses_total'),
+    ];
+    await t.inject({ method: 'POST', url: '/api/device', headers: { 'user-agent': 'cache reader' } });
+    const read = () =>
+      t.inject({ method: 'GET', url: '/api/stats', headers: { 'user-agent': 'cache reader' } });
+    assert.equal((await read()).statusCode, 200);
+    assert.equal((await read()).statusCode, 200);
+    assert.equal(await count('hatari_read_cache_misses_total'), misses + 1);
+    assert.equal(await count('hatari_read_cache_hits_total'), hits + 1);
   });
 
   it('counts requests by route pattern and status, times them, and names the policy that refused', async () => {
