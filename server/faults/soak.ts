@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import { localHour } from '../../common/region.ts';
 import { createPgDb } from '../src/db/pg.ts';
+import { FakePushService } from '../test/fake-push.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../test/fakes.ts';
 import {
   type RunningNginx,
@@ -17,11 +19,14 @@ import { assertCountsMatchVotes, assertGridMatchesSpots, startPgCluster, startRe
 import { type Kind, makePhones, mostAdmittedPerWindow, type Phone, type Sent, send } from './phones.ts';
 
 /**
- * npm run test:soak: two instances on one PostgreSQL and one Redis behind nginx (Debian's, with the
- * committed proxy settings), and SOAK_SECONDS (default 240) of mixed traffic from 200 phones on 25
- * networks, each phone a real client address on loopback (127.77.0.n), since nginx overwrites
- * X-Forwarded-For. Afterwards: no unexpected 5xx, every count equal to its rows, nothing lost, the
- * rate limits held across the two instances in every window, memory flat, no raw IP stored or logged.
+ * npm run test:soak: two web instances on one PostgreSQL and one Redis behind nginx (Debian's, with
+ * the committed proxy settings) and two workers beside them (one working, one standing by), and
+ * SOAK_SECONDS (default 240) of mixed traffic from 200 phones on 25 networks, each phone a real
+ * client address on loopback (127.77.0.n), since nginx overwrites X-Forwarded-For. Browsers watch
+ * the area by push, so reports send alerts; half-way the working worker is killed. Afterwards: no
+ * unexpected 5xx, every count equal to its rows, nothing lost (every alert sent, once per spot and
+ * browser), the rate limits held across the two instances in every window, memory flat, a write on
+ * one instance read on the other at once, no raw IP stored or logged.
  */
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 240);
 const NETWORKS = 25;
@@ -31,8 +36,20 @@ const QUIET_SECONDS = 15;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const mb = (bytes: number) => Math.round(bytes / 1048576);
+/** Browsers watching the area of the soak's reports by push. */
+const WATCHERS = 40;
+const METRICS_TOKEN = 'soak-metrics-token-0123456789';
 
-describe('soak: two instances behind nginx', () => {
+const soakReport = (i: number) => ({
+  title: `Soak report from phone ${i}`,
+  lat: 0.3 + Math.random() * 0.1,
+  lng: 32.55 + Math.random() * 0.1,
+  category: 'boda_gang',
+  severity: 1 + Math.floor(Math.random() * 5),
+  time_of_day: 'night',
+});
+
+describe('soak: two web instances behind nginx, and two workers', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
   after(() => runCleanups(cleanups));
 
@@ -45,6 +62,7 @@ describe('soak: two instances behind nginx', () => {
     cleanups.push(() => redis.kill());
     const osrm = new FakeOsrm();
     const nominatim = new FakeNominatim(KAMPALA_PLACES);
+    const push = new FakePushService();
     const env = {
       DATABASE_URL: cluster.url,
       REDIS_URL: redis.url,
@@ -52,11 +70,39 @@ describe('soak: two instances behind nginx', () => {
       SEED: '1',
       OSRM_URL: await osrm.start(),
       NOMINATIM_URL: await nominatim.start(),
+      PUSH_SERVICES: await push.start(),
+      METRICS_TOKEN,
     };
-    cleanups.push(() => Promise.all([osrm.stop(), nominatim.stop()]));
+    cleanups.push(() => Promise.all([osrm.stop(), nominatim.stop(), push.stop()]));
     const servers: RunningServer[] = [];
-    for (let i = 0; i < 2; i++) servers.push(await startServer(env));
+    for (let i = 0; i < 2; i++) servers.push(await startServer({ ...env, ROLE: 'web' }));
     cleanups.push(() => Promise.all(servers.map((s) => stop(s.proc))));
+    const workers: RunningServer[] = [];
+    for (let i = 0; i < 2; i++) workers.push(await startServer({ ...env, ROLE: 'worker' }));
+    cleanups.push(() => Promise.all(workers.map((s) => stop(s.proc))));
+    const working = async (s: RunningServer) => {
+      const res = await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      return /^hatari_worker 1$/m.test(await res.text());
+    };
+    // Browsers watching the reports' area, at hours around now (so night does not hold the alerts).
+    const hour = localHour(new Date());
+    const watchers = Array.from({ length: WATCHERS }, () => push.subscribe());
+    for (const [i, subscription] of watchers.entries()) {
+      const res = await fetch(`${servers[i % 2]?.url}/api/push/watches`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': `watcher ${i}` },
+        body: JSON.stringify({
+          subscription,
+          lang: 'en',
+          place: `Watched ${i}`,
+          lat: 0.3 + Math.random() * 0.1,
+          lng: 32.55 + Math.random() * 0.1,
+          radius_m: 5000,
+          hours: { from: (hour + 23) % 24, to: (hour + 2) % 24 },
+        }),
+      });
+      assert.equal(res.status, 201, await res.text());
+    }
     const nginx: RunningNginx = await startNginx(servers.map((s) => Number(new URL(s.url).port)));
     cleanups.push(() => nginx.stop());
     const base = new URL(nginx.url);
@@ -127,14 +173,7 @@ describe('soak: two instances behind nginx', () => {
         kind = 'report';
         method = 'POST';
         path = '/api/spots';
-        body = {
-          title: `Soak report from phone ${i}`,
-          lat: 0.3 + Math.random() * 0.1,
-          lng: 32.55 + Math.random() * 0.1,
-          category: 'boda_gang',
-          severity: 1 + Math.floor(Math.random() * 5),
-          time_of_day: 'night',
-        };
+        body = soakReport(i);
       }
       const started = Date.now();
       try {
@@ -184,7 +223,21 @@ describe('soak: two instances behind nginx', () => {
     const warmUp = Math.min(60, Math.round(SECONDS / 4));
     await traffic(warmUp);
     const rssAfterWarmUp = await quietRss();
-    await traffic(SECONDS - warmUp);
+    // Half-way through the rest, the working worker dies; the one standing by takes over.
+    const rest = SECONDS - warmUp;
+    const killing = (async () => {
+      await sleep((rest / 2) * 1000);
+      const flags = await Promise.all(workers.map(working));
+      assert.deepEqual(flags.filter(Boolean).length, 1, `exactly one worker works: ${flags}`);
+      const dead = workers[flags.indexOf(true)] as RunningServer;
+      dead.proc.kill('SIGKILL');
+      const killedAt = Date.now();
+      const standby = workers.find((w) => w !== dead) as RunningServer;
+      while (!(await working(standby))) await sleep(200);
+      return Date.now() - killedAt;
+    })();
+    await traffic(rest);
+    const takeoverMs = await killing;
     const rssAtEnd = await quietRss();
     running = false;
     await sampler;
@@ -198,7 +251,17 @@ describe('soak: two instances behind nginx', () => {
     console.log(
       `  route checks shed with 503 and Retry-After: ${shed}; unexpected (other 5xx or no answer): ${unexpected.length}`,
     );
-    assert.deepEqual(unexpected.slice(0, 10), [], 'no 5xx and no request without an answer');
+    const errors = servers.flatMap((s) =>
+      serverOutput(s.proc)
+        .split('\n')
+        .filter((l) => /"level":(50|60)/.test(l))
+        .slice(0, 3),
+    );
+    assert.deepEqual(
+      unexpected.slice(0, 10),
+      [],
+      `no 5xx and no request without an answer; the instances logged:\n${errors.join('\n')}`,
+    );
 
     // Nothing lost, every count consistent with its rows.
     const after = await rows();
@@ -222,6 +285,59 @@ describe('soak: two instances behind nginx', () => {
       (s) => serverOutput(s.proc).split('counting in memory until the store answers').length - 1,
     );
     console.log(`  times an instance fell back to counting in memory: ${fallbacks.join(' and ')}`);
+
+    // Every alert sent: nothing due is left (a message the killed worker had taken waits for its
+    // lease, a minute, then goes), each sent once per spot and browser (the one in flight when the
+    // worker was killed may go twice; its tag makes the browser show it once).
+    const due = async () =>
+      (
+        await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM outbox WHERE state IN ('queued', 'sending') AND send_after <= now()`,
+        )
+      )[0]?.n ?? 0;
+    for (let i = 0; i < 120 && (await due()) > 0; i++) await sleep(1000);
+    const outbox = (
+      await db.query<{ state: string; n: number }>(
+        `SELECT state, count(*)::int AS n FROM outbox WHERE phone_hash LIKE 'push:%' GROUP BY state`,
+      )
+    ).reduce<Record<string, number>>((o, r) => Object.assign(o, { [r.state]: r.n }), {});
+    const pairs = new Set(push.deliveries.map((d) => `${d.id} ${(d.payload as { tag: string }).tag}`));
+    const perBrowser = watchers.map((w) => push.to(w.endpoint).length);
+    console.log(
+      `  push alerts: ${JSON.stringify(outbox)} in the outbox, ${push.deliveries.length} delivered ` +
+        `(${pairs.size} distinct spot and browser), most to one browser ${Math.max(...perBrowser)}; ` +
+        `the worker was killed half-way and the other worked again ${takeoverMs} ms later`,
+    );
+    assert.equal(await due(), 0, 'nothing left to send');
+    assert.equal(pairs.size, outbox.sent ?? 0, 'every alert marked sent was delivered, and only those');
+    assert.ok(push.deliveries.length - pairs.size <= 1, 'at most the one in flight sent twice');
+    assert.ok(Math.max(...perBrowser) <= 3, 'at most 3 alerts a day to a browser');
+    assert.deepEqual(push.refused, [], 'every push well formed');
+
+    // A write on one instance is read on the other at once, not after its cache's 2 s.
+    const freshness: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const [writer, reader] = i % 2 ? [servers[0], servers[1]] : [servers[1], servers[0]];
+      // A new reader each time: the polling must not spend one visitor's read limit.
+      const read = () =>
+        fetch(`${reader?.url}/api/stats`, { headers: { 'user-agent': `fresh reader ${Math.random()}` } })
+          .then((r) => r.json() as Promise<{ totals: { total: number } }>)
+          .then((b) => b.totals.total);
+      const seen = await read();
+      const res = await fetch(`${writer?.url}/api/spots`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': `fresh writer ${i}` },
+        body: JSON.stringify({ ...soakReport(i), title: `Freshness check ${i}` }),
+      });
+      assert.equal(res.status, 201);
+      const wrote = Date.now();
+      while ((await read()) === seen && Date.now() - wrote < 5000) await sleep(5);
+      freshness.push(Date.now() - wrote);
+    }
+    freshness.sort((a, b) => a - b);
+    console.log(
+      `  a write on one instance read on the other after (ms): median ${freshness[5]}, most ${freshness[9]}`,
+    );
 
     // The limits held across both instances: in every window, a phone (or a network) got at most
     // the limit admitted. A request counts in a window when it was sent and answered inside it.
@@ -256,7 +372,7 @@ describe('soak: two instances behind nginx', () => {
 
     // No raw IP address stored or logged: the database, Redis, both instances' logs and nginx's.
     const scans = [record(await scanDatabaseAt(cluster.url)), record(await scanRedis(redis.url))];
-    for (const s of servers) await stop(s.proc);
+    for (const s of [...servers, ...workers]) await stop(s.proc);
     await nginx.stop();
     console.log(
       `  raw-IP scan: ${scans[0]?.items} database rows, ${scans[1]?.items} Redis keys, both instances' and nginx's logs: 0 found`,
