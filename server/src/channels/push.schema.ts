@@ -12,10 +12,6 @@ const subscription = z.object({
   }),
 });
 
-const endpointOnly = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: 'endpoint must be the push service URL' }).max(1000),
-});
-
 const place = z.object({
   place: z.string().trim().min(1).max(60),
   lat: z.number().min(-90).max(90),
@@ -58,5 +54,5 @@ export const pushWatchInput = z
 export type PushWatchInput = z.output<typeof pushWatchInput>;
 
 /** The other calls name the subscription by its endpoint, sent in the body: it must not be in an address. */
-export const pushEndpointInput = endpointOnly;
+export const pushEndpointInput = subscription.pick({ endpoint: true });
 export const pushWatchParams = z.object({ id: z.coerce.number().int().positive() });
