@@ -2,6 +2,13 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { localHour } from '../../common/region.ts';
 import { createPgDb } from '../src/db/pg.ts';
+import {
+  channelEnv,
+  FakeSmsGateway,
+  httpPoster,
+  smsForm,
+  TEST_CHANNEL_SECRET,
+} from '../test/fake-gateway.ts';
 import { FakePushService } from '../test/fake-push.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../test/fakes.ts';
 import {
@@ -23,7 +30,7 @@ import { type Kind, makePhones, mostAdmittedPerWindow, type Phone, type Sent, se
  * the committed proxy settings) and two workers beside them (one working, one standing by), and
  * SOAK_SECONDS (default 240) of mixed traffic from 200 phones on 25 networks, each phone a real
  * client address on loopback (127.77.0.n), since nginx overwrites X-Forwarded-For. Browsers watch
- * the area by push, so reports send alerts; half-way the working worker is killed. Afterwards: no
+ * the area by push and phones by SMS, so reports send alerts; half-way the working worker is killed. Afterwards: no
  * unexpected 5xx, every count equal to its rows, nothing lost (every alert sent, once per spot and
  * browser), the rate limits held across the two instances in every window, memory flat, a write on
  * one instance read on the other at once, no raw IP stored or logged.
@@ -36,8 +43,9 @@ const QUIET_SECONDS = 15;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const mb = (bytes: number) => Math.round(bytes / 1048576);
-/** Browsers watching the area of the soak's reports by push. */
+/** Browsers watching the area of the soak's reports by push, and phones by SMS. */
 const WATCHERS = 40;
+const SMS_WATCHERS = 20;
 const METRICS_TOKEN = 'soak-metrics-token-0123456789';
 
 const soakReport = (i: number) => ({
@@ -63,7 +71,9 @@ describe('soak: two web instances behind nginx, and two workers', () => {
     const osrm = new FakeOsrm();
     const nominatim = new FakeNominatim(KAMPALA_PLACES);
     const push = new FakePushService();
+    const gateway = new FakeSmsGateway();
     const env = {
+      ...channelEnv(await gateway.start()),
       DATABASE_URL: cluster.url,
       REDIS_URL: redis.url,
       TRUST_PROXY: '127.0.0.1',
@@ -73,7 +83,7 @@ describe('soak: two web instances behind nginx, and two workers', () => {
       PUSH_SERVICES: await push.start(),
       METRICS_TOKEN,
     };
-    cleanups.push(() => Promise.all([osrm.stop(), nominatim.stop(), push.stop()]));
+    cleanups.push(() => Promise.all([osrm.stop(), nominatim.stop(), push.stop(), gateway.stop()]));
     const servers: RunningServer[] = [];
     for (let i = 0; i < 2; i++) servers.push(await startServer({ ...env, ROLE: 'web' }));
     cleanups.push(() => Promise.all(servers.map((s) => stop(s.proc))));
@@ -102,6 +112,13 @@ describe('soak: two web instances behind nginx, and two workers', () => {
         }),
       });
       assert.equal(res.status, 201, await res.text());
+    }
+    // Phones watching Kalerwe (in the reports' area) by SMS, each confirming with YES.
+    const numbers = Array.from({ length: SMS_WATCHERS }, (_, i) => `+25677200${String(i).padStart(4, '0')}`);
+    for (const [i, phone] of numbers.entries()) {
+      const post = httpPoster(servers[i % 2]?.url as string, TEST_CHANNEL_SECRET);
+      await post('sms', smsForm(phone, `WATCH Kalerwe 5km ${(hour + 23) % 24}-${(hour + 2) % 24}`));
+      await post('sms', smsForm(phone, 'YES'));
     }
     const nginx: RunningNginx = await startNginx(servers.map((s) => Number(new URL(s.url).port)));
     cleanups.push(() => nginx.stop());
@@ -301,6 +318,18 @@ describe('soak: two web instances behind nginx, and two workers', () => {
         `SELECT state, count(*)::int AS n FROM outbox WHERE phone_hash LIKE 'push:%' GROUP BY state`,
       )
     ).reduce<Record<string, number>>((o, r) => Object.assign(o, { [r.state]: r.n }), {});
+    const sms = (
+      await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM outbox WHERE kind = 'alert' AND state = 'sent' AND phone_hash NOT LIKE 'push:%'`,
+      )
+    )[0]?.n;
+    const smsPerPhone = numbers.map((n) => gateway.alertsTo(n).length);
+    const smsDelivered = smsPerPhone.reduce((a, b) => a + b, 0);
+    console.log(
+      `  SMS alerts: ${sms} marked sent, ${smsDelivered} delivered by the gateway, most to one number ${Math.max(...smsPerPhone)}`,
+    );
+    assert.equal(smsDelivered, sms, 'every SMS alert marked sent was delivered, once (Idempotency-Key)');
+    assert.ok(Math.max(...smsPerPhone) <= 3, 'at most 3 SMS alerts a day to a number');
     const pairs = new Set(push.deliveries.map((d) => `${d.id} ${(d.payload as { tag: string }).tag}`));
     const perBrowser = watchers.map((w) => push.to(w.endpoint).length);
     console.log(
