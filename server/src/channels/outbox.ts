@@ -159,22 +159,30 @@ export class Outbox {
     this.timer.unref();
   }
 
-  /** One round: purge if due, then for each way out send what is due while it takes it. */
+  /**
+   * One round: purge if due, then each way out sends what is due while it takes it, side by side,
+   * so a push service that hangs (each send waits out its timeout) never holds the SMS back.
+   */
   async tick(): Promise<void> {
     try {
       if (Date.now() - this.lastPurge >= this.opts.purgeEveryMs) {
         this.lastPurge = Date.now();
         await purgeChannelData(this.db, this.opts.watchDays);
       }
-      for (const courier of this.couriers) {
-        while (!this.closed && courier.accepting) {
-          const due = await claimDue(this.db, courier.channel, this.opts.batch, this.opts.leaseSeconds);
-          for (const m of due) await this.deliver(courier, m);
-          if (due.length < this.opts.batch) break;
-        }
-      }
     } catch (err) {
-      this.log.warn({ err }, 'outbox: round failed; the next one retries');
+      this.log.warn({ err }, 'outbox: housekeeping failed; the next round retries');
+    }
+    const rounds = await Promise.allSettled(this.couriers.map((courier) => this.drain(courier)));
+    for (const round of rounds)
+      if (round.status === 'rejected')
+        this.log.warn({ err: round.reason }, 'outbox: round failed; the next one retries');
+  }
+
+  private async drain(courier: Courier): Promise<void> {
+    while (!this.closed && courier.accepting) {
+      const due = await claimDue(this.db, courier.channel, this.opts.batch, this.opts.leaseSeconds);
+      for (const m of due) await this.deliver(courier, m);
+      if (due.length < this.opts.batch) break;
     }
   }
 

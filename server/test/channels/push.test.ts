@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { localHour } from '../../../common/region.ts';
 import { alertSendAfter } from '../../src/channels/alerts.ts';
-import { OUTBOX_DEFAULTS, Outbox, PushCourier } from '../../src/channels/outbox.ts';
+import { enqueue } from '../../src/channels/outbox.sql.ts';
+import { type Courier, OUTBOX_DEFAULTS, Outbox, PushCourier } from '../../src/channels/outbox.ts';
 import { allowedEndpoint } from '../../src/channels/push.ts';
 import { FakePushService } from '../fake-push.ts';
 import { FakeOsrm } from '../fakes.ts';
@@ -222,6 +223,35 @@ describe('push alerts', () => {
       [flaky.endpoint],
       'the gone one is deleted with its watch',
     );
+  });
+
+  it('a push service that hangs does not hold the SMS back', async () => {
+    const sub = push.subscribe();
+    await watch(sub);
+    const pushId = (await t.db.query<{ id: number }>('SELECT id FROM push_subscriptions'))[0]?.id;
+    await enqueue(t.db, { phoneHash: `push:${pushId}`, pushId, kind: 'reply', body: 'to a browser' });
+    await enqueue(t.db, { phoneHash: 'a-number', phoneEnc: 'sealed', kind: 'reply', body: 'to a phone' });
+    let release = () => {};
+    const hung = new Promise<void>((r) => {
+      release = r;
+    });
+    const sent: string[] = [];
+    const courier = (channel: 'sms' | 'push'): Courier => ({
+      channel,
+      accepting: true,
+      deliver: async (m) => {
+        if (channel === 'push') await hung;
+        sent.push(m.body);
+        return { state: 'sent' };
+      },
+    });
+    const both = new Outbox(t.db, [courier('push'), courier('sms')], t.deps.log, OUTBOX_DEFAULTS);
+    const round = both.tick();
+    for (let i = 0; i < 200 && !sent.length; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.deepEqual(sent, ['to a phone'], 'the SMS went while the push hung');
+    release();
+    await round;
+    assert.deepEqual(sent, ['to a phone', 'to a browser']);
   });
 
   it('sends only to the configured push services', async () => {
