@@ -8,6 +8,15 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface Listening {
+  /**
+   * Tells every instance listening on the channel, on the listening connection itself (never a
+   * pooled one: the pool's connections are the reads' and writes'). Dropped while it is reconnecting.
+   */
+  notify(payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
 export interface HeldLock {
   /** Resolves when the lock's connection is lost: the lock is then free for others. */
   readonly lost: Promise<void>;
@@ -31,12 +40,7 @@ export interface Db extends Queryable {
    * been missed).
    * Embedded storage has one instance: nothing to hear.
    */
-  listen(
-    channel: string,
-    onNotice: (payload: string | undefined) => void,
-  ): Promise<{ close(): Promise<void> }>;
-  /** Tells every instance listening on `channel`, with a short payload. */
-  notify(channel: string, payload: string): Promise<void>;
+  listen(channel: string, onNotice: (payload: string | undefined) => void): Promise<Listening>;
   /** Statements waiting for a connection now (the pool's queue; embedded: behind the one running). */
   waitingForConnection(): number;
   /** Resolves when the database answers within timeoutMs, rejects otherwise. */

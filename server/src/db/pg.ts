@@ -120,9 +120,6 @@ export function createPgDb(opts: PgOptions): Db {
       return undefined;
     },
     listen: (channel, onNotice) => listener(opts, channel, onNotice),
-    notify: async (channel, payload) => {
-      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
-    },
     waitingForConnection: () => pool.waitingCount,
     ping: health.ping,
     close: async () => {
@@ -171,6 +168,9 @@ async function listener(opts: PgOptions, channel: string, onNotice: (payload: st
   };
   await open(false);
   return {
+    notify: async (payload: string) => {
+      await conn?.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
     close: async () => {
       closed = true;
       clearTimeout(timer);

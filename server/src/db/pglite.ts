@@ -119,9 +119,8 @@ function serialDb(conn: Connection): Db {
     withAdvisoryLock: (_key, fn) => fn(tracked),
     // One process owns an embedded data folder (data-dir-claim.ts): its lock is never contested.
     holdAdvisoryLock: async () => ({ lost: new Promise<void>(() => {}), release: async () => {} }),
-    listen: async () => ({ close: async () => {} }),
+    listen: async () => ({ notify: async () => {}, close: async () => {} }),
     waitingForConnection: () => Math.max(0, waiting - 1),
-    notify: async () => {},
     ping: async (timeoutMs) => {
       const broken = conn.broken();
       if (broken) throw broken;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/db.ts';
+import type { Db, Listening } from '../db/db.ts';
 
 const CHANNEL = 'hatari_public_data';
 
@@ -15,7 +15,7 @@ export class SharedChanges {
   private readonly id = randomUUID();
   private sending: Promise<void> | undefined;
   private again = false;
-  private listening: { close(): Promise<void> } | undefined;
+  private listening: Listening | undefined;
   private readonly db: Db;
   private readonly log: FastifyBaseLogger;
 
@@ -37,8 +37,10 @@ export class SharedChanges {
       this.again = true;
       return;
     }
-    this.sending = this.db
-      .notify(CHANNEL, this.id)
+    const listening = this.listening;
+    if (!listening) return;
+    this.sending = listening
+      .notify(this.id)
       .catch((err) => this.log.warn({ err }, 'could not tell other instances of a change'))
       .finally(() => {
         this.sending = undefined;
