@@ -6,7 +6,6 @@ import { HttpError } from '../http/errors.ts';
 import type { Identity } from '../identity/identify.ts';
 import type { PolicyName } from '../limits/policies.ts';
 import { closestToLimit, type PolicyDecision } from '../limits/rate-limit.ts';
-import { lineGeoJson } from '../routing/index.ts';
 import { findPublicSpot, redactPhoneNumbers, reportSpot } from '../spots/index.ts';
 import { ALERT_RULES } from './alerts.ts';
 import {
@@ -237,11 +236,8 @@ async function smsReply(
     await rememberNear(db, number, { place: name, lat: place.lat, lng: place.lng, shown: page.shown });
     return page.text;
   }
-  let route: Float64Array | undefined;
-  if (end) {
-    route = await deps.routePlanner.way(place, end, 'driving').catch(() => undefined);
-    if (!route || route.length < 4) return say(lang, 'failed');
-  }
+  const route = end && (await deps.routePlanner.way(place, end, 'driving'));
+  if (end && !route) return say(lang, 'failed');
   const watch = {
     phoneHash: number,
     phoneEnc: cipher.encrypt(message.phone),
@@ -250,7 +246,7 @@ async function smsReply(
     lng: place.lng,
     radiusM: asked.radiusM,
     hours: asked.hours,
-    route: route && lineGeoJson(route),
+    route: route || undefined,
   };
   const added = await upsertWatch(db, watch, MAX_WATCHES);
   if (added.result === 'full') return smsText(lang, 'smsWatchFull', { max: MAX_WATCHES });

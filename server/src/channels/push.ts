@@ -1,7 +1,6 @@
 import type { PushWatch } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
-import { lineGeoJson } from '../routing/index.ts';
 import { ALERT_RULES } from './alerts.ts';
 import { upsertWatch } from './channels.sql.ts';
 import type { PushWatchInput } from './push.schema.ts';
@@ -60,13 +59,9 @@ const toWatch = (r: PushWatchRow): PushWatch => ({
  */
 export async function addPushWatch(deps: Deps, input: PushWatchInput): Promise<PushWatch> {
   checkEndpoint(deps, input.subscription.endpoint);
-  let route: string | undefined;
-  if (input.to) {
-    const way = await deps.routePlanner.way(input, input.to, 'driving').catch(() => undefined);
-    if (!way || way.length < 4)
-      throw new HttpError(502, 'No way was found between the two places; try again, or watch each place');
-    route = lineGeoJson(way);
-  }
+  const route = input.to && (await deps.routePlanner.way(input, input.to, 'driving'));
+  if (input.to && !route)
+    throw new HttpError(502, 'No way was found between the two places; try again, or watch each place');
   const place = input.to ? `${input.place} - ${input.to.place}` : input.place;
   const radiusM = input.radius_m ?? (input.to ? ALERT_RULES.tripRadiusM : ALERT_RULES.radiusM);
   const watch = await deps.db.transaction(async (tx) => {
@@ -81,7 +76,7 @@ export async function addPushWatch(deps: Deps, input: PushWatchInput): Promise<P
         lng: input.lng,
         radiusM,
         hours: input.hours,
-        route,
+        route: route || undefined,
       },
       MAX_PUSH_WATCHES,
     );

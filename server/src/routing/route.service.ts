@@ -9,6 +9,7 @@ import { toSpot } from '../spots/index.ts';
 import { QueueFullError, Semaphore } from '../util/semaphore.ts';
 import type { CachedRouter } from './cached-router.ts';
 import { bySafety, detourViaPoints, worthwhileDetours } from './detours.ts';
+import { lineGeoJson } from './line-geometry.ts';
 import type { MeasuredDanger, RouteQuery, ScoredRoute } from './route.schema.ts';
 import { dangersAlong, spotsByIds } from './route.sql.ts';
 
@@ -68,12 +69,13 @@ export class RoutePlanner {
   }
 
   /**
-   * The way between two points as the route check's first route takes it, [lng, lat] pairs packed
-   * (a trip to watch); undefined when the routing service finds none.
+   * The way between two points as the route check's first route takes it, as a GeoJSON line (a trip
+   * to watch); undefined when the routing service finds none or cannot be reached.
    */
-  async way(from: LatLng, to: LatLng, mode: keyof Config['osrmProfiles']): Promise<Float64Array | undefined> {
-    const [first] = await this.router.route(this.profiles[mode], [from, to], false);
-    return first?.coordinates;
+  async way(from: LatLng, to: LatLng, mode: keyof Config['osrmProfiles']): Promise<string | undefined> {
+    const [first] = await this.router.route(this.profiles[mode], [from, to], false).catch(() => []);
+    const line = first?.coordinates;
+    return line && line.length >= 4 ? lineGeoJson(line) : undefined;
   }
 
   /** Route checks waiting for a place to be scored now. */
