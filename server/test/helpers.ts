@@ -11,7 +11,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate, readMigrations } from '../src/db/migrate.ts';
 import { createPgDb } from '../src/db/pg.ts';
-import { createPgliteDb, openPglite, pgliteDb } from '../src/db/pglite.ts';
+import { createPgliteDb, embeddedTemplate, openPglite, pgliteDb } from '../src/db/pglite.ts';
 import {
   createChannels,
   createDeps,
@@ -129,7 +129,9 @@ const postgresTemplate = once(async () => {
 export const pgliteTemplate = once(async () => {
   const file = path.join(tmpdir(), `hatari-test-template-${await templateKey()}.tar`);
   if (!existsSync(file)) {
-    const pglite = await openPglite(undefined);
+    const pglite = await openPglite(undefined, {
+      loadDataDir: new Blob([readFileSync(await embeddedTemplate())]),
+    });
     await migrate(pgliteDb(pglite));
     const dump = await pglite.dumpDataDir('none');
     await pglite.close();

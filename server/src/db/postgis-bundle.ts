@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Extension } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
 import { createTar, parseTar } from 'nanotar';
+import { cached, packageVersion } from './install-cache.ts';
 
 /**
  * PostGIS for the embedded database, without the parts the map never loads.
@@ -33,36 +32,13 @@ export function slimPostgis(bundle: Uint8Array): Uint8Array {
   return gzipSync(createTar(kept.map(({ name, data, attrs }) => ({ name, data, attrs }))), { level: 1 });
 }
 
-/**
- * Where the slim bundle is kept: node_modules/.cache, as build tools keep theirs, or the temporary
- * folder where that cannot be written. Named by the package's version and what is kept, so an
- * upgrade makes a new one.
- */
-function cachedBundle(packaged: URL): string {
-  const full = fileURLToPath(packaged);
-  const pkg = JSON.parse(readFileSync(path.resolve(path.dirname(full), '../package.json'), 'utf8'));
+/** The slim bundle's name: the package's version and what is kept, so an upgrade makes a new one. */
+export function postgisBundleName(): string {
   const key = createHash('sha256')
-    .update(`${pkg.version}:${KEEP.join(',')}`)
+    .update(`${packageVersion('@electric-sql/pglite-postgis')}:${KEEP.join(',')}`)
     .digest('hex')
     .slice(0, 12);
-  const name = `postgis-${pkg.version}-${key}.tar.gz`;
-  const dirs = [path.resolve(path.dirname(full), '../../../.cache/hatari'), tmpdir()];
-  for (const dir of dirs) if (existsSync(path.join(dir, name))) return path.join(dir, name);
-  const slim = slimPostgis(readFileSync(full));
-  for (const dir of dirs) {
-    const file = path.join(dir, name);
-    try {
-      mkdirSync(dir, { recursive: true });
-      // Written aside and renamed, so a process starting at the same time never reads half of it.
-      const partial = `${file}.${process.pid}`;
-      writeFileSync(partial, slim);
-      renameSync(partial, file);
-      return file;
-    } catch {
-      // Not writable here (a read-only install): the next place.
-    }
-  }
-  throw new Error(`could not write the PostGIS bundle in ${dirs.join(' or ')}`);
+  return `postgis-${packageVersion('@electric-sql/pglite-postgis')}-${key}.tar.gz`;
 }
 
 /** The PostGIS extension for PGlite, loading the slim bundle. */
@@ -71,6 +47,8 @@ export const slimPostgisExtension: Extension = {
   setup: async (pg, emscriptenOpts) => {
     const packaged = await postgis.setup(pg, emscriptenOpts);
     if (!packaged.bundlePath) throw new Error('the PostGIS package names no bundle');
-    return { ...packaged, bundlePath: pathToFileURL(cachedBundle(packaged.bundlePath)) };
+    const packagedPath = fileURLToPath(packaged.bundlePath);
+    const slim = await cached(postgisBundleName(), () => slimPostgis(readFileSync(packagedPath)));
+    return { ...packaged, bundlePath: pathToFileURL(slim) };
   },
 };

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import type { Db } from '../../src/db/db.ts';
 import { migrate, readMigrations } from '../../src/db/migrate.ts';
 import { createPgDb } from '../../src/db/pg.ts';
+import { createPgliteDb } from '../../src/db/pglite.ts';
 import { readSeedSpots } from '../../src/seed/seed.ts';
 import {
   createFreshDatabase,
@@ -131,6 +133,35 @@ describe('sourced seed data', () => {
 describe('embedded storage (PGlite under DATA_DIR)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'hatari-embedded-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a new data folder starts from the template made at install (PostGIS and pg_trgm created), and keeps what is written', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'hatari-new-folder-'));
+    const extensions = async (db: Db) =>
+      (await db.query<{ extname: string }>('SELECT extname FROM pg_extension ORDER BY extname')).map(
+        (r) => r.extname,
+      );
+    try {
+      const first = await createPgliteDb(folder);
+      // Nothing has run in it yet: what is there came from the template, not from initdb.
+      assert.deepEqual(await extensions(first), ['pg_trgm', 'plpgsql', 'postgis']);
+      assert.deepEqual(
+        await migrate(first),
+        (await readMigrations()).map((m) => m.name),
+      );
+      await first.exec("INSERT INTO settings (key, value) VALUES ('kept', '\"yes\"')");
+      await first.close();
+
+      // Opened again, the folder is read as it is (the template is not laid over it).
+      const second = await createPgliteDb(folder);
+      assert.deepEqual(await migrate(second), []);
+      assert.deepEqual(await second.query("SELECT value FROM settings WHERE key = 'kept'"), [
+        { value: 'yes' },
+      ]);
+      await second.close();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
 
   it('keeps seed spots and reports across a restart', async () => {
     const { createDeps } = await import('../../src/deps.ts');
