@@ -2,9 +2,12 @@
  * Builds the web page into dist/web: bundles the map page and the moderator console with esbuild,
  * writes the HTML with hashed asset names, the service worker with its precache list, the manifest
  * and the icons, and prints what the map page costs a phone (gzipped). Over budget fails the build.
+ * When no file it was built from has changed since (each input's size and modification time, kept in
+ * dist/web/build-inputs.json), it says so and leaves dist/web as it is: `npm start` and `npm test`
+ * run it first, and a start should not wait for a page that is already built.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -19,6 +22,35 @@ const MAP_PAGE_BUDGET = 150 * 1024;
 
 const pages = { app: 'index.html', moderate: 'moderate.html' } as const;
 type Entry = keyof typeof pages;
+
+const INPUTS = path.join(OUT, 'build-inputs.json');
+interface BuildInputs {
+  /** Each input file (absolute path) and its size and modification time. */
+  files: Record<string, string>;
+  /** What the build printed. */
+  report: string[];
+}
+const stamp = (file: string) => {
+  try {
+    const st = statSync(file);
+    return `${st.size}:${st.mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
+};
+const previous = ((): BuildInputs | undefined => {
+  try {
+    return JSON.parse(readFileSync(INPUTS, 'utf8'));
+  } catch {
+    return undefined;
+  }
+})();
+if (previous && Object.entries(previous.files).every(([file, was]) => stamp(file) === was)) {
+  console.log(
+    ['web build (dist/web), unchanged since it was built:', ...previous.report.slice(1)].join('\n'),
+  );
+  process.exit(0);
+}
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
@@ -124,16 +156,42 @@ const report = (name: string, files: string[]) => {
   for (const f of files.filter((x) => x.endsWith('.js') || x.endsWith('.css'))) {
     const size = gz(f);
     total += size;
-    console.log(`  ${f.padEnd(40)} ${kb(size).padStart(9)} gzipped`);
+    print(`  ${f.padEnd(40)} ${kb(size).padStart(9)} gzipped`);
   }
-  console.log(`  ${`${name} JS + CSS`.padEnd(40)} ${kb(total).padStart(9)} gzipped`);
+  print(`  ${`${name} JS + CSS`.padEnd(40)} ${kb(total).padStart(9)} gzipped`);
   return total;
 };
-console.log('web build (dist/web):');
+const printed: string[] = [];
+const print = (line: string) => {
+  printed.push(line);
+  console.log(line);
+};
+print('web build (dist/web):');
 const mapTotal = report('map page', appFiles);
 report('moderator console', moderateFiles);
-console.log(`map page budget: ${kb(mapTotal)} of ${kb(MAP_PAGE_BUDGET)} gzipped`);
+print(`map page budget: ${kb(mapTotal)} of ${kb(MAP_PAGE_BUDGET)} gzipped`);
 if (mapTotal > MAP_PAGE_BUDGET) {
   console.error('The map page is over its budget of 150 KB gzipped (JS + CSS).');
   process.exit(1);
 }
+// What the page was built from: the bundles' inputs (sources and packages), and the rest of web/.
+const besidesBundles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? e.name === 'test'
+        ? []
+        : besidesBundles(path.join(dir, e.name))
+      : [path.join(dir, e.name)],
+  );
+const inputs = [
+  ...Object.keys(result.metafile.inputs).map((f) => path.resolve(f)),
+  ...besidesBundles(WEB),
+  fileURLToPath(import.meta.resolve('esbuild')),
+];
+writeFileSync(
+  INPUTS,
+  JSON.stringify({
+    files: Object.fromEntries(inputs.map((f) => [f, stamp(f)])),
+    report: printed,
+  } satisfies BuildInputs),
+);
