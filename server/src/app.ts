@@ -27,10 +27,10 @@ import { registerBurstRoutes } from './moderation/bursts.routes.ts';
 import { registerModSpotRoutes } from './moderation/mod-spots.routes.ts';
 import { registerNetworkRoutes } from './moderation/networks.routes.ts';
 import { registerTwoFactorRoutes } from './moderation/two-factor.routes.ts';
-import { registerPageRoutes } from './page/page.routes.ts';
+import { registerPageRoutes, shareCardsWaiting } from './page/page.routes.ts';
 import { registerRouteRoutes } from './routing/route.routes.ts';
 import { registerSearchRoutes } from './search/search.routes.ts';
-import { registerExportRoutes } from './spots/export.routes.ts';
+import { liveExportsWaiting, registerExportRoutes } from './spots/export.routes.ts';
 import { registerSpotRoutes } from './spots/spots.routes.ts';
 import { registerTileRoutes } from './spots/tiles.routes.ts';
 import { registerStatsRoutes } from './stats/stats.routes.ts';
@@ -103,6 +103,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       working: () => deps.worker.working,
       readsWaiting: () => deps.readGate.waiting,
       routeChecksWaiting: () => deps.routePlanner.checksWaiting,
+      exportsWaiting: liveExportsWaiting,
+      cardsWaiting: shareCardsWaiting,
       dbWaiting: () => deps.db.waitingForConnection(),
       cache: () => deps.publicCache,
     },

@@ -19,6 +19,8 @@ export function registerMetrics(
       working: () => boolean;
       readsWaiting: () => Record<'heavy' | 'light', number>;
       routeChecksWaiting: () => number;
+      exportsWaiting: () => number;
+      cardsWaiting: () => number;
       dbWaiting: () => number;
       cache: () => { hits: number; misses: number };
     };
@@ -87,6 +89,8 @@ export function registerMetrics(
     },
   });
   gauge('hatari_route_checks_waiting', 'Route checks waiting for a place to be scored', g.routeChecksWaiting);
+  gauge('hatari_exports_waiting', 'Filtered open-data downloads waiting for their turn', g.exportsWaiting);
+  gauge('hatari_share_cards_waiting', 'Share cards waiting to be drawn', g.cardsWaiting);
   gauge('hatari_db_waiting', 'Statements waiting for a database connection', g.dbWaiting);
   const cacheCounter = (name: string, help: string, read: () => number) =>
     new Counter({

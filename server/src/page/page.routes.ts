@@ -21,6 +21,8 @@ const PAGES: Record<string, string> = { '/moderate': '/moderate.html' };
 
 /** Share cards: one drawn at a time per instance (about 30 ms each), a few waiting, the rest refused. */
 const drawing = new Semaphore(1, 8);
+/** Share cards waiting to be drawn (a metric). */
+export const shareCardsWaiting = () => drawing.queued;
 
 /**
  * Serves the built web page from memory: the map at `/`, a shared spot at `/spots/:id` (also

@@ -19,6 +19,8 @@ const TYPES: Record<ExportFormat, string> = {
 
 /** Filtered downloads are written live: two at a time per instance, four waiting. */
 const liveExports = new Semaphore(2, 4);
+/** Filtered downloads waiting for their turn (a metric). */
+export const liveExportsWaiting = () => liveExports.queued;
 
 const openDataHeaders = (reply: FastifyReply, format: ExportFormat) =>
   reply

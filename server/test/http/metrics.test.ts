@@ -31,6 +31,8 @@ describe('metrics (METRICS_TOKEN)', () => {
       'hatari_worker 1',
       'hatari_public_reads_waiting{cost="heavy"} 0',
       'hatari_route_checks_waiting 0',
+      'hatari_exports_waiting 0',
+      'hatari_share_cards_waiting 0',
       'hatari_db_waiting ',
     ])
       assert.ok(res.body.includes(name), name);
