@@ -131,3 +131,91 @@ export function mostAdmittedPerWindow(sent: Sent[]) {
   }
   return result;
 }
+
+/** A report from a soak's phone, somewhere in Kampala's north. */
+export const soakReport = () => ({
+  title: `Soak report ${Math.random().toString(36).slice(2, 8)}`,
+  lat: 0.3 + Math.random() * 0.1,
+  lng: 32.55 + Math.random() * 0.1,
+  category: 'boda_gang',
+  severity: 1 + Math.floor(Math.random() * 5),
+  time_of_day: 'night',
+});
+
+/**
+ * The soak's mix of what phones do, one request a call to `act(i)` from phone i: reading the list,
+ * a spot, the stats or itself (35%), searching (13%), checking a route (3%), voting (22%, once a spot),
+ * flagging (2%, once a spot) and reporting (8%); the rest of the time nothing. Records what was sent
+ * and what came back, and any answer the service should not give.
+ */
+export function phoneMix(base: URL, phones: Phone[], spotIds: number[], perNetwork: number) {
+  const sent: Sent[] = [];
+  const unexpected: string[] = [];
+  const mix = { sent, unexpected, shed: 0, act };
+  const pickSpot = () => spotIds[Math.floor(Math.random() * spotIds.length)] as number;
+  async function act(i: number): Promise<void> {
+    const phone = phones[i] as Phone;
+    const pick = Math.random();
+    let kind: Kind = 'read';
+    let method = 'GET';
+    let path = '/api/spots?bbox=32.5,0.25,32.65,0.4&limit=100';
+    let body: unknown;
+    if (pick < 0.1) path = `/api/spots/${pickSpot()}`;
+    else if (pick < 0.14) path = '/api/stats';
+    else if (pick < 0.17) path = '/api/me';
+    else if (pick < 0.3) {
+      kind = 'search';
+      path = `/api/search?q=${encodeURIComponent(Math.random() < 0.8 ? 'market' : 'kalerwe')}${Math.random() < 0.8 ? '&places=0' : ''}`;
+    } else if (pick < 0.33) {
+      kind = 'route';
+      const [a, b] = [Math.random() * 0.1, Math.random() * 0.1];
+      path = `/api/route?from=${0.3 + a},${32.55 + b}&to=${0.32 + b},${32.57 + a}`;
+    } else if (pick < 0.55) {
+      const id = pickSpot();
+      if (phone.voted.has(id) || phone.own.has(id)) return;
+      kind = 'vote';
+      method = 'POST';
+      path = `/api/spots/${id}/vote`;
+      body = { value: Math.random() < 0.7 ? 1 : -1 };
+      phone.voted.add(id);
+    } else if (pick < 0.57) {
+      const id = pickSpot();
+      if (phone.flagged.has(id)) return;
+      kind = 'flag';
+      method = 'POST';
+      path = `/api/spots/${id}/flag`;
+      body = { reason: 'inaccurate', note: 'Soak flag' };
+      phone.flagged.add(id);
+    } else if (pick < 0.65) {
+      kind = 'report';
+      method = 'POST';
+      path = '/api/spots';
+      body = soakReport();
+    }
+    const started = Date.now();
+    try {
+      const res = await send(base, phone, method, path, body);
+      sent.push({
+        phone: i,
+        network: Math.floor(i / perNetwork),
+        kind,
+        sent: started,
+        received: Date.now(),
+        status: res.status,
+      });
+      if (res.status === 201 && kind === 'report') {
+        const id = (JSON.parse(res.body) as { spot: { id: number } }).spot.id;
+        spotIds.push(id);
+        phone.own.add(id);
+      }
+      // A route check refused with 503 and Retry-After is the designed answer to more checks
+      // than an instance scores at once (docs/api.md, Routes): counted, not unexpected.
+      if (res.status === 503 && kind === 'route' && res.retryAfter) mix.shed++;
+      else if (res.status >= 500)
+        unexpected.push(`${method} ${path}: ${res.status} ${res.body.slice(0, 120)}`);
+    } catch (err) {
+      unexpected.push(`${method} ${path}: ${(err as Error).message}`);
+    }
+  }
+  return mix;
+}

@@ -23,7 +23,7 @@ import {
 } from '../test/processes.ts';
 import { record, scanDatabaseAt, scanRedis } from '../test/raw-ips.ts';
 import { assertCountsMatchVotes, assertGridMatchesSpots, startPgCluster, startRedis } from './harness.ts';
-import { type Kind, makePhones, mostAdmittedPerWindow, type Phone, type Sent, send } from './phones.ts';
+import { type Kind, makePhones, mostAdmittedPerWindow, phoneMix, soakReport } from './phones.ts';
 
 /**
  * npm run test:soak: two web instances on one PostgreSQL and one Redis behind nginx (Debian's, with
@@ -47,15 +47,6 @@ const mb = (bytes: number) => Math.round(bytes / 1048576);
 const WATCHERS = 40;
 const SMS_WATCHERS = 20;
 const METRICS_TOKEN = 'soak-metrics-token-0123456789';
-
-const soakReport = (i: number) => ({
-  title: `Soak report from phone ${i}`,
-  lat: 0.3 + Math.random() * 0.1,
-  lng: 32.55 + Math.random() * 0.1,
-  category: 'boda_gang',
-  severity: 1 + Math.floor(Math.random() * 5),
-  time_of_day: 'night',
-});
 
 describe('soak: two web instances behind nginx, and two workers', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -140,9 +131,8 @@ describe('soak: two web instances behind nginx, and two workers', () => {
       for (const p of phones) p.agent.destroy();
     });
 
-    const sent: Sent[] = [];
-    const unexpected: string[] = [];
-    let shed = 0;
+    const mix = phoneMix(base, phones, spotIds, PHONES_PER_NETWORK);
+    const { sent, unexpected } = mix;
     const memory: { at: number; rss: number[] }[] = [];
     let running = true;
     const sampler = (async () => {
@@ -152,79 +142,13 @@ describe('soak: two web instances behind nginx, and two workers', () => {
       }
     })();
 
-    const pickSpot = () => spotIds[Math.floor(Math.random() * spotIds.length)] as number;
-    const act = async (i: number) => {
-      const phone = phones[i] as Phone;
-      const pick = Math.random();
-      let kind: Kind = 'read';
-      let method = 'GET';
-      let path = '/api/spots?bbox=32.5,0.25,32.65,0.4&limit=100';
-      let body: unknown;
-      if (pick < 0.1) path = `/api/spots/${pickSpot()}`;
-      else if (pick < 0.14) path = '/api/stats';
-      else if (pick < 0.17) path = '/api/me';
-      else if (pick < 0.3) {
-        kind = 'search';
-        path = `/api/search?q=${encodeURIComponent(Math.random() < 0.8 ? 'market' : 'kalerwe')}${Math.random() < 0.8 ? '&places=0' : ''}`;
-      } else if (pick < 0.33) {
-        kind = 'route';
-        const [a, b] = [Math.random() * 0.1, Math.random() * 0.1];
-        path = `/api/route?from=${0.3 + a},${32.55 + b}&to=${0.32 + b},${32.57 + a}`;
-      } else if (pick < 0.55) {
-        const id = pickSpot();
-        if (phone.voted.has(id) || phone.own.has(id)) return;
-        kind = 'vote';
-        method = 'POST';
-        path = `/api/spots/${id}/vote`;
-        body = { value: Math.random() < 0.7 ? 1 : -1 };
-        phone.voted.add(id);
-      } else if (pick < 0.57) {
-        const id = pickSpot();
-        if (phone.flagged.has(id)) return;
-        kind = 'flag';
-        method = 'POST';
-        path = `/api/spots/${id}/flag`;
-        body = { reason: 'inaccurate', note: 'Soak flag' };
-        phone.flagged.add(id);
-      } else if (pick < 0.65) {
-        kind = 'report';
-        method = 'POST';
-        path = '/api/spots';
-        body = soakReport(i);
-      }
-      const started = Date.now();
-      try {
-        const res = await send(base, phone, method, path, body);
-        sent.push({
-          phone: i,
-          network: Math.floor(i / PHONES_PER_NETWORK),
-          kind,
-          sent: started,
-          received: Date.now(),
-          status: res.status,
-        });
-        if (res.status === 201 && kind === 'report') {
-          const id = (JSON.parse(res.body) as { spot: { id: number } }).spot.id;
-          spotIds.push(id);
-          phone.own.add(id);
-        }
-        // A route check refused with 503 and Retry-After is the designed answer to more checks
-        // than an instance scores at once (docs/api.md, Routes): counted, not unexpected.
-        if (res.status === 503 && kind === 'route' && res.retryAfter) shed++;
-        else if (res.status >= 500)
-          unexpected.push(`${method} ${path}: ${res.status} ${res.body.slice(0, 120)}`);
-      } catch (err) {
-        unexpected.push(`${method} ${path}: ${(err as Error).message}`);
-      }
-    };
-
     const traffic = (seconds: number) => {
       const until = Date.now() + seconds * 1000;
       return Promise.all(
         phones.map(async (_, i) => {
           await sleep(Math.random() * 1000);
           while (Date.now() < until) {
-            await act(i);
+            await mix.act(i);
             await sleep(Math.random() * 400);
           }
         }),
@@ -266,7 +190,7 @@ describe('soak: two web instances behind nginx, and two workers', () => {
       `soak: ${SECONDS} s, ${sent.length} requests (${Math.round(sent.length / SECONDS)}/s) by status ${JSON.stringify(byStatus)}`,
     );
     console.log(
-      `  route checks shed with 503 and Retry-After: ${shed}; unexpected (other 5xx or no answer): ${unexpected.length}`,
+      `  route checks shed with 503 and Retry-After: ${mix.shed}; unexpected (other 5xx or no answer): ${unexpected.length}`,
     );
     const errors = servers.flatMap((s) =>
       serverOutput(s.proc)
@@ -356,7 +280,7 @@ describe('soak: two web instances behind nginx, and two workers', () => {
       const res = await fetch(`${writer?.url}/api/spots`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': `fresh writer ${i}` },
-        body: JSON.stringify({ ...soakReport(i), title: `Freshness check ${i}` }),
+        body: JSON.stringify({ ...soakReport(), title: `Freshness check ${i}` }),
       });
       assert.equal(res.status, 201);
       const wrote = Date.now();

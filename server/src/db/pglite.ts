@@ -169,8 +169,12 @@ function serialDb(conn: Connection): Db {
 async function startWorker(setup: WorkerSetup): Promise<Connection> {
   const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
     workerData: setup,
-    // None of the parent's flags (a test runner's, the heap limit) apply to the worker.
+    // None of the parent's flags (a test runner's, the heap limit) apply to the worker: its heap is
+    // bounded here. Left to V8, its young generation grew to 180 MB under the soak's mix (of 45–90 MB
+    // in use) and the process to 770 MB; with these limits and the server's own
+    // (processes.ts), 546 MB at the same rate (npm run bench:embedded, docs/operations.md).
     execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 },
   });
   const pending = new Map<number, { resolve: (rows: never[]) => void; reject: (err: Error) => void }>();
   let nextId = 0;
