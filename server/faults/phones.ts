@@ -148,7 +148,14 @@ export const soakReport = () => ({
  * flagging (2%, once a spot) and reporting (8%); the rest of the time nothing. Records what was sent
  * and what came back, and any answer the service should not give.
  */
-export function phoneMix(base: URL, phones: Phone[], spotIds: number[], perNetwork: number) {
+export function phoneMix(
+  base: URL,
+  phones: Phone[],
+  spotIds: number[],
+  perNetwork: number,
+  /** The kinds whose 503 with Retry-After is the designed answer to more than an instance takes. */
+  shedding: Kind[] = ['route'],
+) {
   const sent: Sent[] = [];
   const unexpected: string[] = [];
   const mix = { sent, unexpected, shed: 0, act };
@@ -210,7 +217,7 @@ export function phoneMix(base: URL, phones: Phone[], spotIds: number[], perNetwo
       }
       // A route check refused with 503 and Retry-After is the designed answer to more checks
       // than an instance scores at once (docs/api.md, Routes): counted, not unexpected.
-      if (res.status === 503 && kind === 'route' && res.retryAfter) mix.shed++;
+      if (res.status === 503 && shedding.includes(kind) && res.retryAfter) mix.shed++;
       else if (res.status >= 500)
         unexpected.push(`${method} ${path}: ${res.status} ${res.body.slice(0, 120)}`);
     } catch (err) {
