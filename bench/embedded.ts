@@ -79,15 +79,7 @@ const sampler = (async () => {
     answered = now;
   }
 })();
-await Promise.all(
-  phones.map(async (_, i) => {
-    await sleep(Math.random() * 1000);
-    while (Date.now() < until) {
-      await mix.act(i);
-      await sleep(Math.random() * 400);
-    }
-  }),
-);
+await mix.run(MINUTES * 60);
 await sampler;
 await sleep(15_000);
 const byStatus: Record<number, number> = {};

@@ -132,6 +132,8 @@ export function mostAdmittedPerWindow(sent: Sent[]) {
   return result;
 }
 
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /** A report from a soak's phone, somewhere in Kampala's north. */
 export const soakReport = () => ({
   title: `Soak report ${Math.random().toString(36).slice(2, 8)}`,
@@ -158,7 +160,20 @@ export function phoneMix(
 ) {
   const sent: Sent[] = [];
   const unexpected: string[] = [];
-  const mix = { sent, unexpected, shed: 0, act };
+  /** Every phone acting, a pause of up to 0.4 s between its requests, for `seconds`. */
+  const run = (seconds: number) => {
+    const until = Date.now() + seconds * 1000;
+    return Promise.all(
+      phones.map(async (_, i) => {
+        await pause(Math.random() * 1000);
+        while (Date.now() < until) {
+          await act(i);
+          await pause(Math.random() * 400);
+        }
+      }),
+    );
+  };
+  const mix = { sent, unexpected, shed: 0, run };
   const pickSpot = () => spotIds[Math.floor(Math.random() * spotIds.length)] as number;
   async function act(i: number): Promise<void> {
     const phone = phones[i] as Phone;

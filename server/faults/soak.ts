@@ -142,18 +142,6 @@ describe('soak: two web instances behind nginx, and two workers', () => {
       }
     })();
 
-    const traffic = (seconds: number) => {
-      const until = Date.now() + seconds * 1000;
-      return Promise.all(
-        phones.map(async (_, i) => {
-          await sleep(Math.random() * 1000);
-          while (Date.now() < until) {
-            await mix.act(i);
-            await sleep(Math.random() * 400);
-          }
-        }),
-      );
-    };
     // Memory is compared at two quiet moments, after the warm-up and after the rest of the run:
     // under load the heap grows and shrinks with the collector's pace, but once the traffic stops
     // for a while it settles to what is really held, so growth between the two is what a leak adds.
@@ -162,7 +150,7 @@ describe('soak: two web instances behind nginx, and two workers', () => {
       return servers.map((s) => rssBytes(s.proc.pid as number));
     };
     const warmUp = Math.min(60, Math.round(SECONDS / 4));
-    await traffic(warmUp);
+    await mix.run(warmUp);
     const rssAfterWarmUp = await quietRss();
     // Half-way through the rest, the working worker dies; the one standing by takes over.
     const rest = SECONDS - warmUp;
@@ -177,7 +165,7 @@ describe('soak: two web instances behind nginx, and two workers', () => {
       while (!(await working(standby))) await sleep(200);
       return Date.now() - killedAt;
     })();
-    await traffic(rest);
+    await mix.run(rest);
     const takeoverMs = await killing;
     const rssAtEnd = await quietRss();
     running = false;
