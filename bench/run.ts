@@ -22,7 +22,7 @@ import { tileOf } from '../common/geo.ts';
 import { ensureSyntheticSpots } from '../server/src/cli/synthetic.sql.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { migrate } from '../server/src/db/migrate.ts';
-import { openDatabase } from '../server/src/deps.ts';
+import { openDatabase } from '../server/src/db/open.ts';
 import { createLogger } from '../server/src/http/logger.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../server/test/fakes.ts';
 import { freePort, rssBytes, SERVER_NODE_ARGS, waitFor } from '../server/test/processes.ts';

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { ensureSyntheticSpots } from '../server/src/cli/synthetic.sql.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { migrate } from '../server/src/db/migrate.ts';
-import { openDatabase } from '../server/src/deps.ts';
+import { openDatabase } from '../server/src/db/open.ts';
 import { createLogger } from '../server/src/http/logger.ts';
 import { packLine } from '../server/src/routing/line-geometry.ts';
 import { dangersAlong } from '../server/src/routing/route.sql.ts';

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { insertSyntheticSpots } from '../src/cli/synthetic.sql.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { openDatabase } from '../src/deps.ts';
+import { openDatabase } from '../src/db/open.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { FakeOsrm } from '../test/fakes.ts';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../test/helpers.ts';

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Basemap } from './basemap/basemap.service.ts';
 import { type Courier, OUTBOX_DEFAULTS, Outbox, PushCourier, SmsCourier } from './channels/outbox.ts';
@@ -10,8 +9,7 @@ import { SmsGateway } from './clients/sms-gateway.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
-import { createPgDb } from './db/pg.ts';
-import { createPgliteDb } from './db/pglite.ts';
+import { openDatabase } from './db/open.ts';
 import { PublicReadCache } from './http/public-cache.ts';
 import { PublicReadGate } from './http/read-gate.ts';
 import { SharedChanges } from './http/shared-changes.ts';
@@ -127,16 +125,6 @@ export function createPublicReads(config: Config, identify: Identify) {
     (request) => identify(request).wideNetwork,
   );
   return { readGate, publicCache: new PublicReadCache({ gate: readGate }) };
-}
-
-export function openDatabase(config: Config, log: FastifyBaseLogger): Promise<Db> | Db {
-  if (config.databaseUrl) {
-    return createPgDb({
-      connectionString: config.databaseUrl,
-      onError: (err) => log.warn({ err }, 'database connection lost; it will be replaced'),
-    });
-  }
-  return createPgliteDb(path.join(config.dataDir, 'pglite'));
 }
 
 /**

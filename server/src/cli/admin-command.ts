@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.ts';
 import { DataDirInUse } from '../db/data-dir-claim.ts';
 import { migrate } from '../db/migrate.ts';
-import { openDatabase } from '../deps.ts';
+import { openDatabase } from '../db/open.ts';
 import { HttpError } from '../http/errors.ts';
 import { createLogger } from '../http/logger.ts';
 import {

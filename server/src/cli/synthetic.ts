@@ -5,7 +5,7 @@
  */
 import { loadConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
-import { openDatabase } from '../deps.ts';
+import { openDatabase } from '../db/open.ts';
 import { createLogger } from '../http/logger.ts';
 import { ensureSyntheticSpots, removeSyntheticSpots } from './synthetic.sql.ts';
 

@@ -2,14 +2,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { withTimeout } from '../util/timeout.ts';
 import { claimDataDir } from './data-dir-claim.ts';
 import type { Db, Queryable } from './db.ts';
 import { cached, packageVersion } from './install-cache.ts';
 import type { FromWorker, ToWorker, WorkerSetup } from './pglite-protocol.ts';
-import { postgisBundleName, slimPostgisExtension } from './postgis-bundle.ts';
 
 /**
  * Embedded PostgreSQL (WASM) with PostGIS and pg_trgm, run in a worker thread. `dataDir` undefined
@@ -53,7 +51,8 @@ export async function createPgliteDb(
  * `CREATE EXTENSION postgis` 6.6 s, every migration after them 0.2 s); copying the dump into the
  * folder took 3.1 s. The migrations then run as on any start.
  */
-export function embeddedTemplate(): Promise<string> {
+export async function embeddedTemplate(): Promise<string> {
+  const { postgisBundleName } = await import('./postgis-bundle.ts');
   const name = `pglite-${packageVersion('@electric-sql/pglite')}-${postgisBundleName()}`;
   return cached(name, async () => {
     const pglite = await openPglite(undefined);
@@ -66,8 +65,17 @@ export function embeddedTemplate(): Promise<string> {
   });
 }
 
-/** PGlite on this thread (the tests' templates and dumps); the server uses createPgliteDb. */
+/**
+ * PGlite on this thread (the database's worker, the tests' templates and dumps); the server uses
+ * createPgliteDb. PGlite and PostGIS are loaded here, not with this module: the server's thread,
+ * which only starts the worker, never loads them.
+ */
 export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}) {
+  const [{ PGlite }, { pg_trgm }, { slimPostgisExtension }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('./postgis-bundle.ts'),
+  ]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   return PGlite.create({
     dataDir,
