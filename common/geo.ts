@@ -1,3 +1,16 @@
+/**
+ * Coordinates are kept to 7 decimal places (about 1 cm, finer than any phone's fix). Unrounded, a
+ * report at latitude 5e-324 (a number JSON allows and the region's box holds) was stored as sent,
+ * and PostgreSQL's arithmetic on it (a cell's mean latitude) failed with an underflow: two such
+ * reports broke the map's clusters for everyone. Every coordinate a client sends passes here.
+ */
+const COORDINATE_DECIMALS = 7;
+const SCALE = 10 ** COORDINATE_DECIMALS;
+export function roundCoordinate(degrees: number): number {
+  // `+ 0` turns the -0 of a tiny negative value into 0.
+  return Math.round(degrees * SCALE) / SCALE + 0;
+}
+
 /** Great-circle distance in metres (haversine; plenty for the few kilometres it is used over). */
 export function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180;

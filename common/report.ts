@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, type ReportField, TEXT_LIMITS, TIMES_OF_DAY } from './domain.ts';
+import { roundCoordinate } from './geo.ts';
 import { insideRegion, insideRegionText, type Region, region } from './region.ts';
 
 /**
@@ -53,8 +54,8 @@ export const reportFieldRules = {
     TEXT_LIMITS.titleMin,
     `Title must be at least ${TEXT_LIMITS.titleMin} characters`,
   ),
-  lat: z.number({ error: requiredMessage('Latitude', 'a number') }),
-  lng: z.number({ error: requiredMessage('Longitude', 'a number') }),
+  lat: z.number({ error: requiredMessage('Latitude', 'a number') }).transform(roundCoordinate),
+  lng: z.number({ error: requiredMessage('Longitude', 'a number') }).transform(roundCoordinate),
   category: z.enum(CATEGORIES, { error: `Category must be one of: ${CATEGORIES.join(', ')}` }),
   severity: z
     .number({ error: requiredMessage('Severity', 'a whole number from 1 to 5') })

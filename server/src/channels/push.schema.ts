@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roundCoordinate } from '../../../common/geo.ts';
 import { insideRegion, insideRegionText, LANGUAGE_NAMES, type Lang } from '../../../common/region.ts';
 import { ALERT_RULES } from './alerts.ts';
 
@@ -14,8 +15,8 @@ const subscription = z.object({
 
 const place = z.object({
   place: z.string().trim().min(1).max(60),
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
+  lat: z.number().min(-90).max(90).transform(roundCoordinate),
+  lng: z.number().min(-180).max(180).transform(roundCoordinate),
 });
 const placeInRegion = place.refine((p) => insideRegion(p.lat, p.lng), {
   error: () => `The place must be ${insideRegionText()}`,

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { roundCoordinate } from '../../../common/geo.ts';
 
 const BBOX_FORMAT = 'bbox must be minLng,minLat,maxLng,maxLat';
 const bboxNumber = z
   .string()
   .regex(/^\s*-?\d+(\.\d+)?\s*$/, BBOX_FORMAT)
-  .transform(Number);
+  .transform((s) => roundCoordinate(Number(s)));
 
 /** A box in degrees, written minLng,minLat,maxLng,maxLat (as the map's view gives it). */
 export const bbox = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPACT_DANGERS, compactRouteResponse, type Route, routeResponse } from '../../../common/api.ts';
+import { roundCoordinate } from '../../../common/geo.ts';
 import { insideRegion, insideRegionText, localHour } from '../../../common/region.ts';
 import { TRAVEL_MODES } from '../config.ts';
 
@@ -11,7 +12,7 @@ const point = (name: string) =>
     .string({ error: `${name} is required, as lat,lng` })
     .regex(new RegExp(`^\\s*${DECIMAL}\\s*,\\s*${DECIMAL}\\s*$`), `${name} must be lat,lng`)
     .transform((s) => {
-      const [lat, lng] = s.split(',').map(Number);
+      const [lat, lng] = s.split(',').map((n) => roundCoordinate(Number(n)));
       return { lat: lat as number, lng: lng as number };
     })
     .refine((p) => insideRegion(p.lat, p.lng), { error: () => `${name} must be ${insideRegionText()}` });

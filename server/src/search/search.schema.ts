@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { searchResponse } from '../../../common/api.ts';
+import { roundCoordinate } from '../../../common/geo.ts';
 import { insideRegion } from '../../../common/region.ts';
 import { errorSchema } from '../http/api-schema.ts';
 
@@ -20,7 +21,8 @@ const coordinate = (what: string, min: number, max: number) =>
   z.coerce
     .number({ error: `${what} must be a number` })
     .min(min, `${what} must be at least ${min}`)
-    .max(max, `${what} must be at most ${max}`);
+    .max(max, `${what} must be at most ${max}`)
+    .transform(roundCoordinate);
 
 /** A point inside the region served (a report's place, a view's centre). */
 export const nearbyQuery = z

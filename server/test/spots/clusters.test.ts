@@ -146,6 +146,32 @@ describe('GET /api/spots/clusters', () => {
     }
   });
 
+  it('keeps coordinates to 7 decimals: reports at a latitude too small to compute with leave the clusters answering', async () => {
+    // Stored as sent, 5e-324 beside 0 made the cell's mean latitude underflow in PostgreSQL: a 500
+    // for every visitor's clusters (found by the fuzzer).
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/spots',
+      payload: report({ title: 'On the equator, nearly', lat: 5e-324, lng: 30.2 }),
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal(res.json().spot.lat, 0, 'kept as 0');
+    await addSpot({ title: 'On the equator', lat: 0, lng: 30.2 });
+    const fine = await t.inject({
+      method: 'POST',
+      url: '/api/spots',
+      payload: report({ title: 'Precise to the nanodegree', lat: 0.123456789, lng: 30.987654321 }),
+    });
+    assert.deepEqual([fine.json().spot.lat, fine.json().spot.lng], [0.1234568, 30.9876543]);
+    const country = await clusters('zoom=6');
+    assert.ok(
+      country.clusters.some((c) => c.lat === 0 && c.lng === 30.2 && c.count === 2),
+      JSON.stringify(country.clusters),
+    );
+    assert.equal((await t.inject({ url: `/api/nearby?lat=0.${'0'.repeat(300)}1&lng=30.2` })).statusCode, 200);
+    await assertGridMatchesSpots();
+  });
+
   it('refuses a missing zoom or a bad box', async () => {
     for (const q of ['', 'zoom=x', 'zoom=30', 'zoom=6&bbox=1,2,3']) {
       const res = await t.inject({ url: `/api/spots/clusters?${q}` });
