@@ -284,11 +284,23 @@ describe('the map page on a phone', () => {
     assert.match(await routes.nth(1).innerText(), /^Route 2\n/);
     assert.match(await page.locator('.dangers').innerText(), /Kalerwe/);
     assert.ok((await page.locator('path.leaflet-interactive').count()) >= 2, 'both routes are drawn');
-    // Framed where nothing covers them: below the tools, above the sheet.
-    const free = await uncovered(page);
-    const lines = await page
-      .locator('path.leaflet-interactive')
-      .evaluateAll((paths) => paths.map((p) => p.getBoundingClientRect().toJSON() as DOMRect));
+    // Framed where nothing covers them: below the tools, above the sheet, read once the map and the
+    // sheet have stopped moving (on a loaded machine the framing could still be under way here, and a
+    // framing that stays wrong still fails).
+    const layout = async () => ({
+      free: await uncovered(page),
+      lines: await page
+        .locator('path.leaflet-interactive')
+        .evaluateAll((paths) => paths.map((p) => p.getBoundingClientRect().toJSON() as DOMRect)),
+    });
+    let seen = await layout();
+    for (let i = 0; i < 20; i++) {
+      await page.waitForTimeout(250);
+      const now = await layout();
+      if (JSON.stringify(now) === JSON.stringify(seen)) break;
+      seen = now;
+    }
+    const { free, lines } = seen;
     for (const r of lines)
       assert.ok(
         r.top >= free.top - 2 && r.bottom <= free.bottom + 2 && r.left >= free.left && r.right <= free.right,
