@@ -51,6 +51,33 @@ describe('migrations', () => {
     }
   });
 
+  it('0022 rounds the coordinates stored before it to 7 decimals, a subnormal latitude to 0', async () => {
+    const database = await createTestDatabase({ empty: true });
+    try {
+      const all = await readMigrations();
+      await migrate(
+        database.db,
+        all.filter((m) => m.version < 22),
+      );
+      await database.db.query(
+        `INSERT INTO spots (title, lat, lng, category, severity, time_of_day)
+         VALUES ('Underflowing corner', $1, 32.58, 'robbery', 3, 'night'),
+                ('Long decimals junction', 0.312345678912, 32.123456789, 'other', 2, 'any')`,
+        [5e-324],
+      );
+      assert.deepEqual(
+        await migrate(database.db, all),
+        ['0022_round_coordinates.sql'].concat(all.filter((m) => m.version > 22).map((m) => m.name)),
+      );
+      assert.deepEqual(await database.db.query('SELECT title, lat, lng FROM spots ORDER BY id'), [
+        { title: 'Underflowing corner', lat: 0, lng: 32.58 },
+        { title: 'Long decimals junction', lat: 0.3123457, lng: 32.1234568 },
+      ]);
+    } finally {
+      await database.drop();
+    }
+  });
+
   it('taken by several processes at once: each runs once and none fails', {
     skip: onPostgres ? false : 'needs TEST_DATABASE_URL (separate connections)',
   }, async () => {
