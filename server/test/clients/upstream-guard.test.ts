@@ -7,6 +7,13 @@ import { FakeOsrm } from '../fakes.ts';
 const FROM = { lat: 0.37, lng: 32.57 };
 const TO = { lat: 0.33, lng: 32.575 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Until the fake service holds this many calls open, or 2,000 turns of 5 ms have gone (the assertions
+ * after it then fail): on a loaded machine a fixed 50 ms wait was too short once in CI.
+ */
+async function untilOpen(service: FakeOsrm, n: number) {
+  for (let turn = 0; turn < 2000 && service.open < n; turn++) await sleep(5);
+}
 
 async function reason(p: Promise<unknown>): Promise<string> {
   try {
@@ -68,7 +75,7 @@ describe('a map service behind its guard (circuit breaker and in-flight cap)', (
     osrm.mode = 'hang';
     const before = osrm.calls.length;
     const trial = reason(c.route('car', [FROM, TO], true));
-    await sleep(20);
+    await untilOpen(osrm, 1);
     assert.equal(await reason(c.route('car', [FROM, TO], true)), 'open', 'a second call waits for the trial');
     assert.equal(osrm.calls.length, before + 1);
     osrm.mode = 'error';
@@ -86,7 +93,7 @@ describe('a map service behind its guard (circuit breaker and in-flight cap)', (
     const held = Array.from({ length: 3 }, (_, i) =>
       reason(c.route('car', [FROM, { lat: TO.lat + i / 1000, lng: TO.lng }], true)),
     );
-    await sleep(50);
+    await untilOpen(osrm, 3);
     assert.equal(await reason(c.route('car', [FROM, TO], true)), 'busy');
     assert.equal(osrm.maxOpen, 3, 'never more than three open at the service');
     await osrm.stop();
