@@ -43,139 +43,144 @@ const gateway = new FakeSmsGateway();
 let t: TestApp;
 let file: string;
 
-before(async () => {
-  file = path.join(mkdtempSync(path.join(tmpdir(), 'hatari-region-')), 'lakeland.json');
-  writeFileSync(file, JSON.stringify(LAKELAND));
-  // As main.ts does at start: the configuration reads the file, and the process serves its region.
-  useRegion(testConfig({ REGION_FILE: file }).region);
-  t = await startTestApp({
-    env: {
-      REGION_FILE: file,
-      SEED: '1',
-      OSRM_URL: await osrm.start(),
-      NOMINATIM_URL: await nominatim.start(),
-      ...channelEnv(await gateway.start()),
-    },
-  });
-});
-after(async () => {
-  await t?.close();
-  await Promise.all([osrm.stop(), nominatim.stop(), gateway.stop()]);
-  useRegion(UGANDA);
-});
-
-describe('a second region, from REGION_FILE', () => {
-  it('is read and checked at start: a broken file stops the process with its path', () => {
-    assert.deepEqual(testConfig({ REGION_FILE: file }).region, LAKELAND);
-    const broken = path.join(path.dirname(file), 'broken.json');
-    writeFileSync(broken, JSON.stringify({ ...LAKELAND, home: { lat: 0.3, lng: 32.6, zoom: 11 } }));
-    assert.throws(() => loadConfig({ REGION_FILE: broken }), /REGION_FILE home: home must be inside the box/);
-  });
-
-  let spotId = 0;
-  it('takes reports inside its box, refuses Kampala, and loads none of the Ugandan seed', async () => {
-    const seeded = await t.inject({ method: 'GET', url: '/api/spots' });
-    assert.deepEqual(seeded.json().spots, [], 'the seed spots are all in Uganda');
-    const there = await t.inject({
-      method: 'POST',
-      url: '/api/spots',
-      payload: report({ title: 'Unlit jetty road', ...ZIWANI, severity: 4 }),
+describe('region', () => {
+  before(async () => {
+    file = path.join(mkdtempSync(path.join(tmpdir(), 'hatari-region-')), 'lakeland.json');
+    writeFileSync(file, JSON.stringify(LAKELAND));
+    // As main.ts does at start: the configuration reads the file, and the process serves its region.
+    useRegion(testConfig({ REGION_FILE: file }).region);
+    t = await startTestApp({
+      env: {
+        REGION_FILE: file,
+        SEED: '1',
+        OSRM_URL: await osrm.start(),
+        NOMINATIM_URL: await nominatim.start(),
+        ...channelEnv(await gateway.start()),
+      },
     });
-    assert.equal(there.statusCode, 201, there.body);
-    spotId = there.json().spot.id;
-    const kampala = await t.inject({ method: 'POST', url: '/api/spots', payload: report(KAMPALA) });
-    assert.equal(kampala.statusCode, 400);
-    assert.match(kampala.json().error, /inside Lakeland \(latitude 10 to 12, longitude 20 to 22\)/);
+  });
+  after(async () => {
+    await t?.close();
+    await Promise.all([osrm.stop(), nominatim.stop(), gateway.stop()]);
+    useRegion(UGANDA);
   });
 
-  it('counts votes on its spots', async () => {
-    const vote = await t.inject({
-      method: 'POST',
-      url: `/api/spots/${spotId}/vote`,
-      headers: { 'user-agent': 'a neighbour' },
-      payload: { value: 1 },
+  describe('a second region, from REGION_FILE', () => {
+    it('is read and checked at start: a broken file stops the process with its path', () => {
+      assert.deepEqual(testConfig({ REGION_FILE: file }).region, LAKELAND);
+      const broken = path.join(path.dirname(file), 'broken.json');
+      writeFileSync(broken, JSON.stringify({ ...LAKELAND, home: { lat: 0.3, lng: 32.6, zoom: 11 } }));
+      assert.throws(
+        () => loadConfig({ REGION_FILE: broken }),
+        /REGION_FILE home: home must be inside the box/,
+      );
     });
-    assert.equal(vote.statusCode, 200, vote.body);
-    assert.equal(vote.json().spot.confirmations, 2, "the reporter's and the neighbour's");
-  });
 
-  it('checks routes inside it and names the spots along them; a route from Kampala is refused', async () => {
-    const from = `${ZIWANI.lat},${ZIWANI.lng - 0.01}`;
-    const to = `${ZIWANI.lat},${ZIWANI.lng + 0.01}`;
-    const res = await t.inject({ method: 'GET', url: `/api/route?from=${from}&to=${to}&at=night` });
-    assert.equal(res.statusCode, 200, res.body);
-    type Answer = { summary: string; risk: number; dangers: { spot: { id: number } }[] };
-    const routes: Answer[] = res.json().routes;
-    const straight = routes.find((r) => r.summary === 'Straight Road');
-    assert.deepEqual(
-      straight?.dangers.map((d) => d.spot.id),
-      [spotId],
-      'the straight road passes the jetty road spot',
-    );
-    assert.deepEqual(
-      routes.map((r) => r.risk),
-      [0, 4],
-      'the bend round it comes first, safest',
-    );
-    const away = await t.inject({
-      method: 'GET',
-      url: `/api/route?from=${KAMPALA.lat},${KAMPALA.lng}&to=${to}`,
+    let spotId = 0;
+    it('takes reports inside its box, refuses Kampala, and loads none of the Ugandan seed', async () => {
+      const seeded = await t.inject({ method: 'GET', url: '/api/spots' });
+      assert.deepEqual(seeded.json().spots, [], 'the seed spots are all in Uganda');
+      const there = await t.inject({
+        method: 'POST',
+        url: '/api/spots',
+        payload: report({ title: 'Unlit jetty road', ...ZIWANI, severity: 4 }),
+      });
+      assert.equal(there.statusCode, 201, there.body);
+      spotId = there.json().spot.id;
+      const kampala = await t.inject({ method: 'POST', url: '/api/spots', payload: report(KAMPALA) });
+      assert.equal(kampala.statusCode, 400);
+      assert.match(kampala.json().error, /inside Lakeland \(latitude 10 to 12, longitude 20 to 22\)/);
     });
-    assert.equal(away.statusCode, 400);
-    assert.match(away.json().error, /from must be inside Lakeland/);
-  });
 
-  it('answers USSD in its languages, with its emergency line, for its own phones only', async () => {
-    const post = injectPoster((o) => t.inject(o));
-    const phone = new UssdSession(post, '+254712000001', '63907');
-    const first = await phone.send();
-    assert.match(first, /^CON Hatari\n1 Kiswahili\n2 English$/, 'Swahili first, and no Luganda');
-    assert.match(await phone.send('1'), /Hatari: ramani ya hatari/, 'the main menu in Swahili');
-    const sos = await new UssdSession(post, '+254712000002', '63907').play('1', '4');
-    assert.match(sos, /^END /);
-    assert.ok(sos.includes('911') && !sos.includes('999'), sos);
-    // A report by USSD, at a place the place search finds in the region.
-    const done = await new UssdSession(post, '+254722000003', '63907').play(
-      '2',
-      '2',
-      'Ziwani',
-      '4',
-      '4',
-      '2',
-      'No lights at the landing',
-      '1',
-    );
-    assert.match(done, /^END /, done);
-    const stored = await t.db.query<{ lat: number; area: string }>(
-      `SELECT lat, area FROM spots WHERE description = 'No lights at the landing'`,
-    );
-    assert.deepEqual(stored, [{ lat: ZIWANI.lat, area: 'Ziwani' }]);
-    const ugandan = await post('ussd', {
-      sessionId: 'ug-phone',
-      serviceCode: '*284#',
-      phoneNumber: '+256772999001',
-      networkCode: '64110',
-      text: '',
-    }).catch((err: Error) => err.message);
-    assert.match(ugandan, /Not a mobile number of Lakeland/);
-  });
+    it('counts votes on its spots', async () => {
+      const vote = await t.inject({
+        method: 'POST',
+        url: `/api/spots/${spotId}/vote`,
+        headers: { 'user-agent': 'a neighbour' },
+        payload: { value: 1 },
+      });
+      assert.equal(vote.statusCode, 200, vote.body);
+      assert.equal(vote.json().spot.confirmations, 2, "the reporter's and the neighbour's");
+    });
 
-  it('keeps its own clocks: an alert at 23:30 in its time zone waits for its 06:00', () => {
-    // 18:00 UTC is 23:30 at UTC+5:30 (and 21:00 in Kampala, when alerts still go out there).
-    assert.equal(
-      alertSendAfter(3, new Date('2026-11-25T18:00:00Z'))?.toISOString(),
-      '2026-11-26T00:30:00.000Z',
-    );
-    assert.equal(alertSendAfter(3, new Date('2026-11-25T06:00:00Z')), undefined, '11:30 there: at once');
-  });
+    it('checks routes inside it and names the spots along them; a route from Kampala is refused', async () => {
+      const from = `${ZIWANI.lat},${ZIWANI.lng - 0.01}`;
+      const to = `${ZIWANI.lat},${ZIWANI.lng + 0.01}`;
+      const res = await t.inject({ method: 'GET', url: `/api/route?from=${from}&to=${to}&at=night` });
+      assert.equal(res.statusCode, 200, res.body);
+      type Answer = { summary: string; risk: number; dangers: { spot: { id: number } }[] };
+      const routes: Answer[] = res.json().routes;
+      const straight = routes.find((r) => r.summary === 'Straight Road');
+      assert.deepEqual(
+        straight?.dangers.map((d) => d.spot.id),
+        [spotId],
+        'the straight road passes the jetty road spot',
+      );
+      assert.deepEqual(
+        routes.map((r) => r.risk),
+        [0, 4],
+        'the bend round it comes first, safest',
+      );
+      const away = await t.inject({
+        method: 'GET',
+        url: `/api/route?from=${KAMPALA.lat},${KAMPALA.lng}&to=${to}`,
+      });
+      assert.equal(away.statusCode, 400);
+      assert.match(away.json().error, /from must be inside Lakeland/);
+    });
 
-  it('tells the page its region, and describes itself as Lakeland’s map', async () => {
-    const page = await t.inject({ method: 'GET', url: '/' });
-    const config = /<meta name="hatari-config" content="([^"]*)">/.exec(page.body)?.[1] ?? '';
-    const region = JSON.parse(config.replace(/&quot;/g, '"').replace(/&amp;/g, '&')).region;
-    assert.deepEqual(region.box, LAKELAND.box);
-    assert.deepEqual(region.emergency, LAKELAND.emergency);
-    const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    assert.match(doc.info.description, /danger spots in Lakeland/);
+    it('answers USSD in its languages, with its emergency line, for its own phones only', async () => {
+      const post = injectPoster((o) => t.inject(o));
+      const phone = new UssdSession(post, '+254712000001', '63907');
+      const first = await phone.send();
+      assert.match(first, /^CON Hatari\n1 Kiswahili\n2 English$/, 'Swahili first, and no Luganda');
+      assert.match(await phone.send('1'), /Hatari: ramani ya hatari/, 'the main menu in Swahili');
+      const sos = await new UssdSession(post, '+254712000002', '63907').play('1', '4');
+      assert.match(sos, /^END /);
+      assert.ok(sos.includes('911') && !sos.includes('999'), sos);
+      // A report by USSD, at a place the place search finds in the region.
+      const done = await new UssdSession(post, '+254722000003', '63907').play(
+        '2',
+        '2',
+        'Ziwani',
+        '4',
+        '4',
+        '2',
+        'No lights at the landing',
+        '1',
+      );
+      assert.match(done, /^END /, done);
+      const stored = await t.db.query<{ lat: number; area: string }>(
+        `SELECT lat, area FROM spots WHERE description = 'No lights at the landing'`,
+      );
+      assert.deepEqual(stored, [{ lat: ZIWANI.lat, area: 'Ziwani' }]);
+      const ugandan = await post('ussd', {
+        sessionId: 'ug-phone',
+        serviceCode: '*284#',
+        phoneNumber: '+256772999001',
+        networkCode: '64110',
+        text: '',
+      }).catch((err: Error) => err.message);
+      assert.match(ugandan, /Not a mobile number of Lakeland/);
+    });
+
+    it('keeps its own clocks: an alert at 23:30 in its time zone waits for its 06:00', () => {
+      // 18:00 UTC is 23:30 at UTC+5:30 (and 21:00 in Kampala, when alerts still go out there).
+      assert.equal(
+        alertSendAfter(3, new Date('2026-11-25T18:00:00Z'))?.toISOString(),
+        '2026-11-26T00:30:00.000Z',
+      );
+      assert.equal(alertSendAfter(3, new Date('2026-11-25T06:00:00Z')), undefined, '11:30 there: at once');
+    });
+
+    it('tells the page its region, and describes itself as Lakeland’s map', async () => {
+      const page = await t.inject({ method: 'GET', url: '/' });
+      const config = /<meta name="hatari-config" content="([^"]*)">/.exec(page.body)?.[1] ?? '';
+      const region = JSON.parse(config.replace(/&quot;/g, '"').replace(/&amp;/g, '&')).region;
+      assert.deepEqual(region.box, LAKELAND.box);
+      assert.deepEqual(region.emergency, LAKELAND.emergency);
+      const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      assert.match(doc.info.description, /danger spots in Lakeland/);
+    });
   });
 });

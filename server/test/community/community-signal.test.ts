@@ -12,386 +12,403 @@ import { report, startTestApp, type TestApp } from '../helpers.ts';
 let t: TestApp;
 const ADMIN = { username: 'amina', password: 'correct horse battery' };
 let moderator: string;
-before(async () => {
-  t = await startTestApp({
-    realLimits: true,
-    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-  });
-  const res = await t.inject({ method: 'POST', url: '/api/auth/login', headers: json, payload: ADMIN });
-  moderator = `hatari_session=${/hatari_session=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1]}`;
-});
-after(() => t.close());
-
-const json = { 'content-type': 'application/json' };
-type Who = { ip: string; ua: string };
-let nextNet = 0;
-/** A fresh network (so the real limits of one test do not reach the next), with n phones on it. */
-const network = (phones: number, v6 = false): Who[] => {
-  const net = ++nextNet;
-  return Array.from({ length: phones }, (_, i) => ({
-    ip: v6 ? `2001:db8:${net.toString(16)}:${(i + 1).toString(16)}::1` : `198.18.${net}.1`,
-    ua: `Phone ${i}`,
-  }));
-};
-
-const send = (who: Who, opts: InjectOptions) =>
-  t.inject({
-    ...opts,
-    remoteAddress: who.ip,
-    headers: { ...json, 'user-agent': who.ua, ...(opts.headers ?? {}) },
-  });
-const newSpot = async (who: Who, body: Record<string, unknown> = {}) => {
-  const res = await send(who, { method: 'POST', url: '/api/spots', payload: report(body) });
-  assert.equal(res.statusCode, 201, res.body);
-  return res.json().spot as { id: number };
-};
-const vote = (who: Who, id: number, value: 1 | -1) =>
-  send(who, { method: 'POST', url: `/api/spots/${id}/vote`, payload: { value } });
-const flag = (who: Who, id: number) =>
-  send(who, { method: 'POST', url: `/api/spots/${id}/flag`, payload: { reason: 'inaccurate' } });
-const mod = (opts: InjectOptions) =>
-  t.inject({
-    ...opts,
-    headers: { ...(opts.method === 'GET' ? {} : json), cookie: moderator },
-    payload: opts.payload === undefined ? undefined : JSON.stringify(opts.payload),
-  });
-const spotRow = async (id: number) =>
-  (
-    await t.db.query<{ confirmations: number; denials: number; status: string; publication: string }>(
-      'SELECT confirmations, denials, status, publication FROM spots WHERE id = $1',
-      [id],
-    )
-  )[0];
-
-describe('network ceilings', () => {
-  it('lets 10 visitors on one address walk a spot through every status', async () => {
-    const phones = network(10);
-    const { id } = await newSpot(phones[0] as Who);
-    const seen = ['unverified'];
-    const step = async (who: Who, value: 1 | -1) => {
-      const res = await vote(who, id, value);
-      assert.equal(res.statusCode, 200, res.body);
-      const status = res.json().spot.status;
-      if (seen.at(-1) !== status) seen.push(status);
-    };
-    await step(phones[1] as Who, 1);
-    await step(phones[2] as Who, 1); // 3 - 0: confirmed
-    for (const p of phones.slice(3, 9)) await step(p, -1); // 3 - 6: disputed
-    await step(phones[9] as Who, 1); // 4 - 6: unverified
-    await step(phones[3] as Who, 1); // 5 - 5
-    await step(phones[4] as Who, 1); // 6 - 4
-    await step(phones[5] as Who, 1); // 7 - 3: confirmed
-    assert.deepEqual(seen, ['unverified', 'confirmed', 'unverified', 'disputed', 'unverified', 'confirmed']);
-  });
-
-  it('refuses a status change beyond the network budget with 429 and changes nothing', async () => {
-    const phones = network(60);
-    const spots = [];
-    for (let i = 0; i < 12; i++)
-      spots.push(await newSpot(phones[i % 4] as Who, { title: `Budget spot ${i}` }));
-    let changes = 0;
-    let refused: Awaited<ReturnType<typeof vote>> | undefined;
-    let voter = 4;
-    outer: for (const s of spots) {
-      for (let i = 0; i < 4; i++) {
-        const before = await spotRow(s.id);
-        const res = await vote(phones[voter++] as Who, s.id, -1);
-        if (res.statusCode === 429) {
-          refused = res;
-          assert.deepEqual(await spotRow(s.id), before, 'nothing changed');
-          break outer;
-        }
-        assert.equal(res.statusCode, 200, res.body);
-        if (res.json().spot.status !== before?.status) changes++;
-      }
-    }
-    assert.equal(changes, 10, 'ten status changes an hour per network');
-    assert.ok(refused, 'the eleventh is refused');
-    assert.equal(refused.headers['ratelimit-policy'], '10;w=3600');
-    assert.equal(refused.headers['ratelimit-remaining'], '0');
-    assert.ok(Number(refused.headers['retry-after']) > 60, `Retry-After ${refused.headers['retry-after']} s`);
-    assert.match(refused.json().error, /changed status from your network/);
-    // Votes that change no status still go through.
-    const { id } = await newSpot(phones[0] as Who, { title: 'Quiet spot' });
-    assert.equal((await vote(phones[55] as Who, id, 1)).statusCode, 200);
-    // Another network is not affected.
-    const [other] = network(1);
-    const s = spots.at(-1) as { id: number };
-    assert.equal((await vote(other as Who, s.id, -1)).statusCode, 200);
-  });
-
-  it('keeps the spec visitor limit at 60 votes, refused by the visitor policy', async () => {
-    const [phone] = network(1) as [Who];
-    const others = network(3);
-    const spots = [];
-    for (let i = 0; i < 13; i++)
-      spots.push((await newSpot(others[i % 3] as Who, { title: `Vote target ${i}` })).id);
-    let n = 0;
-    let last: Awaited<ReturnType<typeof vote>> | undefined;
-    for (let i = 0; n < 61; i++) {
-      // One visitor switches its vote back and forth; no status moves past one change per spot.
-      last = await vote(phone, spots[i % 13] as number, i % 26 < 13 ? 1 : -1);
-      n++;
-      if (n <= 60) assert.equal(last.statusCode, 200, `${n}: ${last.body}`);
-    }
-    assert.equal(last?.statusCode, 429);
-    assert.equal(last?.headers['ratelimit-policy'], '60;w=3600');
-  });
-
-  it('caps flags per network, and flags from one IPv6 /56 count as one network', async () => {
-    const owner = network(1)[0] as Who;
-    const { id } = await newSpot(owner);
-    const sameSubscriber = network(3, true); // three /64s inside one /56
-    for (const p of sameSubscriber) {
-      const res = await flag(p, id);
-      assert.equal(res.statusCode, 200);
-      assert.equal(res.json().result, 'flagged');
-    }
-    assert.equal((await spotRow(id))?.publication, 'approved', 'one /56 does not hide a spot');
-    const many = network(61);
-    const targets = [];
-    for (let i = 0; i < 4; i++) targets.push((await newSpot(owner, { title: `Flag target ${i}` })).id);
-    const statuses = [];
-    for (let i = 0; i < 61; i++)
-      statuses.push((await flag(many[i] as Who, targets[i % 4] as number)).statusCode);
-    assert.equal(statuses.filter((s) => s === 200).length, 60);
-    assert.equal(statuses.at(-1), 429);
-  });
-});
-
-describe('protected spots', () => {
-  const osrm = new FakeOsrm();
-  let osrmUrl: string;
+describe('community/community-signal', () => {
   before(async () => {
-    osrmUrl = await osrm.start();
+    t = await startTestApp({
+      realLimits: true,
+      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+    });
+    const res = await t.inject({ method: 'POST', url: '/api/auth/login', headers: json, payload: ADMIN });
+    moderator = `hatari_session=${/hatari_session=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1]}`;
   });
-  after(() => osrm.stop());
+  after(() => t.close());
 
-  /** Disputes a spot with denials from six fresh networks (no budget is near). */
-  const dispute = async (id: number) => {
-    for (const who of Array.from({ length: 6 }, () => network(1)[0] as Who)) {
-      const res = await vote(who, id, -1);
-      assert.equal(res.statusCode, 200, res.body);
-    }
-    assert.equal((await spotRow(id))?.status, 'disputed');
+  const json = { 'content-type': 'application/json' };
+  type Who = { ip: string; ua: string };
+  let nextNet = 0;
+  /** A fresh network (so the real limits of one test do not reach the next), with n phones on it. */
+  const network = (phones: number, v6 = false): Who[] => {
+    const net = ++nextNet;
+    return Array.from({ length: phones }, (_, i) => ({
+      ip: v6 ? `2001:db8:${net.toString(16)}:${(i + 1).toString(16)}::1` : `198.18.${net}.1`,
+      ua: `Phone ${i}`,
+    }));
   };
-  const total = async () =>
-    (await t.inject({ method: 'GET', url: '/api/stats' })).json().totals.total as number;
 
-  it('a verified or seeded-and-sourced spot disputed by votes stays a danger and waits for review; others leave', async () => {
-    const owner = network(1)[0] as Who;
-    // Along the fake router's straight road (lat 0.3), far from the spots of other tests.
-    const verified = await newSpot(owner, { title: 'Verified spot', lat: 0.3, lng: 32.575, severity: 5 });
-    const sourced = await newSpot(owner, { title: 'Sourced seed', lat: 0.3, lng: 32.58, severity: 4 });
-    const plain = await newSpot(owner, { title: 'Plain spot', lat: 0.3, lng: 32.585, severity: 3 });
-    assert.equal(
-      (await mod({ method: 'POST', url: `/api/mod/spots/${verified.id}/verify` })).statusCode,
-      200,
-    );
-    await t.db.query(
-      `UPDATE spots SET seeded = true, source_url = 'https://news.example/story' WHERE id = $1`,
-      [sourced.id],
-    );
-    const before = await total();
-    for (const s of [verified, sourced, plain]) await dispute(s.id);
-    assert.equal(await total(), before - 1, 'only the plain spot left the statistics');
-
-    const app = await startTestApp({
-      database: { db: t.db, drop: async () => {} },
-      env: { OSRM_URL: osrmUrl },
+  const send = (who: Who, opts: InjectOptions) =>
+    t.inject({
+      ...opts,
+      remoteAddress: who.ip,
+      headers: { ...json, 'user-agent': who.ua, ...(opts.headers ?? {}) },
     });
-    try {
-      const res = await app.inject({ method: 'GET', url: '/api/route?from=0.3,32.55&to=0.3,32.6' });
-      assert.equal(res.statusCode, 200, res.body);
-      const straight = res.json().routes.find((r: { summary: string }) => r.summary === 'Straight Road');
-      const dangers = straight.dangers.map((d: { spot: { title: string } }) => d.spot.title);
-      assert.deepEqual(
-        dangers
-          .filter((title: string) => ['Verified spot', 'Sourced seed', 'Plain spot'].includes(title))
-          .sort(),
-        ['Sourced seed', 'Verified spot'],
+  const newSpot = async (who: Who, body: Record<string, unknown> = {}) => {
+    const res = await send(who, { method: 'POST', url: '/api/spots', payload: report(body) });
+    assert.equal(res.statusCode, 201, res.body);
+    return res.json().spot as { id: number };
+  };
+  const vote = (who: Who, id: number, value: 1 | -1) =>
+    send(who, { method: 'POST', url: `/api/spots/${id}/vote`, payload: { value } });
+  const flag = (who: Who, id: number) =>
+    send(who, { method: 'POST', url: `/api/spots/${id}/flag`, payload: { reason: 'inaccurate' } });
+  const mod = (opts: InjectOptions) =>
+    t.inject({
+      ...opts,
+      headers: { ...(opts.method === 'GET' ? {} : json), cookie: moderator },
+      payload: opts.payload === undefined ? undefined : JSON.stringify(opts.payload),
+    });
+  const spotRow = async (id: number) =>
+    (
+      await t.db.query<{ confirmations: number; denials: number; status: string; publication: string }>(
+        'SELECT confirmations, denials, status, publication FROM spots WHERE id = $1',
+        [id],
+      )
+    )[0];
+
+  describe('network ceilings', () => {
+    it('lets 10 visitors on one address walk a spot through every status', async () => {
+      const phones = network(10);
+      const { id } = await newSpot(phones[0] as Who);
+      const seen = ['unverified'];
+      const step = async (who: Who, value: 1 | -1) => {
+        const res = await vote(who, id, value);
+        assert.equal(res.statusCode, 200, res.body);
+        const status = res.json().spot.status;
+        if (seen.at(-1) !== status) seen.push(status);
+      };
+      await step(phones[1] as Who, 1);
+      await step(phones[2] as Who, 1); // 3 - 0: confirmed
+      for (const p of phones.slice(3, 9)) await step(p, -1); // 3 - 6: disputed
+      await step(phones[9] as Who, 1); // 4 - 6: unverified
+      await step(phones[3] as Who, 1); // 5 - 5
+      await step(phones[4] as Who, 1); // 6 - 4
+      await step(phones[5] as Who, 1); // 7 - 3: confirmed
+      assert.deepEqual(seen, [
+        'unverified',
+        'confirmed',
+        'unverified',
+        'disputed',
+        'unverified',
+        'confirmed',
+      ]);
+    });
+
+    it('refuses a status change beyond the network budget with 429 and changes nothing', async () => {
+      const phones = network(60);
+      const spots = [];
+      for (let i = 0; i < 12; i++)
+        spots.push(await newSpot(phones[i % 4] as Who, { title: `Budget spot ${i}` }));
+      let changes = 0;
+      let refused: Awaited<ReturnType<typeof vote>> | undefined;
+      let voter = 4;
+      outer: for (const s of spots) {
+        for (let i = 0; i < 4; i++) {
+          const before = await spotRow(s.id);
+          const res = await vote(phones[voter++] as Who, s.id, -1);
+          if (res.statusCode === 429) {
+            refused = res;
+            assert.deepEqual(await spotRow(s.id), before, 'nothing changed');
+            break outer;
+          }
+          assert.equal(res.statusCode, 200, res.body);
+          if (res.json().spot.status !== before?.status) changes++;
+        }
+      }
+      assert.equal(changes, 10, 'ten status changes an hour per network');
+      assert.ok(refused, 'the eleventh is refused');
+      assert.equal(refused.headers['ratelimit-policy'], '10;w=3600');
+      assert.equal(refused.headers['ratelimit-remaining'], '0');
+      assert.ok(
+        Number(refused.headers['retry-after']) > 60,
+        `Retry-After ${refused.headers['retry-after']} s`,
       );
-    } finally {
-      await app.close();
-    }
+      assert.match(refused.json().error, /changed status from your network/);
+      // Votes that change no status still go through.
+      const { id } = await newSpot(phones[0] as Who, { title: 'Quiet spot' });
+      assert.equal((await vote(phones[55] as Who, id, 1)).statusCode, 200);
+      // Another network is not affected.
+      const [other] = network(1);
+      const s = spots.at(-1) as { id: number };
+      assert.equal((await vote(other as Who, s.id, -1)).statusCode, 200);
+    });
 
-    const queue = (await mod({ method: 'GET', url: '/api/mod/spots?state=review' })).json().spots;
-    const waiting = queue.map((s: { id: number; review_reason: string }) => [s.id, s.review_reason]);
-    assert.deepEqual(
-      waiting.filter(([id]: [number]) => [verified.id, sourced.id, plain.id].includes(id)).sort(),
-      [
-        [verified.id, 'disputed'],
-        [sourced.id, 'disputed'],
-      ].sort(),
-    );
-    // The moderator looks and keeps the verification: it leaves the queue, and stays a danger.
-    await mod({ method: 'POST', url: `/api/mod/spots/${verified.id}/verify` });
-    const after = (await mod({ method: 'GET', url: '/api/mod/spots?state=review' })).json().spots;
-    assert.equal(
-      after.find((s: { id: number }) => s.id === verified.id),
-      undefined,
-      'verified, it leaves the review queue',
-    );
+    it('keeps the spec visitor limit at 60 votes, refused by the visitor policy', async () => {
+      const [phone] = network(1) as [Who];
+      const others = network(3);
+      const spots = [];
+      for (let i = 0; i < 13; i++)
+        spots.push((await newSpot(others[i % 3] as Who, { title: `Vote target ${i}` })).id);
+      let n = 0;
+      let last: Awaited<ReturnType<typeof vote>> | undefined;
+      for (let i = 0; n < 61; i++) {
+        // One visitor switches its vote back and forth; no status moves past one change per spot.
+        last = await vote(phone, spots[i % 13] as number, i % 26 < 13 ? 1 : -1);
+        n++;
+        if (n <= 60) assert.equal(last.statusCode, 200, `${n}: ${last.body}`);
+      }
+      assert.equal(last?.statusCode, 429);
+      assert.equal(last?.headers['ratelimit-policy'], '60;w=3600');
+    });
+
+    it('caps flags per network, and flags from one IPv6 /56 count as one network', async () => {
+      const owner = network(1)[0] as Who;
+      const { id } = await newSpot(owner);
+      const sameSubscriber = network(3, true); // three /64s inside one /56
+      for (const p of sameSubscriber) {
+        const res = await flag(p, id);
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.json().result, 'flagged');
+      }
+      assert.equal((await spotRow(id))?.publication, 'approved', 'one /56 does not hide a spot');
+      const many = network(61);
+      const targets = [];
+      for (let i = 0; i < 4; i++) targets.push((await newSpot(owner, { title: `Flag target ${i}` })).id);
+      const statuses = [];
+      for (let i = 0; i < 61; i++)
+        statuses.push((await flag(many[i] as Who, targets[i % 4] as number)).statusCode);
+      assert.equal(statuses.filter((s) => s === 200).length, 60);
+      assert.equal(statuses.at(-1), 429);
+    });
   });
 
-  it('a spot whose flags were dismissed is protected for 30 days: flags from any network send it to review', async () => {
-    const owner = network(1)[0] as Who;
-    const { id } = await newSpot(owner, { title: 'Flag target' });
-    const flaggers = [network(1)[0], network(1)[0], network(1)[0]] as Who[];
-    const results = [];
-    for (const f of flaggers) results.push((await flag(f, id)).json().result);
-    assert.deepEqual(results, ['flagged', 'flagged', 'hidden']);
-    await mod({ method: 'POST', url: `/api/mod/spots/${id}/dismiss-flags` });
-    assert.equal((await spotRow(id))?.publication, 'approved');
-    // The same three networks, as new visitors (another user agent), flag again: it stays.
-    for (const f of flaggers) {
-      const res = await flag({ ...f, ua: `${f.ua} again` }, id);
-      assert.equal(res.json().result, 'flagged');
-    }
-    assert.equal((await spotRow(id))?.publication, 'approved');
-    // Three other networks cannot either while the restore protects it: the spot goes to review.
-    const fresh = [network(1)[0], network(1)[0], network(1)[0]] as Who[];
-    const last = [];
-    for (const f of fresh) last.push((await flag(f, id)).json().result);
-    assert.deepEqual(last, ['flagged', 'flagged', 'flagged']);
-    const [row] = await t.db.query<{ publication: string; review_reason: string }>(
-      'SELECT publication, review_reason FROM spots WHERE id = $1',
-      [id],
-    );
-    assert.deepEqual(row, { publication: 'approved', review_reason: 'flagged' });
-    // Once the 30 days are over, the next flag hides it: the three fresh networks' flags are open.
-    await t.db.query(`UPDATE spots SET restored_until = now() - interval '1 second' WHERE id = $1`, [id]);
-    assert.equal((await flag(network(1)[0] as Who, id)).json().result, 'hidden');
+  describe('protected spots', () => {
+    const osrm = new FakeOsrm();
+    let osrmUrl: string;
+    before(async () => {
+      osrmUrl = await osrm.start();
+    });
+    after(() => osrm.stop());
+
+    /** Disputes a spot with denials from six fresh networks (no budget is near). */
+    const dispute = async (id: number) => {
+      for (const who of Array.from({ length: 6 }, () => network(1)[0] as Who)) {
+        const res = await vote(who, id, -1);
+        assert.equal(res.statusCode, 200, res.body);
+      }
+      assert.equal((await spotRow(id))?.status, 'disputed');
+    };
+    const total = async () =>
+      (await t.inject({ method: 'GET', url: '/api/stats' })).json().totals.total as number;
+
+    it('a verified or seeded-and-sourced spot disputed by votes stays a danger and waits for review; others leave', async () => {
+      const owner = network(1)[0] as Who;
+      // Along the fake router's straight road (lat 0.3), far from the spots of other tests.
+      const verified = await newSpot(owner, { title: 'Verified spot', lat: 0.3, lng: 32.575, severity: 5 });
+      const sourced = await newSpot(owner, { title: 'Sourced seed', lat: 0.3, lng: 32.58, severity: 4 });
+      const plain = await newSpot(owner, { title: 'Plain spot', lat: 0.3, lng: 32.585, severity: 3 });
+      assert.equal(
+        (await mod({ method: 'POST', url: `/api/mod/spots/${verified.id}/verify` })).statusCode,
+        200,
+      );
+      await t.db.query(
+        `UPDATE spots SET seeded = true, source_url = 'https://news.example/story' WHERE id = $1`,
+        [sourced.id],
+      );
+      const before = await total();
+      for (const s of [verified, sourced, plain]) await dispute(s.id);
+      assert.equal(await total(), before - 1, 'only the plain spot left the statistics');
+
+      const app = await startTestApp({
+        database: { db: t.db, drop: async () => {} },
+        env: { OSRM_URL: osrmUrl },
+      });
+      try {
+        const res = await app.inject({ method: 'GET', url: '/api/route?from=0.3,32.55&to=0.3,32.6' });
+        assert.equal(res.statusCode, 200, res.body);
+        const straight = res.json().routes.find((r: { summary: string }) => r.summary === 'Straight Road');
+        const dangers = straight.dangers.map((d: { spot: { title: string } }) => d.spot.title);
+        assert.deepEqual(
+          dangers
+            .filter((title: string) => ['Verified spot', 'Sourced seed', 'Plain spot'].includes(title))
+            .sort(),
+          ['Sourced seed', 'Verified spot'],
+        );
+      } finally {
+        await app.close();
+      }
+
+      const queue = (await mod({ method: 'GET', url: '/api/mod/spots?state=review' })).json().spots;
+      const waiting = queue.map((s: { id: number; review_reason: string }) => [s.id, s.review_reason]);
+      assert.deepEqual(
+        waiting.filter(([id]: [number]) => [verified.id, sourced.id, plain.id].includes(id)).sort(),
+        [
+          [verified.id, 'disputed'],
+          [sourced.id, 'disputed'],
+        ].sort(),
+      );
+      // The moderator looks and keeps the verification: it leaves the queue, and stays a danger.
+      await mod({ method: 'POST', url: `/api/mod/spots/${verified.id}/verify` });
+      const after = (await mod({ method: 'GET', url: '/api/mod/spots?state=review' })).json().spots;
+      assert.equal(
+        after.find((s: { id: number }) => s.id === verified.id),
+        undefined,
+        'verified, it leaves the review queue',
+      );
+    });
+
+    it('a spot whose flags were dismissed is protected for 30 days: flags from any network send it to review', async () => {
+      const owner = network(1)[0] as Who;
+      const { id } = await newSpot(owner, { title: 'Flag target' });
+      const flaggers = [network(1)[0], network(1)[0], network(1)[0]] as Who[];
+      const results = [];
+      for (const f of flaggers) results.push((await flag(f, id)).json().result);
+      assert.deepEqual(results, ['flagged', 'flagged', 'hidden']);
+      await mod({ method: 'POST', url: `/api/mod/spots/${id}/dismiss-flags` });
+      assert.equal((await spotRow(id))?.publication, 'approved');
+      // The same three networks, as new visitors (another user agent), flag again: it stays.
+      for (const f of flaggers) {
+        const res = await flag({ ...f, ua: `${f.ua} again` }, id);
+        assert.equal(res.json().result, 'flagged');
+      }
+      assert.equal((await spotRow(id))?.publication, 'approved');
+      // Three other networks cannot either while the restore protects it: the spot goes to review.
+      const fresh = [network(1)[0], network(1)[0], network(1)[0]] as Who[];
+      const last = [];
+      for (const f of fresh) last.push((await flag(f, id)).json().result);
+      assert.deepEqual(last, ['flagged', 'flagged', 'flagged']);
+      const [row] = await t.db.query<{ publication: string; review_reason: string }>(
+        'SELECT publication, review_reason FROM spots WHERE id = $1',
+        [id],
+      );
+      assert.deepEqual(row, { publication: 'approved', review_reason: 'flagged' });
+      // Once the 30 days are over, the next flag hides it: the three fresh networks' flags are open.
+      await t.db.query(`UPDATE spots SET restored_until = now() - interval '1 second' WHERE id = $1`, [id]);
+      assert.equal((await flag(network(1)[0] as Who, id)).json().result, 'hidden');
+    });
   });
-});
 
-describe('moderator tools against coordinated voting', () => {
-  it('groups votes and flags by network, marks the burst, and voids one network on a spot', async () => {
-    const owner = network(1)[0] as Who;
-    const { id } = await newSpot(owner, { title: 'Burst target' });
-    for (const p of network(2)) assert.equal((await vote(p, id, 1)).statusCode, 200); // confirmed: 3 - 0
-    const stuffer = network(7); // one address, seven user agents
-    for (const p of stuffer) await vote(p, id, -1);
-    assert.equal((await spotRow(id))?.status, 'disputed'); // 3 - 7
-    const one = (await mod({ method: 'GET', url: `/api/mod/spots/${id}/networks` })).json().networks;
-    assert.deepEqual(
-      one.map((n: Record<string, unknown>) => [
-        n.up,
-        n.down,
-        n.voidable,
-        n.agents,
-        n.top_agent_share,
-        n.burst,
-      ]),
-      [
-        [1, 0, 0, 1, 1, false], // the reporter: its own vote is not voidable
-        [2, 0, 2, 2, 0.5, false],
-        [0, 7, 7, 7, 0.14, true],
-      ],
-    );
-    // One name per network, wherever it shows: the start of its key.
-    for (const n of one) assert.equal(n.label, networkName(n.key));
-    const listed = (await mod({ method: 'GET', url: '/api/mod/spots?state=bursts' })).json().spots;
-    assert.equal(listed.find((s: { id: number }) => s.id === id)?.burst, true);
-    const res = await mod({
-      method: 'POST',
-      url: `/api/mod/spots/${id}/void`,
-      payload: { network: one[2].key, what: 'votes' },
-    });
-    assert.equal(res.statusCode, 200, res.body);
-    assert.equal(res.json().voided, 7);
-    assert.deepEqual(
-      [res.json().spot.confirmations, res.json().spot.denials, res.json().spot.status],
-      [3, 0, 'confirmed'],
-    );
-    assert.deepEqual(await spotRow(id), {
-      confirmations: 3,
-      denials: 0,
-      status: 'confirmed',
-      publication: 'approved',
-    });
-    const log = (await mod({ method: 'GET', url: '/api/mod/log' })).json().entries[0];
-    assert.equal(log.action, 'void-votes');
-    assert.equal(log.spot_id, id);
-    assert.deepEqual([log.detail.up, log.detail.down], [0, 7]);
-    assert.equal(networkName(log.detail.network), one[2].label, 'the log names the network as the card does');
-
-    // Voiding the reporter's own network takes its other votes, never the report's own confirmation.
-    const own = await mod({
-      method: 'POST',
-      url: `/api/mod/spots/${id}/void`,
-      payload: { network: one[0].key, what: 'votes' },
-    });
-    assert.equal(own.json().voided, 0);
-    assert.equal(own.json().spot.confirmations, 3);
-  });
-
-  it("marks a burst of flags, and voids one network's flags so the spot comes back on the map", async () => {
-    const { id } = await newSpot(network(1)[0] as Who, { title: 'Flag burst' });
-    for (const p of network(5)) assert.equal((await flag(p, id)).json().result, 'flagged');
-    let nets = (await mod({ method: 'GET', url: `/api/mod/spots/${id}/networks` })).json().networks;
-    const burst = nets.find((n: { flags: number }) => n.flags === 5);
-    assert.equal(burst.burst, true);
-    assert.equal(burst.open_flags, 5);
-
-    await mod({ method: 'PUT', url: '/api/mod/settings', payload: { autoHideFlagThreshold: 2 } });
-    try {
-      const [hider] = network(1) as [Who];
-      assert.equal((await flag(hider, id)).json().result, 'hidden');
-      assert.equal((await spotRow(id))?.publication, 'pending');
-      nets = (await mod({ method: 'GET', url: `/api/mod/spots/${id}/networks` })).json().networks;
+  describe('moderator tools against coordinated voting', () => {
+    it('groups votes and flags by network, marks the burst, and voids one network on a spot', async () => {
+      const owner = network(1)[0] as Who;
+      const { id } = await newSpot(owner, { title: 'Burst target' });
+      for (const p of network(2)) assert.equal((await vote(p, id, 1)).statusCode, 200); // confirmed: 3 - 0
+      const stuffer = network(7); // one address, seven user agents
+      for (const p of stuffer) await vote(p, id, -1);
+      assert.equal((await spotRow(id))?.status, 'disputed'); // 3 - 7
+      const one = (await mod({ method: 'GET', url: `/api/mod/spots/${id}/networks` })).json().networks;
+      assert.deepEqual(
+        one.map((n: Record<string, unknown>) => [
+          n.up,
+          n.down,
+          n.voidable,
+          n.agents,
+          n.top_agent_share,
+          n.burst,
+        ]),
+        [
+          [1, 0, 0, 1, 1, false], // the reporter: its own vote is not voidable
+          [2, 0, 2, 2, 0.5, false],
+          [0, 7, 7, 7, 0.14, true],
+        ],
+      );
+      // One name per network, wherever it shows: the start of its key.
+      for (const n of one) assert.equal(n.label, networkName(n.key));
+      const listed = (await mod({ method: 'GET', url: '/api/mod/spots?state=bursts' })).json().spots;
+      assert.equal(listed.find((s: { id: number }) => s.id === id)?.burst, true);
       const res = await mod({
         method: 'POST',
         url: `/api/mod/spots/${id}/void`,
-        payload: { network: nets.at(-1).key, what: 'flags' },
+        payload: { network: one[2].key, what: 'votes' },
       });
       assert.equal(res.statusCode, 200, res.body);
-      assert.equal(res.json().voided, 1);
-      assert.equal(res.json().spot.publication, 'approved');
-      assert.equal(res.json().spot.flag_count, 5);
-    } finally {
-      await mod({ method: 'PUT', url: '/api/mod/settings', payload: { autoHideFlagThreshold: 3 } });
-    }
-  });
-
-  it("voids a network's votes on every spot over a period", async () => {
-    const owner = network(1)[0] as Who;
-    const a = await newSpot(owner, { title: 'Period A' });
-    const b = await newSpot(owner, { title: 'Period B' });
-    const attacker = network(2);
-    for (const p of attacker) {
-      await vote(p, a.id, -1);
-      await vote(p, b.id, -1);
-    }
-    const key = (await mod({ method: 'GET', url: `/api/mod/spots/${a.id}/networks` })).json().networks[1].key;
-    const from = new Date(Date.now() - 3600_000).toISOString();
-    const to = new Date(Date.now() + 60_000).toISOString();
-    const res = await mod({
-      method: 'POST',
-      url: '/api/mod/networks/void-votes',
-      payload: { network: key, from, to },
-    });
-    assert.equal(res.statusCode, 200, res.body);
-    assert.deepEqual(res.json(), { spots: 2, votes: 4 });
-    for (const s of [a, b])
-      assert.deepEqual(await spotRow(s.id), {
-        confirmations: 1,
+      assert.equal(res.json().voided, 7);
+      assert.deepEqual(
+        [res.json().spot.confirmations, res.json().spot.denials, res.json().spot.status],
+        [3, 0, 'confirmed'],
+      );
+      assert.deepEqual(await spotRow(id), {
+        confirmations: 3,
         denials: 0,
-        status: 'unverified',
+        status: 'confirmed',
         publication: 'approved',
       });
-    const bad = await mod({
-      method: 'POST',
-      url: '/api/mod/networks/void-votes',
-      payload: { network: key, from: to, to: from },
+      const log = (await mod({ method: 'GET', url: '/api/mod/log' })).json().entries[0];
+      assert.equal(log.action, 'void-votes');
+      assert.equal(log.spot_id, id);
+      assert.deepEqual([log.detail.up, log.detail.down], [0, 7]);
+      assert.equal(
+        networkName(log.detail.network),
+        one[2].label,
+        'the log names the network as the card does',
+      );
+
+      // Voiding the reporter's own network takes its other votes, never the report's own confirmation.
+      const own = await mod({
+        method: 'POST',
+        url: `/api/mod/spots/${id}/void`,
+        payload: { network: one[0].key, what: 'votes' },
+      });
+      assert.equal(own.json().voided, 0);
+      assert.equal(own.json().spot.confirmations, 3);
     });
-    assert.equal(bad.statusCode, 400);
-    const anon = await t.inject({
-      method: 'POST',
-      url: '/api/mod/networks/void-votes',
-      headers: json,
-      payload: { network: key, from, to },
+
+    it("marks a burst of flags, and voids one network's flags so the spot comes back on the map", async () => {
+      const { id } = await newSpot(network(1)[0] as Who, { title: 'Flag burst' });
+      for (const p of network(5)) assert.equal((await flag(p, id)).json().result, 'flagged');
+      let nets = (await mod({ method: 'GET', url: `/api/mod/spots/${id}/networks` })).json().networks;
+      const burst = nets.find((n: { flags: number }) => n.flags === 5);
+      assert.equal(burst.burst, true);
+      assert.equal(burst.open_flags, 5);
+
+      await mod({ method: 'PUT', url: '/api/mod/settings', payload: { autoHideFlagThreshold: 2 } });
+      try {
+        const [hider] = network(1) as [Who];
+        assert.equal((await flag(hider, id)).json().result, 'hidden');
+        assert.equal((await spotRow(id))?.publication, 'pending');
+        nets = (await mod({ method: 'GET', url: `/api/mod/spots/${id}/networks` })).json().networks;
+        const res = await mod({
+          method: 'POST',
+          url: `/api/mod/spots/${id}/void`,
+          payload: { network: nets.at(-1).key, what: 'flags' },
+        });
+        assert.equal(res.statusCode, 200, res.body);
+        assert.equal(res.json().voided, 1);
+        assert.equal(res.json().spot.publication, 'approved');
+        assert.equal(res.json().spot.flag_count, 5);
+      } finally {
+        await mod({ method: 'PUT', url: '/api/mod/settings', payload: { autoHideFlagThreshold: 3 } });
+      }
     });
-    assert.equal(anon.statusCode, 401);
+
+    it("voids a network's votes on every spot over a period", async () => {
+      const owner = network(1)[0] as Who;
+      const a = await newSpot(owner, { title: 'Period A' });
+      const b = await newSpot(owner, { title: 'Period B' });
+      const attacker = network(2);
+      for (const p of attacker) {
+        await vote(p, a.id, -1);
+        await vote(p, b.id, -1);
+      }
+      const key = (await mod({ method: 'GET', url: `/api/mod/spots/${a.id}/networks` })).json().networks[1]
+        .key;
+      const from = new Date(Date.now() - 3600_000).toISOString();
+      const to = new Date(Date.now() + 60_000).toISOString();
+      const res = await mod({
+        method: 'POST',
+        url: '/api/mod/networks/void-votes',
+        payload: { network: key, from, to },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual(res.json(), { spots: 2, votes: 4 });
+      for (const s of [a, b])
+        assert.deepEqual(await spotRow(s.id), {
+          confirmations: 1,
+          denials: 0,
+          status: 'unverified',
+          publication: 'approved',
+        });
+      const bad = await mod({
+        method: 'POST',
+        url: '/api/mod/networks/void-votes',
+        payload: { network: key, from: to, to: from },
+      });
+      assert.equal(bad.statusCode, 400);
+      const anon = await t.inject({
+        method: 'POST',
+        url: '/api/mod/networks/void-votes',
+        headers: json,
+        payload: { network: key, from, to },
+      });
+      assert.equal(anon.statusCode, 401);
+    });
   });
 });

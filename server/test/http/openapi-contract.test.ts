@@ -35,302 +35,314 @@ addFormats.default(ajv);
 const seen = new Set<string>();
 let cookie = '';
 
-before(async () => {
-  t = await startTestApp({
-    env: {
-      OSRM_URL: await osrm.start(),
-      NOMINATIM_URL: await nominatim.start(),
-      PUSH_SERVICES: await push.start(),
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      // The channels on, with a gateway that never answers: only the callbacks are called here.
-      ...channelEnv('http://127.0.0.1:9'),
-      BASEMAP_PMTILES: writeFixtureBasemap(
-        path.join(mkdtempSync(path.join(tmpdir(), 'hatari-contract-')), 'basemap.pmtiles'),
-      ),
-    },
+describe('http/openapi-contract', () => {
+  before(async () => {
+    t = await startTestApp({
+      env: {
+        OSRM_URL: await osrm.start(),
+        NOMINATIM_URL: await nominatim.start(),
+        PUSH_SERVICES: await push.start(),
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        // The channels on, with a gateway that never answers: only the callbacks are called here.
+        ...channelEnv('http://127.0.0.1:9'),
+        BASEMAP_PMTILES: writeFixtureBasemap(
+          path.join(mkdtempSync(path.join(tmpdir(), 'hatari-contract-')), 'basemap.pmtiles'),
+        ),
+      },
+    });
+    doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    ajv.addSchema({ $id: 'doc', components: doc.components });
   });
-  doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-  ajv.addSchema({ $id: 'doc', components: doc.components });
-});
-after(async () => {
-  await t.close();
-  await osrm.stop();
-  await nominatim.stop();
-  await push.stop();
-});
+  after(async () => {
+    await t.close();
+    await osrm.stop();
+    await nominatim.stop();
+    await push.stop();
+  });
 
-/** Calls `template` (path parameters filled from `params`) and checks the answer against the document. */
-async function call(
-  method: string,
-  template: string,
-  opts: {
-    params?: Record<string, string | number>;
-    query?: string;
-    payload?: unknown;
-    /** A form-encoded body, as the SMS/USSD gateway sends. */
-    form?: Record<string, string>;
-    signedIn?: boolean;
-  } = {},
-) {
-  const url = template.replace(/\{(\w+)\}/g, (_, name) => String(opts.params?.[name]));
-  const inject: InjectOptions = {
-    method: method as InjectOptions['method'],
-    url: opts.query ? `${url}?${opts.query}` : url,
-    headers: {
-      ...(opts.payload !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(opts.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      ...(opts.signedIn ? { cookie } : {}),
-    },
-    payload: opts.form
-      ? new URLSearchParams(opts.form).toString()
-      : opts.payload === undefined
-        ? undefined
-        : JSON.stringify(opts.payload),
-  };
-  const res = await t.inject(inject);
-  const operation = doc.paths[template]?.[method.toLowerCase()];
-  assert.ok(operation, `${method} ${template} is in the document`);
-  const documented = operation.responses[String(res.statusCode)];
-  assert.ok(documented, `${method} ${template} answered ${res.statusCode}, which the document does not list`);
-  const type = String(res.headers['content-type'] ?? '').split(';')[0] as string;
-  if (res.body.length) {
-    const media = documented.content?.[type];
+  /** Calls `template` (path parameters filled from `params`) and checks the answer against the document. */
+  async function call(
+    method: string,
+    template: string,
+    opts: {
+      params?: Record<string, string | number>;
+      query?: string;
+      payload?: unknown;
+      /** A form-encoded body, as the SMS/USSD gateway sends. */
+      form?: Record<string, string>;
+      signedIn?: boolean;
+    } = {},
+  ) {
+    const url = template.replace(/\{(\w+)\}/g, (_, name) => String(opts.params?.[name]));
+    const inject: InjectOptions = {
+      method: method as InjectOptions['method'],
+      url: opts.query ? `${url}?${opts.query}` : url,
+      headers: {
+        ...(opts.payload !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(opts.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(opts.signedIn ? { cookie } : {}),
+      },
+      payload: opts.form
+        ? new URLSearchParams(opts.form).toString()
+        : opts.payload === undefined
+          ? undefined
+          : JSON.stringify(opts.payload),
+    };
+    const res = await t.inject(inject);
+    const operation = doc.paths[template]?.[method.toLowerCase()];
+    assert.ok(operation, `${method} ${template} is in the document`);
+    const documented = operation.responses[String(res.statusCode)];
     assert.ok(
-      media,
-      `${method} ${template} ${res.statusCode} sent ${type}, which the document does not list`,
+      documented,
+      `${method} ${template} answered ${res.statusCode}, which the document does not list`,
     );
-    if (type === 'application/json') {
-      const validate = ajv.compile({ $ref: '#/$defs/s', $defs: { s: rewriteRefs(media.schema) } });
+    const type = String(res.headers['content-type'] ?? '').split(';')[0] as string;
+    if (res.body.length) {
+      const media = documented.content?.[type];
       assert.ok(
-        validate(res.json()),
-        `${method} ${template} ${res.statusCode}: ${ajv.errorsText(validate.errors)}\n${res.body.slice(0, 400)}`,
+        media,
+        `${method} ${template} ${res.statusCode} sent ${type}, which the document does not list`,
+      );
+      if (type === 'application/json') {
+        const validate = ajv.compile({ $ref: '#/$defs/s', $defs: { s: rewriteRefs(media.schema) } });
+        assert.ok(
+          validate(res.json()),
+          `${method} ${template} ${res.statusCode}: ${ajv.errorsText(validate.errors)}\n${res.body.slice(0, 400)}`,
+        );
+      }
+    } else {
+      assert.equal(
+        documented.content,
+        undefined,
+        `${method} ${template} ${res.statusCode} should have a body`,
       );
     }
-  } else {
-    assert.equal(documented.content, undefined, `${method} ${template} ${res.statusCode} should have a body`);
+    seen.add(`${method} ${template}`);
+    return res;
   }
-  seen.add(`${method} ${template}`);
-  return res;
-}
 
-/** The document's component references, pointed at the schema registered as "doc". */
-const rewriteRefs = (schema: object): object =>
-  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
+  /** The document's component references, pointed at the schema registered as "doc". */
+  const rewriteRefs = (schema: object): object =>
+    JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
 
-describe('every endpoint answers as the generated OpenAPI document says', () => {
-  let id = 0;
-  let pendingId = 0;
+  describe('every endpoint answers as the generated OpenAPI document says', () => {
+    let id = 0;
+    let pendingId = 0;
 
-  it("the gateway's callbacks", async () => {
-    const secret = { secret: TEST_CHANNEL_SECRET };
-    const ussd = {
-      sessionId: 'c1',
-      serviceCode: '*284#',
-      phoneNumber: '+256772555001',
-      networkCode: '64110',
-    };
-    const screen = await call('POST', '/api/channels/ussd/{secret}', {
-      params: secret,
-      form: { ...ussd, text: '' },
+    it("the gateway's callbacks", async () => {
+      const secret = { secret: TEST_CHANNEL_SECRET };
+      const ussd = {
+        sessionId: 'c1',
+        serviceCode: '*284#',
+        phoneNumber: '+256772555001',
+        networkCode: '64110',
+      };
+      const screen = await call('POST', '/api/channels/ussd/{secret}', {
+        params: secret,
+        form: { ...ussd, text: '' },
+      });
+      assert.match(screen.body, /^CON Hatari/);
+      await call('POST', '/api/channels/ussd/{secret}', { params: secret, form: { ...ussd, text: '1*4' } });
+      await call('POST', '/api/channels/ussd/{secret}', { params: secret, form: { text: '1' } });
+      await call('POST', '/api/channels/ussd/{secret}', { params: { secret: 'wrong' }, form: ussd });
+      await call('POST', '/api/channels/sms/{secret}', {
+        params: secret,
+        form: smsForm('+256772555001', 'hello'),
+      });
+      await call('POST', '/api/channels/sms/{secret}', { params: secret, form: { text: 'hello' } });
+      await call('POST', '/api/channels/sms/{secret}', {
+        params: { secret: 'wrong' },
+        form: smsForm('+256772555001', 'x'),
+      });
     });
-    assert.match(screen.body, /^CON Hatari/);
-    await call('POST', '/api/channels/ussd/{secret}', { params: secret, form: { ...ussd, text: '1*4' } });
-    await call('POST', '/api/channels/ussd/{secret}', { params: secret, form: { text: '1' } });
-    await call('POST', '/api/channels/ussd/{secret}', { params: { secret: 'wrong' }, form: ussd });
-    await call('POST', '/api/channels/sms/{secret}', {
-      params: secret,
-      form: smsForm('+256772555001', 'hello'),
-    });
-    await call('POST', '/api/channels/sms/{secret}', { params: secret, form: { text: 'hello' } });
-    await call('POST', '/api/channels/sms/{secret}', {
-      params: { secret: 'wrong' },
-      form: smsForm('+256772555001', 'x'),
-    });
-  });
 
-  it('public reads and writes', async () => {
-    id = (await call('POST', '/api/spots', { payload: report() })).json().spot.id;
-    await call('POST', '/api/spots', { payload: report({ title: 'x', lat: 9 }) });
-    await call('POST', '/api/spots', {
-      payload: report({ title: 'Dark corner by the taxi park', lng: 32.59 }),
+    it('public reads and writes', async () => {
+      id = (await call('POST', '/api/spots', { payload: report() })).json().spot.id;
+      await call('POST', '/api/spots', { payload: report({ title: 'x', lat: 9 }) });
+      await call('POST', '/api/spots', {
+        payload: report({ title: 'Dark corner by the taxi park', lng: 32.59 }),
+      });
+      const list = await call('GET', '/api/spots', { query: 'category=robbery&limit=1' });
+      assert.equal(list.json().spots.length, 1);
+      await call('GET', '/api/spots', { query: 'limit=0' });
+      await call('GET', '/api/spots/clusters', { query: 'zoom=7' });
+      await call('GET', '/api/spots/clusters', { query: 'zoom=x' });
+      const tile = '/api/spots/tiles/{z}/{x}/{y}.json';
+      await call('GET', tile, { params: { z: 10, x: 604, y: 511 } });
+      await call('GET', tile, { params: { z: 15, x: 19347, y: 16355 }, query: 'category=robbery' });
+      await call('GET', tile, { params: { z: 2, x: 9, y: 1 } });
+      const mvt = '/api/spots/tiles/{z}/{x}/{y}.mvt';
+      await call('GET', mvt, { params: { z: 10, x: 604, y: 511 } });
+      await call('GET', mvt, { params: { z: 10, x: 604, y: 511 }, query: 'status=gone' });
+      assert.equal((await call('GET', '/api/spots/{id}', { params: { id } })).json().spot.id, id);
+      await call('GET', '/api/spots/{id}', { params: { id: 999_999 } });
+      await call('GET', '/api/spots/{id}', { params: { id: 'abc' } });
+      await call('GET', '/api/spots/{id}/history', { params: { id } });
+      await call('GET', '/api/spots/{id}/history', { params: { id: 999_999 } });
+      await call('GET', '/api/spots/{id}/history', { params: { id: 'abc' } });
+      await call('GET', '/api/spots.geojson');
+      await call('GET', '/api/spots.csv', { query: 'category=robbery' });
+      await call('GET', '/api/spots.csv', { query: 'since=0' });
+      await call('POST', '/api/spots/{id}/vote', { params: { id }, payload: { value: -1 } });
+      await call('POST', '/api/spots/{id}/vote', { params: { id }, payload: { value: -1 } });
+      await call('POST', '/api/spots/{id}/vote', { params: { id }, payload: { value: 2 } });
+      await call('POST', '/api/spots/{id}/vote', { params: { id: 999_999 }, payload: { value: 1 } });
+      await call('POST', '/api/spots/{id}/flag', {
+        params: { id },
+        payload: { reason: 'duplicate', note: '' },
+      });
+      await call('POST', '/api/spots/{id}/flag', { params: { id }, payload: { reason: 'duplicate' } });
+      await call('POST', '/api/spots/{id}/flag', { params: { id }, payload: { reason: 'nonsense' } });
+      await call('GET', '/api/me');
+      await call('POST', '/api/device', { payload: {} });
+      await call('GET', '/api/stats');
+      await call('GET', '/api/health');
+      await call('GET', '/api/live');
     });
-    const list = await call('GET', '/api/spots', { query: 'category=robbery&limit=1' });
-    assert.equal(list.json().spots.length, 1);
-    await call('GET', '/api/spots', { query: 'limit=0' });
-    await call('GET', '/api/spots/clusters', { query: 'zoom=7' });
-    await call('GET', '/api/spots/clusters', { query: 'zoom=x' });
-    const tile = '/api/spots/tiles/{z}/{x}/{y}.json';
-    await call('GET', tile, { params: { z: 10, x: 604, y: 511 } });
-    await call('GET', tile, { params: { z: 15, x: 19347, y: 16355 }, query: 'category=robbery' });
-    await call('GET', tile, { params: { z: 2, x: 9, y: 1 } });
-    const mvt = '/api/spots/tiles/{z}/{x}/{y}.mvt';
-    await call('GET', mvt, { params: { z: 10, x: 604, y: 511 } });
-    await call('GET', mvt, { params: { z: 10, x: 604, y: 511 }, query: 'status=gone' });
-    assert.equal((await call('GET', '/api/spots/{id}', { params: { id } })).json().spot.id, id);
-    await call('GET', '/api/spots/{id}', { params: { id: 999_999 } });
-    await call('GET', '/api/spots/{id}', { params: { id: 'abc' } });
-    await call('GET', '/api/spots/{id}/history', { params: { id } });
-    await call('GET', '/api/spots/{id}/history', { params: { id: 999_999 } });
-    await call('GET', '/api/spots/{id}/history', { params: { id: 'abc' } });
-    await call('GET', '/api/spots.geojson');
-    await call('GET', '/api/spots.csv', { query: 'category=robbery' });
-    await call('GET', '/api/spots.csv', { query: 'since=0' });
-    await call('POST', '/api/spots/{id}/vote', { params: { id }, payload: { value: -1 } });
-    await call('POST', '/api/spots/{id}/vote', { params: { id }, payload: { value: -1 } });
-    await call('POST', '/api/spots/{id}/vote', { params: { id }, payload: { value: 2 } });
-    await call('POST', '/api/spots/{id}/vote', { params: { id: 999_999 }, payload: { value: 1 } });
-    await call('POST', '/api/spots/{id}/flag', {
-      params: { id },
-      payload: { reason: 'duplicate', note: '' },
-    });
-    await call('POST', '/api/spots/{id}/flag', { params: { id }, payload: { reason: 'duplicate' } });
-    await call('POST', '/api/spots/{id}/flag', { params: { id }, payload: { reason: 'nonsense' } });
-    await call('GET', '/api/me');
-    await call('POST', '/api/device', { payload: {} });
-    await call('GET', '/api/stats');
-    await call('GET', '/api/health');
-    await call('GET', '/api/live');
-  });
 
-  it('push alerts, with a fake push service', async () => {
-    await call('GET', '/api/push');
-    const subscription = push.subscribe();
-    const place = { subscription, lang: 'en', place: 'Kalerwe', lat: 0.349, lng: 32.572 };
-    const added = await call('POST', '/api/push/watches', { payload: place });
-    await call('POST', '/api/push/watches', {
-      payload: { ...place, place: 'Trip', to: { place: 'Old Taxi Park', lat: 0.3123, lng: 32.577 } },
+    it('push alerts, with a fake push service', async () => {
+      await call('GET', '/api/push');
+      const subscription = push.subscribe();
+      const place = { subscription, lang: 'en', place: 'Kalerwe', lat: 0.349, lng: 32.572 };
+      const added = await call('POST', '/api/push/watches', { payload: place });
+      await call('POST', '/api/push/watches', {
+        payload: { ...place, place: 'Trip', to: { place: 'Old Taxi Park', lat: 0.3123, lng: 32.577 } },
+      });
+      await call('POST', '/api/push/watches', { payload: { ...place, place: 'Wandegeya' } });
+      await call('POST', '/api/push/watches', { payload: { ...place, place: 'Ntinda' } }); // a fourth: 409
+      await call('POST', '/api/push/watches', {
+        payload: { ...place, subscription: { ...subscription, endpoint: 'https://victim.example/x' } },
+      });
+      await call('POST', '/api/push/watches/list', { payload: { endpoint: subscription.endpoint } });
+      await call('POST', '/api/push/watches/list', { payload: {} });
+      const id = added.json().watch.id;
+      await call('DELETE', '/api/push/watches/{id}', {
+        params: { id },
+        payload: { endpoint: subscription.endpoint },
+      });
+      await call('DELETE', '/api/push/watches/{id}', {
+        params: { id },
+        payload: { endpoint: subscription.endpoint },
+      });
+      await call('DELETE', '/api/push/subscription', { payload: { endpoint: subscription.endpoint } });
+      osrm.noRoute = true;
+      await call('POST', '/api/push/watches', {
+        payload: { ...place, place: 'Nowhere', to: { place: 'Old Taxi Park', lat: 0.3123, lng: 32.577 } },
+      });
+      osrm.noRoute = false;
     });
-    await call('POST', '/api/push/watches', { payload: { ...place, place: 'Wandegeya' } });
-    await call('POST', '/api/push/watches', { payload: { ...place, place: 'Ntinda' } }); // a fourth: 409
-    await call('POST', '/api/push/watches', {
-      payload: { ...place, subscription: { ...subscription, endpoint: 'https://victim.example/x' } },
-    });
-    await call('POST', '/api/push/watches/list', { payload: { endpoint: subscription.endpoint } });
-    await call('POST', '/api/push/watches/list', { payload: {} });
-    const id = added.json().watch.id;
-    await call('DELETE', '/api/push/watches/{id}', {
-      params: { id },
-      payload: { endpoint: subscription.endpoint },
-    });
-    await call('DELETE', '/api/push/watches/{id}', {
-      params: { id },
-      payload: { endpoint: subscription.endpoint },
-    });
-    await call('DELETE', '/api/push/subscription', { payload: { endpoint: subscription.endpoint } });
-    osrm.noRoute = true;
-    await call('POST', '/api/push/watches', {
-      payload: { ...place, place: 'Nowhere', to: { place: 'Old Taxi Park', lat: 0.3123, lng: 32.577 } },
-    });
-    osrm.noRoute = false;
-  });
 
-  it('the basemap', async () => {
-    const tile = '/api/basemap/{z}/{x}/{y}.mvt';
-    const kampala = await call('GET', tile, { params: { z: 14, x: 9674, y: 8177 } });
-    assert.equal(kampala.statusCode, 200);
-    await call('GET', tile, { params: { z: 14, x: 0, y: 0 } });
-    await call('GET', tile, { params: { z: 99, x: 0, y: 0 } });
-    await call('GET', '/api/basemap.pmtiles');
-    const area = await call('GET', '/api/basemap/area', { query: 'bbox=32.5,0.22,32.7,0.42' });
-    assert.notEqual(area.json().tiles.length, 0, 'the tiles of an area');
-    await call('GET', '/api/basemap/area', { query: 'bbox=0,0,1' });
-    const archive = '/api/basemap.pmtiles';
-    const head = await t.inject({ method: 'GET', url: archive, headers: { range: 'bytes=0-126' } });
-    assert.equal(head.statusCode, 206);
-    assert.ok(doc.paths[archive]?.get?.responses['206'], 'a range is a documented answer');
-  });
+    it('the basemap', async () => {
+      const tile = '/api/basemap/{z}/{x}/{y}.mvt';
+      const kampala = await call('GET', tile, { params: { z: 14, x: 9674, y: 8177 } });
+      assert.equal(kampala.statusCode, 200);
+      await call('GET', tile, { params: { z: 14, x: 0, y: 0 } });
+      await call('GET', tile, { params: { z: 99, x: 0, y: 0 } });
+      await call('GET', '/api/basemap.pmtiles');
+      const area = await call('GET', '/api/basemap/area', { query: 'bbox=32.5,0.22,32.7,0.42' });
+      assert.notEqual(area.json().tiles.length, 0, 'the tiles of an area');
+      await call('GET', '/api/basemap/area', { query: 'bbox=0,0,1' });
+      const archive = '/api/basemap.pmtiles';
+      const head = await t.inject({ method: 'GET', url: archive, headers: { range: 'bytes=0-126' } });
+      assert.equal(head.statusCode, 206);
+      assert.ok(doc.paths[archive]?.get?.responses['206'], 'a range is a documented answer');
+    });
 
-  it('search and route checks, with the map services faked on loopback', async () => {
-    await call('GET', '/api/nearby', { query: 'lat=0.3136&lng=32.5811' });
-    await call('GET', '/api/nearby', { query: 'lat=51.5&lng=0' });
-    await call('GET', '/api/search', { query: 'q=unlit&places=0' });
-    const both = await call('GET', '/api/search', { query: 'q=kalerwe' });
-    assert.notEqual(both.json().places.length, 0, 'places found');
-    await call('GET', '/api/search', { query: 'q=a&places=2' });
-    const routes = await call('GET', '/api/route', { query: 'from=0.3,32.55&to=0.3,32.6' });
-    assert.notEqual(routes.json().routes.length, 0, 'a route found');
-    await call('GET', '/api/route', { query: 'from=0.3,32.55&to=0.3,32.6&detail=compact&avoid=1' });
-    await call('GET', '/api/route', { query: 'from=9,9&to=0.3,32.6' });
-    osrm.noRoute = true;
-    await call('GET', '/api/route', { query: 'from=0.3,32.56&to=0.3,32.61' });
-    osrm.noRoute = false;
-  });
+    it('search and route checks, with the map services faked on loopback', async () => {
+      await call('GET', '/api/nearby', { query: 'lat=0.3136&lng=32.5811' });
+      await call('GET', '/api/nearby', { query: 'lat=51.5&lng=0' });
+      await call('GET', '/api/search', { query: 'q=unlit&places=0' });
+      const both = await call('GET', '/api/search', { query: 'q=kalerwe' });
+      assert.notEqual(both.json().places.length, 0, 'places found');
+      await call('GET', '/api/search', { query: 'q=a&places=2' });
+      const routes = await call('GET', '/api/route', { query: 'from=0.3,32.55&to=0.3,32.6' });
+      assert.notEqual(routes.json().routes.length, 0, 'a route found');
+      await call('GET', '/api/route', { query: 'from=0.3,32.55&to=0.3,32.6&detail=compact&avoid=1' });
+      await call('GET', '/api/route', { query: 'from=9,9&to=0.3,32.6' });
+      osrm.noRoute = true;
+      await call('GET', '/api/route', { query: 'from=0.3,32.56&to=0.3,32.61' });
+      osrm.noRoute = false;
+    });
 
-  it('moderators', async () => {
-    await call('GET', '/api/auth/session');
-    await call('POST', '/api/auth/login', { payload: { ...ADMIN, password: 'wrong password here' } });
-    const login = await call('POST', '/api/auth/login', { payload: ADMIN });
-    cookie = /hatari_session=[^;]+/.exec(String(login.headers['set-cookie']))?.[0] ?? '';
-    const as = { signedIn: true };
-    await call('GET', '/api/auth/session', as);
-    await call('GET', '/api/mod/spots', { ...as, query: 'state=flagged' });
-    await call('GET', '/api/mod/spots');
-    await call('GET', '/api/mod/spots', { ...as, query: 'state=nope' });
-    await call('PUT', '/api/mod/settings', { ...as, payload: { requireApproval: true } });
-    pendingId = (await call('POST', '/api/spots', { payload: report({ lng: 32.6 }) })).json().spot.id;
-    for (const action of ['approve', 'reject', 'verify', 'unverify', 'dismiss-flags']) {
-      await call('POST', `/api/mod/spots/{id}/${action}`, { ...as, params: { id: pendingId } });
-    }
-    await call('POST', '/api/mod/spots/{id}/approve', { ...as, params: { id: 999_999 } });
-    await call('PATCH', '/api/mod/spots/{id}', { ...as, params: { id }, payload: { severity: 4 } });
-    await call('PATCH', '/api/mod/spots/{id}', { ...as, params: { id }, payload: { severity: 9 } });
-    const networks = await call('GET', '/api/mod/spots/{id}/networks', { ...as, params: { id } });
-    const network = networks.json().networks[0].key;
-    await call('POST', '/api/mod/spots/{id}/void', {
-      ...as,
-      params: { id },
-      payload: { network, what: 'votes' },
+    it('moderators', async () => {
+      await call('GET', '/api/auth/session');
+      await call('POST', '/api/auth/login', { payload: { ...ADMIN, password: 'wrong password here' } });
+      const login = await call('POST', '/api/auth/login', { payload: ADMIN });
+      cookie = /hatari_session=[^;]+/.exec(String(login.headers['set-cookie']))?.[0] ?? '';
+      const as = { signedIn: true };
+      await call('GET', '/api/auth/session', as);
+      await call('GET', '/api/mod/spots', { ...as, query: 'state=flagged' });
+      await call('GET', '/api/mod/spots');
+      await call('GET', '/api/mod/spots', { ...as, query: 'state=nope' });
+      await call('PUT', '/api/mod/settings', { ...as, payload: { requireApproval: true } });
+      pendingId = (await call('POST', '/api/spots', { payload: report({ lng: 32.6 }) })).json().spot.id;
+      for (const action of ['approve', 'reject', 'verify', 'unverify', 'dismiss-flags']) {
+        await call('POST', `/api/mod/spots/{id}/${action}`, { ...as, params: { id: pendingId } });
+      }
+      await call('POST', '/api/mod/spots/{id}/approve', { ...as, params: { id: 999_999 } });
+      await call('PATCH', '/api/mod/spots/{id}', { ...as, params: { id }, payload: { severity: 4 } });
+      await call('PATCH', '/api/mod/spots/{id}', { ...as, params: { id }, payload: { severity: 9 } });
+      const networks = await call('GET', '/api/mod/spots/{id}/networks', { ...as, params: { id } });
+      const network = networks.json().networks[0].key;
+      await call('POST', '/api/mod/spots/{id}/void', {
+        ...as,
+        params: { id },
+        payload: { network, what: 'votes' },
+      });
+      await call('POST', '/api/mod/networks/void-votes', {
+        ...as,
+        payload: { network, from: '2020-01-01T00:00:00Z', to: new Date().toISOString() },
+      });
+      await call('POST', '/api/mod/networks/void-votes', { ...as, payload: { network: 'x' } });
+      const setup = await call('POST', '/api/auth/two-factor/setup', { ...as, payload: {} });
+      assert.match(setup.json().uri, /^otpauth:/);
+      await call('POST', '/api/auth/two-factor/enable', { ...as, payload: { code: '000000' } });
+      await call('POST', '/api/auth/two-factor/disable', {
+        ...as,
+        payload: { password: 'x', code: '000000' },
+      });
+      const alarms = await call('GET', '/api/mod/alarms', as);
+      assert.ok(alarms.json().budgets.hides.per_hour >= 0, 'budgets listed');
+      const period = { from: '2020-01-01T00:00:00Z', to: new Date().toISOString() };
+      await call('POST', '/api/mod/bursts/keep', { ...as, payload: period });
+      await call('POST', '/api/mod/bursts/revert', { ...as, payload: { ...period, networks: [network] } });
+      await call('POST', '/api/mod/bursts/revert', { ...as, payload: { from: period.to, to: period.from } });
+      await call('GET', '/api/mod/settings', as);
+      await call('GET', '/api/mod/users', as);
+      await call('POST', '/api/mod/users', {
+        ...as,
+        payload: { username: 'joseph', password: 'another long password', role: 'moderator' },
+      });
+      await call('POST', '/api/mod/users', {
+        ...as,
+        payload: { username: 'joseph', password: 'another long password', role: 'moderator' },
+      });
+      await call('PATCH', '/api/mod/users/{username}', {
+        ...as,
+        params: { username: 'joseph' },
+        payload: { role: 'admin' },
+      });
+      await call('PATCH', '/api/mod/users/{username}', {
+        ...as,
+        params: { username: 'nobody' },
+        payload: { role: 'admin' },
+      });
+      await call('DELETE', '/api/mod/users/{username}', { ...as, params: { username: 'joseph' } });
+      await call('GET', '/api/mod/log', { ...as, query: 'limit=5' });
+      await call('DELETE', '/api/mod/spots/{id}', { ...as, params: { id: pendingId } });
+      await call('DELETE', '/api/mod/spots/{id}', { ...as, params: { id: pendingId } });
+      await call('POST', '/api/auth/logout', { ...as, payload: {} });
     });
-    await call('POST', '/api/mod/networks/void-votes', {
-      ...as,
-      payload: { network, from: '2020-01-01T00:00:00Z', to: new Date().toISOString() },
-    });
-    await call('POST', '/api/mod/networks/void-votes', { ...as, payload: { network: 'x' } });
-    const setup = await call('POST', '/api/auth/two-factor/setup', { ...as, payload: {} });
-    assert.match(setup.json().uri, /^otpauth:/);
-    await call('POST', '/api/auth/two-factor/enable', { ...as, payload: { code: '000000' } });
-    await call('POST', '/api/auth/two-factor/disable', { ...as, payload: { password: 'x', code: '000000' } });
-    const alarms = await call('GET', '/api/mod/alarms', as);
-    assert.ok(alarms.json().budgets.hides.per_hour >= 0, 'budgets listed');
-    const period = { from: '2020-01-01T00:00:00Z', to: new Date().toISOString() };
-    await call('POST', '/api/mod/bursts/keep', { ...as, payload: period });
-    await call('POST', '/api/mod/bursts/revert', { ...as, payload: { ...period, networks: [network] } });
-    await call('POST', '/api/mod/bursts/revert', { ...as, payload: { from: period.to, to: period.from } });
-    await call('GET', '/api/mod/settings', as);
-    await call('GET', '/api/mod/users', as);
-    await call('POST', '/api/mod/users', {
-      ...as,
-      payload: { username: 'joseph', password: 'another long password', role: 'moderator' },
-    });
-    await call('POST', '/api/mod/users', {
-      ...as,
-      payload: { username: 'joseph', password: 'another long password', role: 'moderator' },
-    });
-    await call('PATCH', '/api/mod/users/{username}', {
-      ...as,
-      params: { username: 'joseph' },
-      payload: { role: 'admin' },
-    });
-    await call('PATCH', '/api/mod/users/{username}', {
-      ...as,
-      params: { username: 'nobody' },
-      payload: { role: 'admin' },
-    });
-    await call('DELETE', '/api/mod/users/{username}', { ...as, params: { username: 'joseph' } });
-    await call('GET', '/api/mod/log', { ...as, query: 'limit=5' });
-    await call('DELETE', '/api/mod/spots/{id}', { ...as, params: { id: pendingId } });
-    await call('DELETE', '/api/mod/spots/{id}', { ...as, params: { id: pendingId } });
-    await call('POST', '/api/auth/logout', { ...as, payload: {} });
-  });
 
-  it('left no operation of the document uncalled', () => {
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
-      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
-    );
-    assert.deepEqual(
-      operations.filter((op) => !seen.has(op)),
-      [],
-    );
+    it('left no operation of the document uncalled', () => {
+      const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+      );
+      assert.deepEqual(
+        operations.filter((op) => !seen.has(op)),
+        [],
+      );
+    });
   });
 });

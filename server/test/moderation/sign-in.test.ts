@@ -17,245 +17,258 @@ const MOD = { username: 'okello', password: 'another long secret' };
 const json = { 'content-type': 'application/json' };
 let adminCookie: string;
 
-before(async () => {
-  t = await startTestApp({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
-  adminCookie = (await login(ADMIN)).session;
-  const made = await t.inject({
-    method: 'POST',
-    url: '/api/mod/users',
-    headers: { ...json, cookie: adminCookie },
-    payload: { ...MOD, role: 'moderator' },
+describe('moderation/sign-in', () => {
+  before(async () => {
+    t = await startTestApp({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+    adminCookie = (await login(ADMIN)).session;
+    const made = await t.inject({
+      method: 'POST',
+      url: '/api/mod/users',
+      headers: { ...json, cookie: adminCookie },
+      payload: { ...MOD, role: 'moderator' },
+    });
+    assert.equal(made.statusCode, 201, made.body);
   });
-  assert.equal(made.statusCode, 201, made.body);
-});
-after(() => t.close());
+  after(() => t.close());
 
-let nextHost = 0;
-/** A sign-in from a network of its own (so the per-network limit stays out of these tests). */
-async function login(body: Record<string, unknown>, opts: { cookie?: string; ip?: string } = {}) {
-  const res = await t.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: { ...json, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
-    payload: body,
-    remoteAddress: opts.ip ?? `10.${Math.floor(++nextHost / 250)}.${nextHost % 250}.1`,
-  });
-  const cookies = String(res.headers['set-cookie'] ?? '');
-  return {
-    res,
-    session: `hatari_session=${/hatari_session=([^;]+)/.exec(cookies)?.[1]}`,
-    known: /hatari_known=([^;]+)/.exec(cookies)?.[1],
-  };
-}
-const as = (cookie: string, opts: InjectOptions) =>
-  t.inject({
-    ...opts,
-    headers: { ...(opts.method === 'GET' ? {} : json), cookie },
-    payload: opts.payload === undefined ? undefined : JSON.stringify(opts.payload),
-  });
-/** Lets every account try again now, as if its wait were over. */
-const waitOver = () => t.db.query('UPDATE sign_in_attempts SET next_at = now()');
-/**
- * Keeps every waiting account waiting for a minute more: the attempts after it then fall inside the
- * wait however slowly a loaded machine answers (a wait of 1 s can pass during one password check).
- */
-const holdWait = () =>
-  t.db.query(`UPDATE sign_in_attempts SET next_at = now() + interval '1 minute' WHERE next_at > last_at`);
-/** The wait the last attempt set, in seconds, as the server stored it. */
-const lastDelay = async () =>
-  (
-    await t.db.query<{ s: number }>(
-      'SELECT extract(epoch FROM next_at - last_at)::float8 AS s FROM sign_in_attempts ORDER BY last_at DESC LIMIT 1',
-    )
-  )[0]?.s;
+  let nextHost = 0;
+  /** A sign-in from a network of its own (so the per-network limit stays out of these tests). */
+  async function login(body: Record<string, unknown>, opts: { cookie?: string; ip?: string } = {}) {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { ...json, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
+      payload: body,
+      remoteAddress: opts.ip ?? `10.${Math.floor(++nextHost / 250)}.${nextHost % 250}.1`,
+    });
+    const cookies = String(res.headers['set-cookie'] ?? '');
+    return {
+      res,
+      session: `hatari_session=${/hatari_session=([^;]+)/.exec(cookies)?.[1]}`,
+      known: /hatari_known=([^;]+)/.exec(cookies)?.[1],
+    };
+  }
+  const as = (cookie: string, opts: InjectOptions) =>
+    t.inject({
+      ...opts,
+      headers: { ...(opts.method === 'GET' ? {} : json), cookie },
+      payload: opts.payload === undefined ? undefined : JSON.stringify(opts.payload),
+    });
+  /** Lets every account try again now, as if its wait were over. */
+  const waitOver = () => t.db.query('UPDATE sign_in_attempts SET next_at = now()');
+  /**
+   * Keeps every waiting account waiting for a minute more: the attempts after it then fall inside the
+   * wait however slowly a loaded machine answers (a wait of 1 s can pass during one password check).
+   */
+  const holdWait = () =>
+    t.db.query(`UPDATE sign_in_attempts SET next_at = now() + interval '1 minute' WHERE next_at > last_at`);
+  /** The wait the last attempt set, in seconds, as the server stored it. */
+  const lastDelay = async () =>
+    (
+      await t.db.query<{ s: number }>(
+        'SELECT extract(epoch FROM next_at - last_at)::float8 AS s FROM sign_in_attempts ORDER BY last_at DESC LIMIT 1',
+      )
+    )[0]?.s;
 
-describe('guesses at an account', () => {
-  it('take five at once, then wait ever longer; an unknown name waits alike', async () => {
-    for (const username of [MOD.username, 'nobody-here']) {
-      const statuses = [];
-      for (let i = 0; i < 5; i++)
-        statuses.push((await login({ username, password: `wrong ${i}` })).res.statusCode);
-      assert.deepEqual(statuses, [401, 401, 401, 401, 401], username);
-      assert.equal(await lastDelay(), 1, `the fifth wrong password sets a wait of 1 s (${username})`);
+  describe('guesses at an account', () => {
+    it('take five at once, then wait ever longer; an unknown name waits alike', async () => {
+      for (const username of [MOD.username, 'nobody-here']) {
+        const statuses = [];
+        for (let i = 0; i < 5; i++)
+          statuses.push((await login({ username, password: `wrong ${i}` })).res.statusCode);
+        assert.deepEqual(statuses, [401, 401, 401, 401, 401], username);
+        assert.equal(await lastDelay(), 1, `the fifth wrong password sets a wait of 1 s (${username})`);
+        await holdWait();
+        const refused = [];
+        for (let i = 0; i < 2; i++) refused.push((await login({ username, password: 'wrong again' })).res);
+        assert.deepEqual(
+          refused.map((r) => r.statusCode),
+          [429, 429],
+          'while the wait lasts, even two more are refused',
+        );
+        assert.match(refused[0]?.json().error, /Too many sign-in attempts for this account/);
+        assert.ok(Number(refused[0]?.headers['retry-after']) >= 1, 'says when to try again');
+        const waits = [];
+        for (let i = 0; i < 4; i++) {
+          await waitOver();
+          assert.equal((await login({ username, password: 'wrong' })).res.statusCode, 401);
+          waits.push(await lastDelay());
+        }
+        assert.deepEqual(waits, [2, 4, 8, 16], `each wait doubles (${username})`);
+      }
+      await waitOver();
+    });
+
+    it("never lock the moderator's own browser out, and a right password starts the account afresh", async () => {
+      const own = await login(MOD);
+      assert.equal(own.res.statusCode, 200, own.res.body);
+      assert.ok(own.known, 'a known-device cookie');
+      for (let i = 0; i < 8; i++) await login({ ...MOD, password: `a stranger's guess ${i}` });
       await holdWait();
-      const refused = [];
-      for (let i = 0; i < 2; i++) refused.push((await login({ username, password: 'wrong again' })).res);
-      assert.deepEqual(
-        refused.map((r) => r.statusCode),
-        [429, 429],
-        'while the wait lasts, even two more are refused',
+      assert.equal(
+        (await login(MOD)).res.statusCode,
+        429,
+        'a stranger (no cookie) must wait, even with the password',
       );
-      assert.match(refused[0]?.json().error, /Too many sign-in attempts for this account/);
-      assert.ok(Number(refused[0]?.headers['retry-after']) >= 1, 'says when to try again');
-      const waits = [];
-      for (let i = 0; i < 4; i++) {
-        await waitOver();
-        assert.equal((await login({ username, password: 'wrong' })).res.statusCode, 401);
-        waits.push(await lastDelay());
+      const forged = await login(MOD, { cookie: `hatari_known=${own.known?.slice(0, -2)}xx` });
+      assert.equal(forged.res.statusCode, 429, 'a forged cookie is no cookie');
+      const back = await login(MOD, { cookie: `hatari_known=${own.known}` });
+      assert.equal(back.res.statusCode, 200, 'the known browser signs in');
+      const other = await login(ADMIN, { cookie: `hatari_known=${own.known}` });
+      assert.equal(other.res.statusCode, 200, 'the cookie is for one account only (others were not delayed)');
+      await waitOver();
+    });
+  });
+
+  describe('the bound per wide network', () => {
+    it('holds 20 attempts per 15 minutes from one IPv6 /48, whatever its /56s', async () => {
+      const limited = await startTestApp({ database: { db: t.db, drop: async () => {} }, realLimits: true });
+      try {
+        const statuses = [];
+        for (let i = 0; i < 22; i++) {
+          const res = await limited.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            headers: json,
+            payload: { username: `guess-${i}`, password: 'a wrong password' },
+            remoteAddress: `2001:db8:48:${(i * 256).toString(16)}::1`,
+          });
+          statuses.push(res.statusCode);
+        }
+        assert.deepEqual(statuses, [...Array(20).fill(401), 429, 429]);
+      } finally {
+        await limited.close();
       }
-      assert.deepEqual(waits, [2, 4, 8, 16], `each wait doubles (${username})`);
-    }
-    await waitOver();
-  });
-
-  it("never lock the moderator's own browser out, and a right password starts the account afresh", async () => {
-    const own = await login(MOD);
-    assert.equal(own.res.statusCode, 200, own.res.body);
-    assert.ok(own.known, 'a known-device cookie');
-    for (let i = 0; i < 8; i++) await login({ ...MOD, password: `a stranger's guess ${i}` });
-    await holdWait();
-    assert.equal(
-      (await login(MOD)).res.statusCode,
-      429,
-      'a stranger (no cookie) must wait, even with the password',
-    );
-    const forged = await login(MOD, { cookie: `hatari_known=${own.known?.slice(0, -2)}xx` });
-    assert.equal(forged.res.statusCode, 429, 'a forged cookie is no cookie');
-    const back = await login(MOD, { cookie: `hatari_known=${own.known}` });
-    assert.equal(back.res.statusCode, 200, 'the known browser signs in');
-    const other = await login(ADMIN, { cookie: `hatari_known=${own.known}` });
-    assert.equal(other.res.statusCode, 200, 'the cookie is for one account only (others were not delayed)');
-    await waitOver();
-  });
-});
-
-describe('the bound per wide network', () => {
-  it('holds 20 attempts per 15 minutes from one IPv6 /48, whatever its /56s', async () => {
-    const limited = await startTestApp({ database: { db: t.db, drop: async () => {} }, realLimits: true });
-    try {
-      const statuses = [];
-      for (let i = 0; i < 22; i++) {
-        const res = await limited.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          headers: json,
-          payload: { username: `guess-${i}`, password: 'a wrong password' },
-          remoteAddress: `2001:db8:48:${(i * 256).toString(16)}::1`,
-        });
-        statuses.push(res.statusCode);
-      }
-      assert.deepEqual(statuses, [...Array(20).fill(401), 429, 429]);
-    } finally {
-      await limited.close();
-    }
-  });
-});
-
-describe('password checks', () => {
-  it('run in a bounded queue: a flood is refused with 503, never piled up', async () => {
-    const flood = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => login({ username: `flood-${i}`, password: 'a wrong password' })),
-    );
-    const statuses = flood.map((f) => f.res.statusCode);
-    assert.ok(
-      statuses.every((s) => s === 401 || s === 503),
-      statuses.join(),
-    );
-    assert.ok(statuses.filter((s) => s === 503).length >= 20, `refused past the queue: ${statuses.join()}`);
-    const busy = flood.find((f) => f.res.statusCode === 503)?.res;
-    assert.equal(busy?.headers['retry-after'], '5');
-  });
-});
-
-describe('two-step sign-in', () => {
-  let secret = '';
-  let recovery: string[] = [];
-  let session = '';
-
-  it('is set up with a code from the app, and answers ten recovery codes once', async () => {
-    session = (await login(MOD)).session;
-    const setup = await as(session, { method: 'POST', url: '/api/auth/two-factor/setup', payload: {} });
-    assert.equal(setup.statusCode, 200, setup.body);
-    secret = setup.json().secret;
-    assert.match(setup.json().uri, /^otpauth:\/\/totp\/Hatari:okello\?/);
-    assert.match(setup.json().qr_svg, /^<svg/);
-    const wrong = await as(session, {
-      method: 'POST',
-      url: '/api/auth/two-factor/enable',
-      payload: { code: '000000' },
     });
-    assert.equal(wrong.statusCode, 400);
-    const on = await as(session, {
-      method: 'POST',
-      url: '/api/auth/two-factor/enable',
-      payload: { code: currentCode(secret) },
-    });
-    assert.equal(on.statusCode, 200, on.body);
-    recovery = on.json().recovery_codes;
-    assert.equal(recovery.length, 10);
-    const [row] = await t.db.query<{ codes: string[] }>(
-      `SELECT recovery_codes AS codes FROM users WHERE username = 'okello'`,
-    );
-    assert.ok(row && !row.codes.some((c) => recovery.includes(c)), 'only hashes are kept');
-    const state = (await as(session, { method: 'GET', url: '/api/auth/session' })).json().two_factor;
-    assert.deepEqual(state, { enabled: true, required: false, session: true });
   });
 
-  it('then needs the code: each code once, a recovery code once', async () => {
-    const bare = (await login(MOD)).res;
-    assert.equal(bare.statusCode, 401);
-    assert.deepEqual(bare.json(), { error: 'Enter the code from your authenticator app', two_factor: true });
-    assert.equal((await login({ ...MOD, code: '123456' })).res.statusCode, 401);
-    const next = currentCode(secret, Date.now() + 30_000);
-    assert.equal((await login({ ...MOD, code: next })).res.statusCode, 200, 'the next step is taken');
-    assert.equal((await login({ ...MOD, code: next })).res.statusCode, 401, 'never twice');
-    await waitOver();
-    const code = recovery[0] as string;
-    assert.equal((await login({ ...MOD, code: code.toUpperCase() })).res.statusCode, 200, 'a recovery code');
-    assert.equal((await login({ ...MOD, code })).res.statusCode, 401, 'used up');
-    await waitOver();
+  describe('password checks', () => {
+    it('run in a bounded queue: a flood is refused with 503, never piled up', async () => {
+      const flood = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => login({ username: `flood-${i}`, password: 'a wrong password' })),
+      );
+      const statuses = flood.map((f) => f.res.statusCode);
+      assert.ok(
+        statuses.every((s) => s === 401 || s === 503),
+        statuses.join(),
+      );
+      assert.ok(statuses.filter((s) => s === 503).length >= 20, `refused past the queue: ${statuses.join()}`);
+      const busy = flood.find((f) => f.res.statusCode === 503)?.res;
+      assert.equal(busy?.headers['retry-after'], '5');
+    });
   });
 
-  it('is required of every account when an admin says so: a session without it can only set it up', async () => {
-    const put = await as(adminCookie, {
-      method: 'PUT',
-      url: '/api/mod/settings',
-      payload: { requireTwoFactor: true },
-    });
-    assert.equal(put.statusCode, 200, put.body);
-    try {
-      // The admin has no second factor: its session is held back until it sets one up.
-      const held = await as(adminCookie, { method: 'GET', url: '/api/mod/spots' });
-      assert.equal(held.statusCode, 403);
-      assert.equal(held.json().two_factor_setup, true);
-      const setup = await as(adminCookie, { method: 'POST', url: '/api/auth/two-factor/setup', payload: {} });
-      const on = await as(adminCookie, {
+  describe('two-step sign-in', () => {
+    let secret = '';
+    let recovery: string[] = [];
+    let session = '';
+
+    it('is set up with a code from the app, and answers ten recovery codes once', async () => {
+      session = (await login(MOD)).session;
+      const setup = await as(session, { method: 'POST', url: '/api/auth/two-factor/setup', payload: {} });
+      assert.equal(setup.statusCode, 200, setup.body);
+      secret = setup.json().secret;
+      assert.match(setup.json().uri, /^otpauth:\/\/totp\/Hatari:okello\?/);
+      assert.match(setup.json().qr_svg, /^<svg/);
+      const wrong = await as(session, {
         method: 'POST',
         url: '/api/auth/two-factor/enable',
-        payload: { code: currentCode(setup.json().secret) },
+        payload: { code: '000000' },
+      });
+      assert.equal(wrong.statusCode, 400);
+      const on = await as(session, {
+        method: 'POST',
+        url: '/api/auth/two-factor/enable',
+        payload: { code: currentCode(secret) },
       });
       assert.equal(on.statusCode, 200, on.body);
-      assert.equal((await as(adminCookie, { method: 'GET', url: '/api/mod/spots' })).statusCode, 200);
-      // While required, nobody turns it off; an admin resets a lost phone.
-      const off = await as(adminCookie, {
-        method: 'POST',
-        url: '/api/auth/two-factor/disable',
-        payload: { password: ADMIN.password, code: currentCode(setup.json().secret, Date.now() + 30_000) },
-      });
-      assert.equal(off.statusCode, 409);
-      const reset = await as(adminCookie, {
-        method: 'PATCH',
-        url: '/api/mod/users/okello',
-        payload: { resetTwoFactor: true },
-      });
-      assert.equal(reset.statusCode, 200, reset.body);
-      const again = await login(MOD);
-      assert.equal(again.res.statusCode, 200, 'signs in with the password alone');
-      assert.equal((await as(again.session, { method: 'GET', url: '/api/mod/log' })).statusCode, 403);
-    } finally {
-      await t.db.query(`UPDATE settings SET value = 'false' WHERE key = 'require_two_factor'`);
-    }
-  });
+      recovery = on.json().recovery_codes;
+      assert.equal(recovery.length, 10);
+      const [row] = await t.db.query<{ codes: string[] }>(
+        `SELECT recovery_codes AS codes FROM users WHERE username = 'okello'`,
+      );
+      assert.ok(row && !row.codes.some((c) => recovery.includes(c)), 'only hashes are kept');
+      const state = (await as(session, { method: 'GET', url: '/api/auth/session' })).json().two_factor;
+      assert.deepEqual(state, { enabled: true, required: false, session: true });
+    });
 
-  it('is declared in the API document: the session cookie on every moderator call', async () => {
-    const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    assert.equal(doc.components.securitySchemes.moderatorSession.in, 'cookie');
-    const ops = Object.entries(doc.paths as Record<string, Record<string, { security?: unknown }>>).flatMap(
-      ([path, methods]) => Object.entries(methods).map(([m, op]) => ({ path, m, op })),
-    );
-    const mod = ops.filter((o) => o.path.startsWith('/api/mod/'));
-    assert.ok(mod.length > 10, 'moderator operations');
-    for (const o of mod) assert.deepEqual(o.op.security, [{ moderatorSession: [] }], `${o.m} ${o.path}`);
-    assert.equal(ops.find((o) => o.path === '/api/spots' && o.m === 'get')?.op.security, undefined);
+    it('then needs the code: each code once, a recovery code once', async () => {
+      const bare = (await login(MOD)).res;
+      assert.equal(bare.statusCode, 401);
+      assert.deepEqual(bare.json(), {
+        error: 'Enter the code from your authenticator app',
+        two_factor: true,
+      });
+      assert.equal((await login({ ...MOD, code: '123456' })).res.statusCode, 401);
+      const next = currentCode(secret, Date.now() + 30_000);
+      assert.equal((await login({ ...MOD, code: next })).res.statusCode, 200, 'the next step is taken');
+      assert.equal((await login({ ...MOD, code: next })).res.statusCode, 401, 'never twice');
+      await waitOver();
+      const code = recovery[0] as string;
+      assert.equal(
+        (await login({ ...MOD, code: code.toUpperCase() })).res.statusCode,
+        200,
+        'a recovery code',
+      );
+      assert.equal((await login({ ...MOD, code })).res.statusCode, 401, 'used up');
+      await waitOver();
+    });
+
+    it('is required of every account when an admin says so: a session without it can only set it up', async () => {
+      const put = await as(adminCookie, {
+        method: 'PUT',
+        url: '/api/mod/settings',
+        payload: { requireTwoFactor: true },
+      });
+      assert.equal(put.statusCode, 200, put.body);
+      try {
+        // The admin has no second factor: its session is held back until it sets one up.
+        const held = await as(adminCookie, { method: 'GET', url: '/api/mod/spots' });
+        assert.equal(held.statusCode, 403);
+        assert.equal(held.json().two_factor_setup, true);
+        const setup = await as(adminCookie, {
+          method: 'POST',
+          url: '/api/auth/two-factor/setup',
+          payload: {},
+        });
+        const on = await as(adminCookie, {
+          method: 'POST',
+          url: '/api/auth/two-factor/enable',
+          payload: { code: currentCode(setup.json().secret) },
+        });
+        assert.equal(on.statusCode, 200, on.body);
+        assert.equal((await as(adminCookie, { method: 'GET', url: '/api/mod/spots' })).statusCode, 200);
+        // While required, nobody turns it off; an admin resets a lost phone.
+        const off = await as(adminCookie, {
+          method: 'POST',
+          url: '/api/auth/two-factor/disable',
+          payload: { password: ADMIN.password, code: currentCode(setup.json().secret, Date.now() + 30_000) },
+        });
+        assert.equal(off.statusCode, 409);
+        const reset = await as(adminCookie, {
+          method: 'PATCH',
+          url: '/api/mod/users/okello',
+          payload: { resetTwoFactor: true },
+        });
+        assert.equal(reset.statusCode, 200, reset.body);
+        const again = await login(MOD);
+        assert.equal(again.res.statusCode, 200, 'signs in with the password alone');
+        assert.equal((await as(again.session, { method: 'GET', url: '/api/mod/log' })).statusCode, 403);
+      } finally {
+        await t.db.query(`UPDATE settings SET value = 'false' WHERE key = 'require_two_factor'`);
+      }
+    });
+
+    it('is declared in the API document: the session cookie on every moderator call', async () => {
+      const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      assert.equal(doc.components.securitySchemes.moderatorSession.in, 'cookie');
+      const ops = Object.entries(doc.paths as Record<string, Record<string, { security?: unknown }>>).flatMap(
+        ([path, methods]) => Object.entries(methods).map(([m, op]) => ({ path, m, op })),
+      );
+      const mod = ops.filter((o) => o.path.startsWith('/api/mod/'));
+      assert.ok(mod.length > 10, 'moderator operations');
+      for (const o of mod) assert.deepEqual(o.op.security, [{ moderatorSession: [] }], `${o.m} ${o.path}`);
+      assert.equal(ops.find((o) => o.path === '/api/spots' && o.m === 'get')?.op.security, undefined);
+    });
   });
 });

@@ -5,298 +5,304 @@ import { redactStoredTextOnce } from '../../src/spots/redact-stored.ts';
 import { buildAppOn, report, startTestApp, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
-before(async () => {
-  t = await startTestApp();
-});
-after(() => t.close());
-
-const post = (body: unknown, headers: Record<string, string> = {}) =>
-  t.inject({
-    method: 'POST',
-    url: '/api/spots',
-    headers: { 'content-type': 'application/json', ...headers },
-    payload: typeof body === 'string' ? body : JSON.stringify(body),
+describe('spots/spots-report', () => {
+  before(async () => {
+    t = await startTestApp();
   });
+  after(() => t.close());
 
-const countSpots = async () =>
-  (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM spots'))[0]?.n;
-
-describe('POST /api/spots: a valid report', () => {
-  it('answers 201 with the spot as docs/api.md describes it, and stores the reporter vote', async () => {
-    const res = await post(report({ description: 'Robberies after 9 pm', area: 'Kisenyi' }));
-    assert.equal(res.statusCode, 201);
-    const { spot, pending } = res.json();
-    assert.equal(pending, false);
-    assert.deepEqual(Object.keys(spot), [
-      'id',
-      'title',
-      'description',
-      'lat',
-      'lng',
-      'area',
-      'category',
-      'severity',
-      'time_of_day',
-      'incident_date',
-      'source_url',
-      'created_at',
-      'last_confirmed_at',
-      'confirmations',
-      'denials',
-      'status',
-      'moderator_verified',
-      'seeded',
-    ]);
-    assert.equal(spot.title, 'Unlit footpath behind the market');
-    assert.equal(spot.description, 'Robberies after 9 pm');
-    assert.equal(spot.area, 'Kisenyi');
-    assert.equal(spot.lat, 0.3136);
-    assert.equal(spot.lng, 32.5811);
-    assert.equal(spot.confirmations, 1);
-    assert.equal(spot.denials, 0);
-    assert.equal(spot.status, 'unverified');
-    assert.equal(spot.moderator_verified, false);
-    assert.equal(spot.seeded, false);
-    assert.equal(spot.last_confirmed_at, spot.created_at);
-    assert.match(spot.created_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    const votes = await t.db.query<{ value: number; visitor: string }>(
-      'SELECT value, visitor FROM votes WHERE spot_id = $1',
-      [spot.id],
-    );
-    assert.equal(votes.length, 1);
-    assert.equal(votes[0]?.value, 1);
-    // The visitor is a hash, not an address.
-    assert.match(votes[0]?.visitor ?? '', /^[A-Za-z0-9_-]{43}$/);
-    const listed = await t.inject({ method: 'GET', url: `/api/spots/${spot.id}` });
-    assert.deepEqual(listed.json().spot, spot);
-  });
-
-  it('fills the defaults of the optional fields', async () => {
-    const { spot } = (await post(report())).json();
-    assert.equal(spot.description, '');
-    assert.equal(spot.area, '');
-    assert.equal(spot.incident_date, null);
-    assert.equal(spot.source_url, null);
-  });
-
-  it('keeps incident_date and an https source, and treats "" as no source', async () => {
-    const a = (
-      await post(report({ incident_date: '2026-09-23', source_url: 'https://example.org/news/1' }))
-    ).json();
-    assert.equal(a.spot.incident_date, '2026-09-23');
-    assert.equal(a.spot.source_url, 'https://example.org/news/1');
-    const b = (await post(report({ source_url: '', incident_date: null }))).json();
-    assert.equal(b.spot.source_url, null);
-    assert.equal(b.spot.incident_date, null);
-  });
-
-  it('accepts the edges of every range', async () => {
-    for (const body of [
-      report({ lat: -1.6, lng: 29.5, severity: 1, title: 'abc' }),
-      report({ lat: 4.3, lng: 35.1, severity: 5, title: 'x'.repeat(80) }),
-      report({
-        description: 'd'.repeat(600),
-        area: 'a'.repeat(80),
-        source_url: `http://example.org/${'p'.repeat(281)}`,
-      }),
-    ]) {
-      const res = await post(body);
-      assert.equal(res.statusCode, 201, res.body);
-    }
-  });
-
-  it('replaces phone numbers in title, description and area with [removed]', async () => {
-    const { spot } = (
-      await post(
-        report({
-          title: 'Call 0772 123 456 for the gang',
-          description: 'Numbers 0701234567, +256 752 111 222 and 00256772000111 on the wall since 2026-09-23',
-          area: 'Stage near (0414) 123-456',
-        }),
-      )
-    ).json();
-    assert.equal(spot.title, 'Call [removed] for the gang');
-    assert.equal(spot.description, 'Numbers [removed], [removed] and [removed] on the wall since 2026-09-23');
-    assert.equal(spot.area, 'Stage near [removed]');
-    const stored = await t.db.query<{ all: string }>(
-      `SELECT title || description || area AS all FROM spots WHERE id = $1`,
-      [spot.id],
-    );
-    assert.doesNotMatch(stored[0]?.all ?? '', /0772|0701|752|00256|0414/);
-  });
-
-  it('reads the body as JSON whatever the content type (plain fetch sends text/plain)', async () => {
-    const res = await post(report(), { 'content-type': 'text/plain;charset=UTF-8' });
-    assert.equal(res.statusCode, 201);
-  });
-
-  it('drops unknown fields and never lets a client set counts or flags', async () => {
-    const { spot } = (
-      await post(report({ confirmations: 99, moderator_verified: true, seeded: true, status: 'confirmed' }))
-    ).json();
-    assert.equal(spot.confirmations, 1);
-    assert.equal(spot.moderator_verified, false);
-    assert.equal(spot.seeded, false);
-    assert.equal(spot.status, 'unverified');
-  });
-});
-
-describe('POST /api/spots: invalid input is 400 with issues, and nothing is stored', () => {
-  const cases: Array<[string, unknown, string]> = [
-    ['title missing', report({ title: undefined }), 'title'],
-    ['title too short', report({ title: 'ab' }), 'title'],
-    ['title only spaces', report({ title: '     ' }), 'title'],
-    ['title too long', report({ title: 'x'.repeat(81) }), 'title'],
-    ['title not text', report({ title: 42 }), 'title'],
-    ['description too long', report({ description: 'd'.repeat(601) }), 'description'],
-    ['area too long', report({ area: 'a'.repeat(81) }), 'area'],
-    ['lat missing', report({ lat: undefined }), 'lat'],
-    ['lat a string', report({ lat: '0.3' }), 'lat'],
-    ['lng missing', report({ lng: undefined }), 'lng'],
-    ['category unknown', report({ category: 'theft' }), 'category'],
-    ['category missing', report({ category: undefined }), 'category'],
-    ['severity 0', report({ severity: 0 }), 'severity'],
-    ['severity 6', report({ severity: 6 }), 'severity'],
-    ['severity 2.5', report({ severity: 2.5 }), 'severity'],
-    ['severity a string', report({ severity: '3' }), 'severity'],
-    ['time_of_day unknown', report({ time_of_day: 'evening' }), 'time_of_day'],
-    ['time_of_day missing', report({ time_of_day: undefined }), 'time_of_day'],
-    ['incident_date malformed', report({ incident_date: '23/09/2026' }), 'incident_date'],
-    ['incident_date not a day', report({ incident_date: '2026-02-30' }), 'incident_date'],
-    ['source_url javascript:', report({ source_url: 'javascript:alert(1)' }), 'source_url'],
-    ['source_url ftp', report({ source_url: 'ftp://example.org/x' }), 'source_url'],
-    ['source_url not a URL', report({ source_url: 'not a link' }), 'source_url'],
-    ['source_url too long', report({ source_url: `https://example.org/${'p'.repeat(281)}` }), 'source_url'],
-  ];
-  for (const [name, body, field] of cases) {
-    it(name, async () => {
-      const before = await countSpots();
-      const res = await post(body);
-      assert.equal(res.statusCode, 400, res.body);
-      const json = res.json();
-      assert.equal(typeof json.error, 'string');
-      assert.ok(
-        json.issues.some((i: { path: unknown[] }) => i.path[0] === field),
-        `expected an issue at ${field}: ${res.body}`,
-      );
-      for (const issue of json.issues) {
-        assert.equal(typeof issue.message, 'string');
-        assert.equal(Array.isArray(issue.path), true, 'each issue has its path');
-      }
-      assert.equal(await countSpots(), before);
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    t.inject({
+      method: 'POST',
+      url: '/api/spots',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
     });
-  }
 
-  for (const [name, lat, lng] of [
-    ['south of Uganda', -1.61, 32],
-    ['north of Uganda', 4.31, 32],
-    ['west of Uganda', 0.3, 29.49],
-    ['east of Uganda', 0.3, 35.11],
-    ['Nairobi', -1.29, 36.82],
-  ] as const) {
-    it(`a location ${name} is one custom issue at path ["lat"]`, async () => {
-      const res = await post(report({ lat, lng }));
-      assert.equal(res.statusCode, 400);
-      const issues = res.json().issues;
-      assert.deepEqual(
-        issues.filter((i: { code: string }) => i.code === 'custom').map((i: { path: unknown }) => i.path),
-        [['lat']],
-      );
-    });
-  }
+  const countSpots = async () =>
+    (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM spots'))[0]?.n;
 
-  for (const [name, payload] of [
-    ['malformed JSON', '{"title": "abc",'],
-    ['an empty body', ''],
-    ['a JSON array', '[]'],
-    ['a JSON string', '"report"'],
-    ['null', 'null'],
-  ] as const) {
-    it(`${name} is a 400 with error and issues`, async () => {
-      const res = await post(payload);
-      assert.equal(res.statusCode, 400);
-      assert.equal(typeof res.json().error, 'string');
-      assert.equal(Array.isArray(res.json().issues), true, 'with its issues');
-    });
-  }
-
-  it('a body over the size limit is a JSON 413', async () => {
-    const res = await post(report({ description: 'x'.repeat(100_000) }));
-    assert.equal(res.statusCode, 413);
-    assert.equal(typeof res.json().error, 'string');
-  });
-});
-
-describe('POST /api/spots when reports are held for review', () => {
-  it('answers pending: true and keeps the spot off every public read', async () => {
-    await t.db.query(`UPDATE settings SET value = 'true' WHERE key = 'require_approval'`);
-    try {
-      const res = await post(report({ title: 'Held report near the stage' }));
+  describe('POST /api/spots: a valid report', () => {
+    it('answers 201 with the spot as docs/api.md describes it, and stores the reporter vote', async () => {
+      const res = await post(report({ description: 'Robberies after 9 pm', area: 'Kisenyi' }));
       assert.equal(res.statusCode, 201);
       const { spot, pending } = res.json();
-      assert.equal(pending, true);
-      const list = (await t.inject({ method: 'GET', url: '/api/spots' })).json();
-      assert.equal(
-        list.spots.find((s: { id: number }) => s.id === spot.id),
-        undefined,
-        'a held report is not on the map',
+      assert.equal(pending, false);
+      assert.deepEqual(Object.keys(spot), [
+        'id',
+        'title',
+        'description',
+        'lat',
+        'lng',
+        'area',
+        'category',
+        'severity',
+        'time_of_day',
+        'incident_date',
+        'source_url',
+        'created_at',
+        'last_confirmed_at',
+        'confirmations',
+        'denials',
+        'status',
+        'moderator_verified',
+        'seeded',
+      ]);
+      assert.equal(spot.title, 'Unlit footpath behind the market');
+      assert.equal(spot.description, 'Robberies after 9 pm');
+      assert.equal(spot.area, 'Kisenyi');
+      assert.equal(spot.lat, 0.3136);
+      assert.equal(spot.lng, 32.5811);
+      assert.equal(spot.confirmations, 1);
+      assert.equal(spot.denials, 0);
+      assert.equal(spot.status, 'unverified');
+      assert.equal(spot.moderator_verified, false);
+      assert.equal(spot.seeded, false);
+      assert.equal(spot.last_confirmed_at, spot.created_at);
+      assert.match(spot.created_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      const votes = await t.db.query<{ value: number; visitor: string }>(
+        'SELECT value, visitor FROM votes WHERE spot_id = $1',
+        [spot.id],
       );
-      const one = await t.inject({ method: 'GET', url: `/api/spots/${spot.id}` });
-      assert.equal(one.statusCode, 404);
-      assert.deepEqual(one.json(), { error: 'Spot not found' });
-    } finally {
-      await t.db.query(`UPDATE settings SET value = 'false' WHERE key = 'require_approval'`);
-    }
-  });
-});
-
-describe('POST /api/spots when the database is unreachable', () => {
-  it('answers 500 with a plain-text body', async () => {
-    const db = createPgDb({
-      connectionString: 'postgres://hatari@127.0.0.1:9/nowhere',
-      connectionTimeoutMillis: 500,
+      assert.equal(votes.length, 1);
+      assert.equal(votes[0]?.value, 1);
+      // The visitor is a hash, not an address.
+      assert.match(votes[0]?.visitor ?? '', /^[A-Za-z0-9_-]{43}$/);
+      const listed = await t.inject({ method: 'GET', url: `/api/spots/${spot.id}` });
+      assert.deepEqual(listed.json().spot, spot);
     });
-    const app = await buildAppOn(db);
-    try {
-      const res = await app.inject({ method: 'POST', url: '/api/spots', payload: report() });
-      assert.equal(res.statusCode, 500);
-      assert.match(String(res.headers['content-type']), /^text\/plain/);
-      assert.equal(res.body, 'Internal Server Error');
-      const list = await app.inject({ method: 'GET', url: '/api/spots' });
-      assert.equal(list.statusCode, 500);
-      assert.equal(typeof list.json().error, 'string');
-      assert.doesNotMatch(list.body, /ECONNREFUSED|127\.0\.0\.1/);
-    } finally {
-      await app.close();
-      await db.close();
-    }
-  });
-});
 
-describe('text stored under older redaction rules', () => {
-  it('is redacted again once, at start, and only once', async () => {
-    const dodged = 'call 0772\u200C123\u200C456';
-    const [spot] = await t.db.query<{ id: number }>(
-      `INSERT INTO spots (title, description, area, lat, lng, category, severity, time_of_day)
+    it('fills the defaults of the optional fields', async () => {
+      const { spot } = (await post(report())).json();
+      assert.equal(spot.description, '');
+      assert.equal(spot.area, '');
+      assert.equal(spot.incident_date, null);
+      assert.equal(spot.source_url, null);
+    });
+
+    it('keeps incident_date and an https source, and treats "" as no source', async () => {
+      const a = (
+        await post(report({ incident_date: '2026-09-23', source_url: 'https://example.org/news/1' }))
+      ).json();
+      assert.equal(a.spot.incident_date, '2026-09-23');
+      assert.equal(a.spot.source_url, 'https://example.org/news/1');
+      const b = (await post(report({ source_url: '', incident_date: null }))).json();
+      assert.equal(b.spot.source_url, null);
+      assert.equal(b.spot.incident_date, null);
+    });
+
+    it('accepts the edges of every range', async () => {
+      for (const body of [
+        report({ lat: -1.6, lng: 29.5, severity: 1, title: 'abc' }),
+        report({ lat: 4.3, lng: 35.1, severity: 5, title: 'x'.repeat(80) }),
+        report({
+          description: 'd'.repeat(600),
+          area: 'a'.repeat(80),
+          source_url: `http://example.org/${'p'.repeat(281)}`,
+        }),
+      ]) {
+        const res = await post(body);
+        assert.equal(res.statusCode, 201, res.body);
+      }
+    });
+
+    it('replaces phone numbers in title, description and area with [removed]', async () => {
+      const { spot } = (
+        await post(
+          report({
+            title: 'Call 0772 123 456 for the gang',
+            description:
+              'Numbers 0701234567, +256 752 111 222 and 00256772000111 on the wall since 2026-09-23',
+            area: 'Stage near (0414) 123-456',
+          }),
+        )
+      ).json();
+      assert.equal(spot.title, 'Call [removed] for the gang');
+      assert.equal(
+        spot.description,
+        'Numbers [removed], [removed] and [removed] on the wall since 2026-09-23',
+      );
+      assert.equal(spot.area, 'Stage near [removed]');
+      const stored = await t.db.query<{ all: string }>(
+        `SELECT title || description || area AS all FROM spots WHERE id = $1`,
+        [spot.id],
+      );
+      assert.doesNotMatch(stored[0]?.all ?? '', /0772|0701|752|00256|0414/);
+    });
+
+    it('reads the body as JSON whatever the content type (plain fetch sends text/plain)', async () => {
+      const res = await post(report(), { 'content-type': 'text/plain;charset=UTF-8' });
+      assert.equal(res.statusCode, 201);
+    });
+
+    it('drops unknown fields and never lets a client set counts or flags', async () => {
+      const { spot } = (
+        await post(report({ confirmations: 99, moderator_verified: true, seeded: true, status: 'confirmed' }))
+      ).json();
+      assert.equal(spot.confirmations, 1);
+      assert.equal(spot.moderator_verified, false);
+      assert.equal(spot.seeded, false);
+      assert.equal(spot.status, 'unverified');
+    });
+  });
+
+  describe('POST /api/spots: invalid input is 400 with issues, and nothing is stored', () => {
+    const cases: Array<[string, unknown, string]> = [
+      ['title missing', report({ title: undefined }), 'title'],
+      ['title too short', report({ title: 'ab' }), 'title'],
+      ['title only spaces', report({ title: '     ' }), 'title'],
+      ['title too long', report({ title: 'x'.repeat(81) }), 'title'],
+      ['title not text', report({ title: 42 }), 'title'],
+      ['description too long', report({ description: 'd'.repeat(601) }), 'description'],
+      ['area too long', report({ area: 'a'.repeat(81) }), 'area'],
+      ['lat missing', report({ lat: undefined }), 'lat'],
+      ['lat a string', report({ lat: '0.3' }), 'lat'],
+      ['lng missing', report({ lng: undefined }), 'lng'],
+      ['category unknown', report({ category: 'theft' }), 'category'],
+      ['category missing', report({ category: undefined }), 'category'],
+      ['severity 0', report({ severity: 0 }), 'severity'],
+      ['severity 6', report({ severity: 6 }), 'severity'],
+      ['severity 2.5', report({ severity: 2.5 }), 'severity'],
+      ['severity a string', report({ severity: '3' }), 'severity'],
+      ['time_of_day unknown', report({ time_of_day: 'evening' }), 'time_of_day'],
+      ['time_of_day missing', report({ time_of_day: undefined }), 'time_of_day'],
+      ['incident_date malformed', report({ incident_date: '23/09/2026' }), 'incident_date'],
+      ['incident_date not a day', report({ incident_date: '2026-02-30' }), 'incident_date'],
+      ['source_url javascript:', report({ source_url: 'javascript:alert(1)' }), 'source_url'],
+      ['source_url ftp', report({ source_url: 'ftp://example.org/x' }), 'source_url'],
+      ['source_url not a URL', report({ source_url: 'not a link' }), 'source_url'],
+      ['source_url too long', report({ source_url: `https://example.org/${'p'.repeat(281)}` }), 'source_url'],
+    ];
+    for (const [name, body, field] of cases) {
+      it(name, async () => {
+        const before = await countSpots();
+        const res = await post(body);
+        assert.equal(res.statusCode, 400, res.body);
+        const json = res.json();
+        assert.equal(typeof json.error, 'string');
+        assert.ok(
+          json.issues.some((i: { path: unknown[] }) => i.path[0] === field),
+          `expected an issue at ${field}: ${res.body}`,
+        );
+        for (const issue of json.issues) {
+          assert.equal(typeof issue.message, 'string');
+          assert.equal(Array.isArray(issue.path), true, 'each issue has its path');
+        }
+        assert.equal(await countSpots(), before);
+      });
+    }
+
+    for (const [name, lat, lng] of [
+      ['south of Uganda', -1.61, 32],
+      ['north of Uganda', 4.31, 32],
+      ['west of Uganda', 0.3, 29.49],
+      ['east of Uganda', 0.3, 35.11],
+      ['Nairobi', -1.29, 36.82],
+    ] as const) {
+      it(`a location ${name} is one custom issue at path ["lat"]`, async () => {
+        const res = await post(report({ lat, lng }));
+        assert.equal(res.statusCode, 400);
+        const issues = res.json().issues;
+        assert.deepEqual(
+          issues.filter((i: { code: string }) => i.code === 'custom').map((i: { path: unknown }) => i.path),
+          [['lat']],
+        );
+      });
+    }
+
+    for (const [name, payload] of [
+      ['malformed JSON', '{"title": "abc",'],
+      ['an empty body', ''],
+      ['a JSON array', '[]'],
+      ['a JSON string', '"report"'],
+      ['null', 'null'],
+    ] as const) {
+      it(`${name} is a 400 with error and issues`, async () => {
+        const res = await post(payload);
+        assert.equal(res.statusCode, 400);
+        assert.equal(typeof res.json().error, 'string');
+        assert.equal(Array.isArray(res.json().issues), true, 'with its issues');
+      });
+    }
+
+    it('a body over the size limit is a JSON 413', async () => {
+      const res = await post(report({ description: 'x'.repeat(100_000) }));
+      assert.equal(res.statusCode, 413);
+      assert.equal(typeof res.json().error, 'string');
+    });
+  });
+
+  describe('POST /api/spots when reports are held for review', () => {
+    it('answers pending: true and keeps the spot off every public read', async () => {
+      await t.db.query(`UPDATE settings SET value = 'true' WHERE key = 'require_approval'`);
+      try {
+        const res = await post(report({ title: 'Held report near the stage' }));
+        assert.equal(res.statusCode, 201);
+        const { spot, pending } = res.json();
+        assert.equal(pending, true);
+        const list = (await t.inject({ method: 'GET', url: '/api/spots' })).json();
+        assert.equal(
+          list.spots.find((s: { id: number }) => s.id === spot.id),
+          undefined,
+          'a held report is not on the map',
+        );
+        const one = await t.inject({ method: 'GET', url: `/api/spots/${spot.id}` });
+        assert.equal(one.statusCode, 404);
+        assert.deepEqual(one.json(), { error: 'Spot not found' });
+      } finally {
+        await t.db.query(`UPDATE settings SET value = 'false' WHERE key = 'require_approval'`);
+      }
+    });
+  });
+
+  describe('POST /api/spots when the database is unreachable', () => {
+    it('answers 500 with a plain-text body', async () => {
+      const db = createPgDb({
+        connectionString: 'postgres://hatari@127.0.0.1:9/nowhere',
+        connectionTimeoutMillis: 500,
+      });
+      const app = await buildAppOn(db);
+      try {
+        const res = await app.inject({ method: 'POST', url: '/api/spots', payload: report() });
+        assert.equal(res.statusCode, 500);
+        assert.match(String(res.headers['content-type']), /^text\/plain/);
+        assert.equal(res.body, 'Internal Server Error');
+        const list = await app.inject({ method: 'GET', url: '/api/spots' });
+        assert.equal(list.statusCode, 500);
+        assert.equal(typeof list.json().error, 'string');
+        assert.doesNotMatch(list.body, /ECONNREFUSED|127\.0\.0\.1/);
+      } finally {
+        await app.close();
+        await db.close();
+      }
+    });
+  });
+
+  describe('text stored under older redaction rules', () => {
+    it('is redacted again once, at start, and only once', async () => {
+      const dodged = 'call 0772\u200C123\u200C456';
+      const [spot] = await t.db.query<{ id: number }>(
+        `INSERT INTO spots (title, description, area, lat, lng, category, severity, time_of_day)
        VALUES ('Old spot', $1, $2, 0.3, 32.5, 'other', 1, 'any') RETURNING id`,
-      [dodged, 'Kalerwe ٠٧٧٢١٢٣٤٥٦'],
-    );
-    await t.db.query(`INSERT INTO flags (spot_id, visitor, network, note) VALUES ($1, 'v', 'n', $2)`, [
-      spot?.id,
-      'ring ０７７２１２３４５６',
-    ]);
-    await t.db.query(`DELETE FROM app_events WHERE name LIKE 'redaction_v%'`);
-    assert.equal(await redactStoredTextOnce(t.db), 2);
-    const [row] = await t.db.query<{ description: string; area: string; note: string }>(
-      'SELECT s.description, s.area, f.note FROM spots s JOIN flags f ON f.spot_id = s.id WHERE s.id = $1',
-      [spot?.id],
-    );
-    assert.deepEqual(row, {
-      description: 'call [removed]',
-      area: 'Kalerwe [removed]',
-      note: 'ring [removed]',
+        [dodged, 'Kalerwe ٠٧٧٢١٢٣٤٥٦'],
+      );
+      await t.db.query(`INSERT INTO flags (spot_id, visitor, network, note) VALUES ($1, 'v', 'n', $2)`, [
+        spot?.id,
+        'ring ０７７２１２３４５６',
+      ]);
+      await t.db.query(`DELETE FROM app_events WHERE name LIKE 'redaction_v%'`);
+      assert.equal(await redactStoredTextOnce(t.db), 2);
+      const [row] = await t.db.query<{ description: string; area: string; note: string }>(
+        'SELECT s.description, s.area, f.note FROM spots s JOIN flags f ON f.spot_id = s.id WHERE s.id = $1',
+        [spot?.id],
+      );
+      assert.deepEqual(row, {
+        description: 'call [removed]',
+        area: 'Kalerwe [removed]',
+        note: 'ring [removed]',
+      });
+      await t.db.query(`UPDATE spots SET description = $2 WHERE id = $1`, [spot?.id, dodged]);
+      assert.equal(await redactStoredTextOnce(t.db), 0, 'done once per database');
     });
-    await t.db.query(`UPDATE spots SET description = $2 WHERE id = $1`, [spot?.id, dodged]);
-    assert.equal(await redactStoredTextOnce(t.db), 0, 'done once per database');
   });
 });

@@ -19,228 +19,234 @@ const tileUrl = (z: number, p: { lat: number; lng: number }, query = '') => {
 const get = (url: string, headers: Record<string, string> = {}) => t.inject({ method: 'GET', url, headers });
 const countOf = (tile: { clusters: { count: number }[] }) => tile.clusters.reduce((n, c) => n + c.count, 0);
 
-before(async () => {
-  t = await startTestApp({ env: { SEED: '0' } });
-  const add = async (body: Record<string, unknown>) => {
-    const res = await t.inject({ method: 'POST', url: '/api/spots', payload: report(body) });
-    assert.equal(res.statusCode, 201, res.body);
-    ids.push(res.json().spot.id);
-  };
-  await add({ ...KAMPALA, severity: 5, category: 'robbery' });
-  await add({ lat: KAMPALA.lat + 0.001, lng: KAMPALA.lng, severity: 2, category: 'boda_gang' });
-  await add({ lat: KAMPALA.lat, lng: KAMPALA.lng + 0.002, severity: 3, category: 'robbery' });
-  await add({ ...GULU, severity: 4, category: 'stabbing' });
-});
-after(() => t.close());
-
-describe('GET /api/spots/tiles/{z}/{x}/{y}.json', () => {
-  it('at every cluster zoom counts each public spot in exactly one tile, severities included', async () => {
-    for (let z = 0; z <= TILE_CLUSTER_MAX_ZOOM; z++) {
-      const kampala = (await get(tileUrl(z, KAMPALA))).json();
-      const gulu = (await get(tileUrl(z, GULU))).json();
-      const same = tileUrl(z, KAMPALA) === tileUrl(z, GULU);
-      assert.equal(countOf(kampala), same ? 4 : 3, `zoom ${z}`);
-      if (!same) assert.equal(countOf(gulu), 1, `zoom ${z}`);
-      assert.deepEqual(kampala.spots, []);
-    }
-    const city = (await get(tileUrl(10, KAMPALA))).json();
-    const severities = city.clusters.reduce(
-      (sum: number[], c: { severities: number[] }) => sum.map((n, i) => n + (c.severities[i] ?? 0)),
-      [0, 0, 0, 0, 0],
-    );
-    assert.deepEqual(severities, [0, 1, 1, 0, 1]);
-  });
-
-  it('at street zooms lists the spots as slim markers, most severe first, and only public ones', async () => {
-    const res = await get(tileUrl(15, KAMPALA));
-    assert.equal(res.statusCode, 200);
-    const tile = res.json();
-    assert.deepEqual(tile.clusters, []);
-    assert.equal(tile.more, false);
-    assert.deepEqual(
-      tile.spots.map((s: { severity: number }) => s.severity),
-      [5, 3, 2],
-    );
-    assert.deepEqual(Object.keys(tile.spots[0]).sort(), [
-      'category',
-      'confirmed_on',
-      'id',
-      'lat',
-      'lng',
-      'seeded',
-      'severity',
-      'status',
-      'time_of_day',
-      'verified',
-    ]);
-    const box = tileBounds(15, ...(Object.values(tileOf(KAMPALA.lat, KAMPALA.lng, 15)) as [number, number]));
-    for (const s of tile.spots) {
-      assert.ok(
-        s.lat >= box.minLat && s.lat <= box.maxLat && s.lng >= box.minLng && s.lng <= box.maxLng,
-        `spot ${s.id} lies inside the tile`,
-      );
-    }
-  });
-
-  it('serves the same tile as a Mapbox Vector Tile: clusters, then spots with their ids and fields', async () => {
-    const decode = (body: Buffer) => new VectorTile(new PbfReader(body));
-    const city = await get(tileUrl(10, KAMPALA, '').replace('.json', '.mvt'));
-    assert.equal(city.statusCode, 200);
-    assert.equal(city.headers['content-type'], 'application/vnd.mapbox-vector-tile');
-    assert.match(String(city.headers.etag), /^"10-\d+-\d+-v\d+\.mvt"$/);
-    assert.notEqual(city.headers.etag, (await get(tileUrl(10, KAMPALA))).headers.etag);
-    const { x, y } = tileOf(KAMPALA.lat, KAMPALA.lng, 10);
-    const clusters = decode(city.rawPayload).layers.clusters as VectorTileLayer;
-    assert.equal(clusters.extent, 4096);
-    const json = (await get(tileUrl(10, KAMPALA))).json();
-    assert.equal(clusters.length, json.clusters.length);
-    for (let i = 0; i < clusters.length; i++) {
-      const f = clusters.feature(i);
-      const c = json.clusters.find((j: { count: number }) => j.count === f.properties.count);
-      assert.ok(c, `a JSON cluster of ${f.properties.count} spots`);
-      assert.equal(f.properties.max_severity, c.max_severity);
-      assert.deepEqual(
-        [1, 2, 3, 4, 5].map((n) => f.properties[`severity_${n}`]),
-        c.severities,
-      );
-      const [lng, lat] = (f.toGeoJSON(x, y, 10).geometry as { coordinates: number[] }).coordinates as [
-        number,
-        number,
-      ];
-      assert.ok(
-        Math.abs(lat - c.lat) < 0.001 && Math.abs(lng - c.lng) < 0.001,
-        `centroid ${lat},${lng} of ${c.lat},${c.lng}`,
-      );
-    }
-
-    const street = tileOf(KAMPALA.lat, KAMPALA.lng, 15);
-    const res = await get(tileUrl(15, KAMPALA).replace('.json', '.mvt'));
-    const spots = decode(res.rawPayload).layers.spots as VectorTileLayer;
-    const markers = (await get(tileUrl(15, KAMPALA))).json().spots;
-    assert.equal(spots.length, markers.length);
-    for (let i = 0; i < spots.length; i++) {
-      const f = spots.feature(i);
-      const { id, lat, lng, ...fields } = markers[i];
-      assert.equal(f.id, id);
-      assert.deepEqual({ ...f.properties }, fields);
-      const [x15 = 0, y15 = 0] = (f.toGeoJSON(street.x, street.y, 15).geometry as GeoJSON.Point).coordinates;
-      assert.ok(Math.abs(y15 - lat) < 1e-4 && Math.abs(x15 - lng) < 1e-4, `spot ${id} at ${y15},${x15}`);
-    }
-    assert.equal(decode(res.rawPayload).layers.clusters, undefined);
-
-    const away = await get(tileUrl(8, { lat: 51.5, lng: -0.12 }).replace('.json', '.mvt'));
-    assert.equal(away.statusCode, 200);
-    assert.equal(away.rawPayload.length, 0, 'an empty tile is an empty body');
-    const again = await get(tileUrl(15, KAMPALA).replace('.json', '.mvt'), {
-      'if-none-match': String(res.headers.etag),
-    });
-    assert.equal(again.statusCode, 304);
-  });
-
-  it('takes one category, one status and verified=1, and refuses other filters and addresses', async () => {
-    assert.equal(countOf((await get(tileUrl(10, KAMPALA, '?category=robbery'))).json()), 2);
-    assert.equal(countOf((await get(tileUrl(10, KAMPALA, '?verified=1'))).json()), 0);
-    assert.equal((await get(tileUrl(16, KAMPALA, '?category=boda_gang'))).json().spots.length, 1);
-    for (const url of [
-      tileUrl(10, KAMPALA, '?category=robbery,murder'),
-      tileUrl(10, KAMPALA, '?status=gone'),
-      '/api/spots/tiles/3/8/1.json',
-      '/api/spots/tiles/20/1/1.json',
-      '/api/spots/tiles/3/-1/1.json',
-    ]) {
-      const res = await get(url);
-      assert.equal(res.statusCode, 400, url);
-      assert.equal(typeof res.json().error, 'string');
-    }
-  });
-
-  it('answers a tile outside Uganda empty, at version 0', async () => {
-    const res = await get(tileUrl(8, { lat: 51.5, lng: -0.12 }));
-    assert.deepEqual(res.json(), { version: 0, clusters: [], spots: [], more: false });
-  });
-
-  it('has a strong ETag and public caching; 304 while unchanged', async () => {
-    const res = await get(tileUrl(14, KAMPALA), { 'accept-encoding': 'br' });
-    const etag = res.headers.etag as string;
-    assert.match(etag, /^"14-\d+-\d+-v\d+"$/);
-    assert.equal(res.headers['cache-control'], 'public, max-age=10, stale-while-revalidate=60');
-    const again = await get(tileUrl(14, KAMPALA), { 'if-none-match': etag });
-    assert.equal(again.statusCode, 304);
-    assert.equal(again.body, '');
-    const filtered = await get(tileUrl(14, KAMPALA, '?category=robbery'));
-    assert.notEqual(filtered.headers.etag, etag, 'a filtered tile has its own validator');
-  });
-
-  it('changes a tile’s ETag only when a spot in it changes, at every zoom that holds it', async () => {
-    const etags = async (p: { lat: number; lng: number }) => {
-      const out: string[] = [];
-      for (const z of [8, 12, 14, 17]) out.push((await get(tileUrl(z, p))).headers.etag as string);
-      return out;
-    };
-    const kampala = await etags(KAMPALA);
-    const gulu = await etags(GULU);
-    // A vote that changes no marker (the spot stays unverified) changes no tile.
-    const voted = await t.inject({
-      method: 'POST',
-      url: `/api/spots/${ids[3]}/vote`,
-      payload: { value: 1 },
-      remoteAddress: '10.9.9.9',
-    });
-    assert.equal(voted.statusCode, 200, voted.body);
-    assert.deepEqual(await etags(GULU), gulu, 'a vote that changes nothing shown changes no tile');
-    const added = await t.inject({
-      method: 'POST',
-      url: '/api/spots',
-      payload: report({ lat: GULU.lat + 0.0001, lng: GULU.lng, severity: 1 }),
-    });
-    assert.equal(added.statusCode, 201);
-    const after = await etags(GULU);
-    assert.ok(
-      after.every((e, i) => e !== gulu[i]),
-      `every zoom's Gulu tile changed: ${after} vs ${gulu}`,
-    );
-    assert.deepEqual(await etags(KAMPALA), kampala, "Kampala's tiles did not change");
-    const street = (await get(tileUrl(17, GULU))).json();
-    assert.ok(
-      street.spots.some((s: { id: number }) => s.id === added.json().spot.id),
-      'the new spot is in its street tile',
-    );
-  });
-
-  it('keeps its cells true when spots move, leave the map and are deleted', async () => {
-    const [first, second] = ids as [number, number];
-    await t.db.query('UPDATE spots SET lat = $1, lng = $2 WHERE id = $3', [
-      GULU.lat,
-      GULU.lng - 0.001,
-      first,
-    ]);
-    await t.db.query(`UPDATE spots SET publication = 'rejected' WHERE id = $1`, [second]);
-    t.deps.publicCache.invalidate();
-    for (const z of [0, 5, 9, 13]) {
-      const kampala = countOf((await get(tileUrl(z, KAMPALA))).json());
-      const gulu = countOf((await get(tileUrl(z, GULU))).json());
-      const same = tileUrl(z, KAMPALA) === tileUrl(z, GULU);
-      assert.deepEqual(same ? [kampala] : [kampala, gulu], same ? [4] : [1, 3], `zoom ${z}`);
-    }
-    await t.db.query('DELETE FROM spots WHERE id = $1', [first]);
-    t.deps.publicCache.invalidate();
-    assert.equal(countOf((await get(tileUrl(9, GULU))).json()), 2);
-  });
-
-  it('takes spots a subnormal latitude from the equator, kept on the equator (7 decimals)', async () => {
-    const lng = KAMPALA.lng;
-    for (const lat of [5e-324, -5e-324]) {
-      const res = await t.inject({ method: 'POST', url: '/api/spots', payload: report({ lat, lng }) });
+describe('spots/tiles', () => {
+  before(async () => {
+    t = await startTestApp({ env: { SEED: '0' } });
+    const add = async (body: Record<string, unknown>) => {
+      const res = await t.inject({ method: 'POST', url: '/api/spots', payload: report(body) });
       assert.equal(res.statusCode, 201, res.body);
-      assert.equal(Object.is(res.json().spot.lat, 0), true, `${lat} kept as 0, not -0`);
-    }
-    const equator = { lat: 0, lng };
-    assert.equal(
-      countOf((await get(tileUrl(13, equator))).json()),
-      2,
-      "both in the equator's tile at zoom 13",
-    );
-    const lats = (await get(tileUrl(16, equator))).json().spots.map((m: { lat: number }) => m.lat);
-    assert.deepEqual(lats, [0, 0]);
+      ids.push(res.json().spot.id);
+    };
+    await add({ ...KAMPALA, severity: 5, category: 'robbery' });
+    await add({ lat: KAMPALA.lat + 0.001, lng: KAMPALA.lng, severity: 2, category: 'boda_gang' });
+    await add({ lat: KAMPALA.lat, lng: KAMPALA.lng + 0.002, severity: 3, category: 'robbery' });
+    await add({ ...GULU, severity: 4, category: 'stabbing' });
+  });
+  after(() => t.close());
+
+  describe('GET /api/spots/tiles/{z}/{x}/{y}.json', () => {
+    it('at every cluster zoom counts each public spot in exactly one tile, severities included', async () => {
+      for (let z = 0; z <= TILE_CLUSTER_MAX_ZOOM; z++) {
+        const kampala = (await get(tileUrl(z, KAMPALA))).json();
+        const gulu = (await get(tileUrl(z, GULU))).json();
+        const same = tileUrl(z, KAMPALA) === tileUrl(z, GULU);
+        assert.equal(countOf(kampala), same ? 4 : 3, `zoom ${z}`);
+        if (!same) assert.equal(countOf(gulu), 1, `zoom ${z}`);
+        assert.deepEqual(kampala.spots, []);
+      }
+      const city = (await get(tileUrl(10, KAMPALA))).json();
+      const severities = city.clusters.reduce(
+        (sum: number[], c: { severities: number[] }) => sum.map((n, i) => n + (c.severities[i] ?? 0)),
+        [0, 0, 0, 0, 0],
+      );
+      assert.deepEqual(severities, [0, 1, 1, 0, 1]);
+    });
+
+    it('at street zooms lists the spots as slim markers, most severe first, and only public ones', async () => {
+      const res = await get(tileUrl(15, KAMPALA));
+      assert.equal(res.statusCode, 200);
+      const tile = res.json();
+      assert.deepEqual(tile.clusters, []);
+      assert.equal(tile.more, false);
+      assert.deepEqual(
+        tile.spots.map((s: { severity: number }) => s.severity),
+        [5, 3, 2],
+      );
+      assert.deepEqual(Object.keys(tile.spots[0]).sort(), [
+        'category',
+        'confirmed_on',
+        'id',
+        'lat',
+        'lng',
+        'seeded',
+        'severity',
+        'status',
+        'time_of_day',
+        'verified',
+      ]);
+      const box = tileBounds(
+        15,
+        ...(Object.values(tileOf(KAMPALA.lat, KAMPALA.lng, 15)) as [number, number]),
+      );
+      for (const s of tile.spots) {
+        assert.ok(
+          s.lat >= box.minLat && s.lat <= box.maxLat && s.lng >= box.minLng && s.lng <= box.maxLng,
+          `spot ${s.id} lies inside the tile`,
+        );
+      }
+    });
+
+    it('serves the same tile as a Mapbox Vector Tile: clusters, then spots with their ids and fields', async () => {
+      const decode = (body: Buffer) => new VectorTile(new PbfReader(body));
+      const city = await get(tileUrl(10, KAMPALA, '').replace('.json', '.mvt'));
+      assert.equal(city.statusCode, 200);
+      assert.equal(city.headers['content-type'], 'application/vnd.mapbox-vector-tile');
+      assert.match(String(city.headers.etag), /^"10-\d+-\d+-v\d+\.mvt"$/);
+      assert.notEqual(city.headers.etag, (await get(tileUrl(10, KAMPALA))).headers.etag);
+      const { x, y } = tileOf(KAMPALA.lat, KAMPALA.lng, 10);
+      const clusters = decode(city.rawPayload).layers.clusters as VectorTileLayer;
+      assert.equal(clusters.extent, 4096);
+      const json = (await get(tileUrl(10, KAMPALA))).json();
+      assert.equal(clusters.length, json.clusters.length);
+      for (let i = 0; i < clusters.length; i++) {
+        const f = clusters.feature(i);
+        const c = json.clusters.find((j: { count: number }) => j.count === f.properties.count);
+        assert.ok(c, `a JSON cluster of ${f.properties.count} spots`);
+        assert.equal(f.properties.max_severity, c.max_severity);
+        assert.deepEqual(
+          [1, 2, 3, 4, 5].map((n) => f.properties[`severity_${n}`]),
+          c.severities,
+        );
+        const [lng, lat] = (f.toGeoJSON(x, y, 10).geometry as { coordinates: number[] }).coordinates as [
+          number,
+          number,
+        ];
+        assert.ok(
+          Math.abs(lat - c.lat) < 0.001 && Math.abs(lng - c.lng) < 0.001,
+          `centroid ${lat},${lng} of ${c.lat},${c.lng}`,
+        );
+      }
+
+      const street = tileOf(KAMPALA.lat, KAMPALA.lng, 15);
+      const res = await get(tileUrl(15, KAMPALA).replace('.json', '.mvt'));
+      const spots = decode(res.rawPayload).layers.spots as VectorTileLayer;
+      const markers = (await get(tileUrl(15, KAMPALA))).json().spots;
+      assert.equal(spots.length, markers.length);
+      for (let i = 0; i < spots.length; i++) {
+        const f = spots.feature(i);
+        const { id, lat, lng, ...fields } = markers[i];
+        assert.equal(f.id, id);
+        assert.deepEqual({ ...f.properties }, fields);
+        const [x15 = 0, y15 = 0] = (f.toGeoJSON(street.x, street.y, 15).geometry as GeoJSON.Point)
+          .coordinates;
+        assert.ok(Math.abs(y15 - lat) < 1e-4 && Math.abs(x15 - lng) < 1e-4, `spot ${id} at ${y15},${x15}`);
+      }
+      assert.equal(decode(res.rawPayload).layers.clusters, undefined);
+
+      const away = await get(tileUrl(8, { lat: 51.5, lng: -0.12 }).replace('.json', '.mvt'));
+      assert.equal(away.statusCode, 200);
+      assert.equal(away.rawPayload.length, 0, 'an empty tile is an empty body');
+      const again = await get(tileUrl(15, KAMPALA).replace('.json', '.mvt'), {
+        'if-none-match': String(res.headers.etag),
+      });
+      assert.equal(again.statusCode, 304);
+    });
+
+    it('takes one category, one status and verified=1, and refuses other filters and addresses', async () => {
+      assert.equal(countOf((await get(tileUrl(10, KAMPALA, '?category=robbery'))).json()), 2);
+      assert.equal(countOf((await get(tileUrl(10, KAMPALA, '?verified=1'))).json()), 0);
+      assert.equal((await get(tileUrl(16, KAMPALA, '?category=boda_gang'))).json().spots.length, 1);
+      for (const url of [
+        tileUrl(10, KAMPALA, '?category=robbery,murder'),
+        tileUrl(10, KAMPALA, '?status=gone'),
+        '/api/spots/tiles/3/8/1.json',
+        '/api/spots/tiles/20/1/1.json',
+        '/api/spots/tiles/3/-1/1.json',
+      ]) {
+        const res = await get(url);
+        assert.equal(res.statusCode, 400, url);
+        assert.equal(typeof res.json().error, 'string');
+      }
+    });
+
+    it('answers a tile outside Uganda empty, at version 0', async () => {
+      const res = await get(tileUrl(8, { lat: 51.5, lng: -0.12 }));
+      assert.deepEqual(res.json(), { version: 0, clusters: [], spots: [], more: false });
+    });
+
+    it('has a strong ETag and public caching; 304 while unchanged', async () => {
+      const res = await get(tileUrl(14, KAMPALA), { 'accept-encoding': 'br' });
+      const etag = res.headers.etag as string;
+      assert.match(etag, /^"14-\d+-\d+-v\d+"$/);
+      assert.equal(res.headers['cache-control'], 'public, max-age=10, stale-while-revalidate=60');
+      const again = await get(tileUrl(14, KAMPALA), { 'if-none-match': etag });
+      assert.equal(again.statusCode, 304);
+      assert.equal(again.body, '');
+      const filtered = await get(tileUrl(14, KAMPALA, '?category=robbery'));
+      assert.notEqual(filtered.headers.etag, etag, 'a filtered tile has its own validator');
+    });
+
+    it('changes a tile’s ETag only when a spot in it changes, at every zoom that holds it', async () => {
+      const etags = async (p: { lat: number; lng: number }) => {
+        const out: string[] = [];
+        for (const z of [8, 12, 14, 17]) out.push((await get(tileUrl(z, p))).headers.etag as string);
+        return out;
+      };
+      const kampala = await etags(KAMPALA);
+      const gulu = await etags(GULU);
+      // A vote that changes no marker (the spot stays unverified) changes no tile.
+      const voted = await t.inject({
+        method: 'POST',
+        url: `/api/spots/${ids[3]}/vote`,
+        payload: { value: 1 },
+        remoteAddress: '10.9.9.9',
+      });
+      assert.equal(voted.statusCode, 200, voted.body);
+      assert.deepEqual(await etags(GULU), gulu, 'a vote that changes nothing shown changes no tile');
+      const added = await t.inject({
+        method: 'POST',
+        url: '/api/spots',
+        payload: report({ lat: GULU.lat + 0.0001, lng: GULU.lng, severity: 1 }),
+      });
+      assert.equal(added.statusCode, 201);
+      const after = await etags(GULU);
+      assert.ok(
+        after.every((e, i) => e !== gulu[i]),
+        `every zoom's Gulu tile changed: ${after} vs ${gulu}`,
+      );
+      assert.deepEqual(await etags(KAMPALA), kampala, "Kampala's tiles did not change");
+      const street = (await get(tileUrl(17, GULU))).json();
+      assert.ok(
+        street.spots.some((s: { id: number }) => s.id === added.json().spot.id),
+        'the new spot is in its street tile',
+      );
+    });
+
+    it('keeps its cells true when spots move, leave the map and are deleted', async () => {
+      const [first, second] = ids as [number, number];
+      await t.db.query('UPDATE spots SET lat = $1, lng = $2 WHERE id = $3', [
+        GULU.lat,
+        GULU.lng - 0.001,
+        first,
+      ]);
+      await t.db.query(`UPDATE spots SET publication = 'rejected' WHERE id = $1`, [second]);
+      t.deps.publicCache.invalidate();
+      for (const z of [0, 5, 9, 13]) {
+        const kampala = countOf((await get(tileUrl(z, KAMPALA))).json());
+        const gulu = countOf((await get(tileUrl(z, GULU))).json());
+        const same = tileUrl(z, KAMPALA) === tileUrl(z, GULU);
+        assert.deepEqual(same ? [kampala] : [kampala, gulu], same ? [4] : [1, 3], `zoom ${z}`);
+      }
+      await t.db.query('DELETE FROM spots WHERE id = $1', [first]);
+      t.deps.publicCache.invalidate();
+      assert.equal(countOf((await get(tileUrl(9, GULU))).json()), 2);
+    });
+
+    it('takes spots a subnormal latitude from the equator, kept on the equator (7 decimals)', async () => {
+      const lng = KAMPALA.lng;
+      for (const lat of [5e-324, -5e-324]) {
+        const res = await t.inject({ method: 'POST', url: '/api/spots', payload: report({ lat, lng }) });
+        assert.equal(res.statusCode, 201, res.body);
+        assert.equal(Object.is(res.json().spot.lat, 0), true, `${lat} kept as 0, not -0`);
+      }
+      const equator = { lat: 0, lng };
+      assert.equal(
+        countOf((await get(tileUrl(13, equator))).json()),
+        2,
+        "both in the equator's tile at zoom 13",
+      );
+      const lats = (await get(tileUrl(16, equator))).json().spots.map((m: { lat: number }) => m.lat);
+      assert.deepEqual(lats, [0, 0]);
+    });
   });
 });
