@@ -169,9 +169,103 @@ export async function createFreshDatabase(
   };
 }
 
-export async function createTestDatabase(opts: { empty?: boolean } = {}): Promise<TestDatabase> {
-  if (!TEST_DATABASE_URL) {
-    const db = await createPgliteDb(undefined, opts.empty ? {} : { loadDataDir: await pgliteTemplate() });
+/**
+ * Embedded: loading a PGlite from the template costs about 3 s of CPU, most of what a test file costs
+ * on two cores. A database a test has dropped is emptied back to the template's state and kept for
+ * the next test of this process (`npm test` runs many files in one process, run.ts): every table
+ * truncated, the template's rows put back, the session's settings and locks reset. One whose schema
+ * or reference rows a test changed, or that no longer answers, is closed instead.
+ */
+const idleEmbedded: Db[] = [];
+let embeddedOpened = 0;
+
+/** How many embedded test databases this process has loaded from the template (the rest were reused). */
+export const embeddedDatabasesOpened = () => embeddedOpened;
+
+interface TemplateState {
+  /** Tables emptied on reuse. */
+  tables: string[];
+  /** The template's rows of its other tables (but PostGIS's spatial_ref_sys, which nothing writes). */
+  rows: { table: string; columns: string; json: string }[];
+  fingerprint: string;
+}
+
+/** The schema, the template's rows and the spatial references, as one hash. */
+const FINGERPRINT = `
+  SELECT md5(string_agg(x, ',' ORDER BY x)) AS hash FROM (
+    SELECT c.relkind::text || ':' || c.relname || ':' || coalesce(a.attname || ' ' || format_type(a.atttypid, a.atttypmod), '') AS x
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+     WHERE n.nspname = 'public'
+    UNION ALL SELECT 'f:' || p.oid::regprocedure::text FROM pg_proc p
+      JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public'
+    UNION ALL SELECT 't:' || tgrelid::regclass::text || ':' || tgname FROM pg_trigger WHERE NOT tgisinternal
+    UNION ALL SELECT 'srs:' || count(*) FROM spatial_ref_sys
+  ) s`;
+
+const tableName = (t: string) => `public.${JSON.stringify(t)}`;
+
+let templateState: Promise<TemplateState> | undefined;
+
+async function readTemplateState(db: Db): Promise<TemplateState> {
+  const tables = (
+    await db.query<{ name: string }>(
+      `SELECT relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind = 'r' AND relname <> 'spatial_ref_sys' ORDER BY relname`,
+    )
+  ).map((t) => t.name);
+  const rows: TemplateState['rows'] = [];
+  for (const table of tables) {
+    const [{ json } = { json: null }] = await db.query<{ json: string | null }>(
+      `SELECT json_agg(t)::text AS json FROM ${tableName(table)} t`,
+    );
+    if (json === null) continue;
+    const [{ columns } = { columns: '*' }] = await db.query<{ columns: string }>(
+      `SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) AS columns FROM pg_attribute
+        WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''`,
+      [tableName(table)],
+    );
+    rows.push({ table, columns, json });
+  }
+  const [{ hash } = { hash: '' }] = await db.query<{ hash: string }>(FINGERPRINT);
+  return { tables, rows, fingerprint: hash };
+}
+
+/** Empties a used embedded database back to the template's state; false when it cannot be. */
+async function resetEmbedded(db: Db): Promise<boolean> {
+  const state = await (templateState as Promise<TemplateState>);
+  try {
+    // Settings, advisory locks, temporary tables and prepared statements of the last test.
+    await db.exec('DISCARD ALL');
+    await db.transaction(async (tx) => {
+      await tx.exec(`TRUNCATE ${state.tables.map(tableName).join(', ')} RESTART IDENTITY CASCADE`);
+      for (const { table, columns, json } of state.rows) {
+        await tx.query(
+          `INSERT INTO ${tableName(table)} (${columns}) OVERRIDING SYSTEM VALUE
+           SELECT ${columns} FROM json_populate_recordset(NULL::${tableName(table)}, $1)`,
+          [json],
+        );
+      }
+    });
+    const [fingerprint] = await db.query<{ hash: string }>(FINGERPRINT);
+    return fingerprint?.hash === state.fingerprint;
+  } catch {
+    return false;
+  }
+}
+
+/** A database loaded from the template; the first one loaded is where the template's state is read. */
+async function openEmbedded(): Promise<Db> {
+  embeddedOpened++;
+  const db = await createPgliteDb(undefined, { loadDataDir: await pgliteTemplate() });
+  templateState ??= readTemplateState(db);
+  await templateState;
+  return db;
+}
+
+async function embeddedTestDatabase(empty: boolean): Promise<TestDatabase> {
+  if (empty) {
+    const db = await createPgliteDb(undefined);
     return {
       db,
       drop: async () => {
@@ -180,6 +274,20 @@ export async function createTestDatabase(opts: { empty?: boolean } = {}): Promis
       },
     };
   }
+  const db = idleEmbedded.pop() ?? (await openEmbedded());
+  return {
+    // A copy: a test that replaces a method replaces it on its own database only.
+    db: { ...db },
+    drop: async () => {
+      record(await scanDatabase(db, 'embedded'));
+      if (await resetEmbedded(db)) idleEmbedded.push(db);
+      else await db.close();
+    },
+  };
+}
+
+export async function createTestDatabase(opts: { empty?: boolean } = {}): Promise<TestDatabase> {
+  if (!TEST_DATABASE_URL) return embeddedTestDatabase(Boolean(opts.empty));
   const { url, dropDatabase } = await createFreshDatabase(opts);
   // Tests share two cores with another test file (fuzzing, browsers): a pool wait that sheds load
   // after 1.5 s in production would fail correct requests here, such as 200 votes queued on one spot.
