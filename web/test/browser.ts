@@ -253,13 +253,10 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
- * The first element matching `selector` that lies wholly inside the map on screen: a tile's
- * clusters and markers reach beyond the view, and the first in the page may be off the screen.
- */
-/**
  * Clicks the first element matching `selector` that lies wholly on the map. Leaflet may redraw its
  * markers between the marking and the click (a zoom animation ending, a tile arriving late on a
- * busy machine), taking the marked one away: then the element is found and marked again.
+ * busy machine), taking the marked one away: then the element is found and marked again, for up to
+ * 30 s (with a full test run beside it, no cluster lay wholly on the map for 15 s once).
  */
 export async function clickOnScreen(page: Page, selector: string, opts: { force?: boolean } = {}) {
   for (let attempt = 1; ; attempt++) {
@@ -267,11 +264,15 @@ export async function clickOnScreen(page: Page, selector: string, opts: { force?
       await (await onScreen(page, selector)).click({ ...opts, timeout: 3000 });
       return;
     } catch (err) {
-      if (attempt >= 5) throw err;
+      if (attempt >= 10) throw err;
     }
   }
 }
 
+/**
+ * The first element matching `selector` that lies wholly inside the map on screen: a tile's
+ * clusters and markers reach beyond the view, and the first in the page may be off the screen.
+ */
 export async function onScreen(page: Page, selector: string): Promise<Locator> {
   await page.evaluate((sel) => {
     for (const el of document.querySelectorAll('[data-on-screen]')) el.removeAttribute('data-on-screen');
