@@ -7,11 +7,12 @@
  * run it first, and a start should not wait for a page that is already built.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
+import { recordBuild, unchangedBuild } from '../tools/build-inputs.ts';
 import { pngIcon } from './png.ts';
 import { AREA_HEADER, DATA_CACHE, SAVED_AT_HEADER, SPOT_LIST_URL } from './src/lib/spot-list.ts';
 
@@ -24,31 +25,9 @@ const pages = { app: 'index.html', moderate: 'moderate.html' } as const;
 type Entry = keyof typeof pages;
 
 const INPUTS = path.join(OUT, 'build-inputs.json');
-interface BuildInputs {
-  /** Each input file (absolute path) and its size and modification time. */
-  files: Record<string, string>;
-  /** What the build printed. */
-  report: string[];
-}
-const stamp = (file: string) => {
-  try {
-    const st = statSync(file);
-    return `${st.size}:${st.mtimeMs}`;
-  } catch {
-    return 'missing';
-  }
-};
-const previous = ((): BuildInputs | undefined => {
-  try {
-    return JSON.parse(readFileSync(INPUTS, 'utf8'));
-  } catch {
-    return undefined;
-  }
-})();
-if (previous && Object.entries(previous.files).every(([file, was]) => stamp(file) === was)) {
-  console.log(
-    ['web build (dist/web), unchanged since it was built:', ...previous.report.slice(1)].join('\n'),
-  );
+const unchanged = unchangedBuild(INPUTS);
+if (unchanged) {
+  console.log(['web build (dist/web), unchanged since it was built:', ...unchanged.slice(1)].join('\n'));
   process.exit(0);
 }
 
@@ -188,10 +167,4 @@ const inputs = [
   ...besidesBundles(WEB),
   fileURLToPath(import.meta.resolve('esbuild')),
 ];
-writeFileSync(
-  INPUTS,
-  JSON.stringify({
-    files: Object.fromEntries(inputs.map((f) => [f, stamp(f)])),
-    report: printed,
-  } satisfies BuildInputs),
-);
+recordBuild(INPUTS, inputs, printed);

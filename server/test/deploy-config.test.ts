@@ -76,8 +76,8 @@ describe('the nginx configurations in deploy/', { skip }, () => {
 });
 
 describe('how the server is started', () => {
-  const command = ['node', ...SERVER_NODE_ARGS, 'server/src/main.ts'];
-  it('npm start, the systemd unit and the Docker image start it as the tests and the bench do', () => {
+  const command = ['node', ...SERVER_NODE_ARGS, 'dist/server/main.js'];
+  it('npm start, the systemd unit and the Docker image start the built server with the flags the tests and the bench use', () => {
     const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts as Record<string, string>;
     // exec: the shell npm runs it in becomes the server, so npm's signals reach the server itself.
     assert.equal(scripts.start, `exec ${command.join(' ')}`);
@@ -92,7 +92,7 @@ describe('how the server is started', () => {
     assert.deepEqual(JSON.parse((cmd as string).slice('CMD '.length)), command);
   });
 
-  it('stops cleanly on SIGTERM to npm start: the port closes and no process of the group is left', async () => {
+  it('npm start runs the built server, which serves the page and the API, and stops cleanly on SIGTERM to npm: the port closes and no process of the group is left', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'hatari-stop-'));
     const port = await freePort();
     // Its own process group, as a terminal or a supervisor starts it; the page is built already.
@@ -111,6 +111,14 @@ describe('how the server is started', () => {
       spawnSync('ps', ['-o', 'pid=', '-g', String(group)], { encoding: 'utf8' }).stdout.trim();
     try {
       await waitFor(answers, 90_000, 'the server to answer');
+      // The built server finds what it reads (migrations, the page, the API's icon) from its own folder.
+      const page = await fetch(`http://127.0.0.1:${port}/`);
+      assert.equal(page.status, 200);
+      assert.match(await page.text(), /<title>Hatari/);
+      const docs = await fetch(`http://127.0.0.1:${port}/api/docs/static/swagger-initializer.js`);
+      assert.equal(docs.status, 200);
+      const icon = readFileSync('web/public/icon.svg').toString('base64');
+      assert.ok((await docs.text()).includes(icon), "the API reference shows the project's icon");
       assert.notEqual(left(), '', 'npm and the server run in the group');
       process.kill(group, 'SIGTERM');
       await waitFor(async () => !(await answers()), 12_000, 'the port to close');

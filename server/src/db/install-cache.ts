@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROOT } from '../root.ts';
 
 /**
  * Files the embedded database makes once per install from the installed packages (the slim PostGIS
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
  * node_modules/.cache/hatari, or the temporary folder where that cannot be written. Each name
  * carries the versions it was made from, so an upgrade makes a new one.
  */
-const DIRS = [fileURLToPath(new URL('../../../node_modules/.cache/hatari/', import.meta.url)), tmpdir()];
+const DIRS = [path.join(ROOT, 'node_modules/.cache/hatari'), tmpdir()];
 
 /** The cached file of this name, if one was made. */
 function findCached(name: string): string | undefined {

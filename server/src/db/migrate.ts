@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { ROOT } from '../root.ts';
 import type { Db } from './db.ts';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+const MIGRATIONS_DIR = path.join(ROOT, 'server/migrations');
 /** Advisory lock key for migrations; any constant shared by every instance of the app. */
 const MIGRATION_LOCK = 4_201_001;
 
@@ -18,7 +19,7 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
     files.map(async (file) => ({
       version: Number(file.slice(0, 4)),
       name: file,
-      sql: await readFile(dir + file, 'utf8'),
+      sql: await readFile(path.join(dir, file), 'utf8'),
     })),
   );
 }

@@ -173,9 +173,15 @@ function serialDb(conn: Connection): Db {
   };
 }
 
+/** The worker's module, beside this one: TypeScript in the sources, JavaScript in the built server. */
+const WORKER = new URL(
+  import.meta.url.endsWith('.ts') ? './pglite-worker.ts' : './pglite-worker.js',
+  import.meta.url,
+);
+
 /** Starts the worker that holds the database; resolves once it is open. */
 async function startWorker(setup: WorkerSetup): Promise<Connection> {
-  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+  const worker = new Worker(WORKER, {
     workerData: setup,
     // None of the parent's flags (a test runner's, the heap limit) apply to the worker: its heap is
     // bounded here. Left to V8, its young generation grew to 180 MB under the soak's mix (of 45–90 MB

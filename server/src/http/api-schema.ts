@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
@@ -11,6 +12,7 @@ import {
 import { z } from 'zod';
 import { region } from '../../../common/region.ts';
 import { POLICIES, type PolicyName } from '../limits/policies.ts';
+import { ROOT } from '../root.ts';
 import { validationError } from './errors.ts';
 
 /**
@@ -196,7 +198,7 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
     routePrefix: '/api/docs',
     logo: {
       type: 'image/svg+xml',
-      content: readFileSync(new URL('../../../web/public/icon.svg', import.meta.url)),
+      content: readFileSync(path.join(ROOT, 'web/public/icon.svg')),
     },
     // The page's own policy: its scripts and the document from this server only. Swagger UI sets
     // inline styles, which cannot run code; no asset, font or validator from elsewhere.

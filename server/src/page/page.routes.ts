@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageSettings } from '../../../common/page-settings.ts';
 import { pageRegion } from '../../../common/region.ts';
@@ -6,6 +6,7 @@ import type { Deps } from '../deps.ts';
 import { encodedBody, sendEncoded } from '../http/encoded-body.ts';
 import type { PolicyName } from '../limits/policies.ts';
 import { consumeDuringRequest } from '../limits/rate-limit.ts';
+import { ROOT } from '../root.ts';
 import { findPublicSpot } from '../spots/index.ts';
 import { ByteBudgetCache } from '../util/byte-budget-cache.ts';
 import { QueueFullError, Semaphore } from '../util/semaphore.ts';
@@ -14,7 +15,7 @@ import { renderShareCard } from './share-card.ts';
 import { cardVersion, siteHead, spotHead, spotIdFrom, withHead, withPreview } from './spot-page.ts';
 
 const READ: PolicyName[] = ['read', 'read_network'];
-const DIST = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+const DIST = path.join(ROOT, 'dist/web');
 
 /** Address → built file. The pages have clean addresses; everything else is served by its path. */
 const PAGES: Record<string, string> = { '/moderate': '/moderate.html' };

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { insideRegion } from '../../../common/region.ts';
 import type { Db } from '../db/db.ts';
 import { claimOneTimeJob } from '../db/one-time-jobs.sql.ts';
+import { ROOT } from '../root.ts';
 import { type SeedSpot, seedFile } from './seed.schema.ts';
 import { insertSeedSpot } from './seed.sql.ts';
 
-const SEED_FILE = fileURLToPath(new URL('../../../data/seed.json', import.meta.url));
+const SEED_FILE = path.join(ROOT, 'data/seed.json');
 const SEED_CONFIRMATIONS = 3;
 
 export async function readSeedSpots(file = SEED_FILE): Promise<SeedSpot[]> {
