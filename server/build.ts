@@ -15,7 +15,7 @@ import { recordBuild, unchangedBuild } from '../tools/build-inputs.ts';
 
 const SERVER = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.resolve(SERVER, '../dist/server');
-const INPUTS = path.resolve(SERVER, '../dist/server-inputs.json');
+const INPUTS = path.join(OUT, 'build-inputs.json');
 
 const unchanged = unchangedBuild(INPUTS);
 if (unchanged) {
