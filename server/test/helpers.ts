@@ -183,14 +183,14 @@ let embeddedOpened = 0;
 export const embeddedDatabasesOpened = () => embeddedOpened;
 
 interface TemplateState {
-  /** Tables emptied on reuse. */
+  /** The tables emptied on reuse: all of the public schema's but PostGIS's spatial_ref_sys. */
   tables: string[];
-  /** The template's rows of its other tables (but PostGIS's spatial_ref_sys, which nothing writes). */
+  /** The rows the template holds in those tables, put back after they are emptied. */
   rows: { table: string; columns: string; json: string }[];
   fingerprint: string;
 }
 
-/** The schema, the template's rows and the spatial references, as one hash. */
+/** The public schema (relations, columns, functions, triggers) and the spatial references' count, as one hash. */
 const FINGERPRINT = `
   SELECT md5(string_agg(x, ',' ORDER BY x)) AS hash FROM (
     SELECT c.relkind::text || ':' || c.relname || ':' || coalesce(a.attname || ' ' || format_type(a.atttypid, a.atttypmod), '') AS x
