@@ -1,15 +1,16 @@
 /**
  * npm run bench:embedded [-- --minutes 60]
  *
- * The embedded default as `npm start` runs it (same node flags, a new data folder filled from the
- * install's template, the 21 seed spots), driven by the soak's mix of what phones do (reads,
- * searches, route checks, votes, flags, reports: server/faults/phones.ts) from 200 phones on 25
- * networks, each a client address of its own on loopback, for --minutes (default 10). Prints the
+ * The embedded default as `npm start` runs it (the built server, same node flags, a new data folder
+ * filled from the install's template, the 21 seed spots), driven by the soak's mix of what phones
+ * do (reads, searches, route checks, votes, flags, reports: server/faults/phones.ts) from 200 phones
+ * on 25 networks, each a client address of its own on loopback, for --minutes (default 10). Prints the
  * time from the process's start to healthy, RSS after the start, every minute the requests answered
  * and the RSS, and at the end the RSS after 15 quiet seconds and the highest seen. Exits 1 when an
  * answer was a 5xx other than a read, search or route check shed with 503 and Retry-After
  * (docs/operations.md, "Start and memory").
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,18 +25,24 @@ const PHONES_PER_NETWORK = 8;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 
+// The server npm start runs: built from the sources if they changed.
+execFileSync(process.execPath, ['server/build.ts'], { stdio: 'inherit' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hatari-bench-embedded-'));
 const osrm = new FakeOsrm();
 const nominatim = new FakeNominatim(KAMPALA_PLACES);
 const started = performance.now();
-const server = await startServer({
-  DATA_DIR: dataDir,
-  SEED: '1',
-  LOG_LEVEL: 'warn',
-  EVENT_LOOP_STATS: '1',
-  OSRM_URL: await osrm.start(),
-  NOMINATIM_URL: await nominatim.start(),
-});
+const server = await startServer(
+  {
+    DATA_DIR: dataDir,
+    SEED: '1',
+    LOG_LEVEL: 'warn',
+    EVENT_LOOP_STATS: '1',
+    OSRM_URL: await osrm.start(),
+    NOMINATIM_URL: await nominatim.start(),
+  },
+  undefined,
+  { built: true },
+);
 const pid = server.proc.pid as number;
 const startSeconds = (performance.now() - started) / 1000;
 /** The server's own account of its memory (main thread's heap, external, array buffers; MB). */

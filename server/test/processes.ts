@@ -74,10 +74,18 @@ const outputs = new WeakMap<ChildProcess, string[]>();
  */
 export const SERVER_NODE_ARGS = ['--max-old-space-size=256', '--max-semi-space-size=4', '--liftoff-only'];
 
-/** The real server as a separate process, as `npm start` runs it, logging every request. */
-export async function startServer(env: Record<string, string>, cwd?: string): Promise<RunningServer> {
+/**
+ * The real server as a separate process, as `npm start` runs it, logging every request: from the
+ * sources, or with `built` the bundle `npm start` runs (dist/server, made by server/build.ts).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  cwd?: string,
+  { built = false }: { built?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const proc = spawn(process.execPath, [...SERVER_NODE_ARGS, 'server/src/main.ts'], {
+  const main = built ? 'dist/server/main.js' : 'server/src/main.ts';
+  const proc = spawn(process.execPath, [...SERVER_NODE_ARGS, main], {
     cwd,
     env: { ...process.env, PORT: String(port), SEED: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

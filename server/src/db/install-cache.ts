@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +6,7 @@ import { ROOT } from '../root.ts';
 
 /**
  * Files the embedded database makes once per install from the installed packages (the slim PostGIS
- * bundle, the template of a new data folder), kept where build tools keep theirs:
+ * bundle and its files, the template of a new data folder), kept where build tools keep theirs:
  * node_modules/.cache/hatari, or the temporary folder where that cannot be written. Each name
  * carries the versions it was made from, so an upgrade makes a new one.
  */
@@ -22,17 +22,43 @@ export async function cached(name: string, make: () => Uint8Array | Promise<Uint
   const found = findCached(name);
   if (found) return found;
   const bytes = await make();
+  return keep(name, (partial) => writeFileSync(partial, bytes));
+}
+
+/** The cached folder of this name, made now from these files (paths relative to it) if none was. */
+export async function cachedFolder(
+  name: string,
+  make: () => { name: string; data: Uint8Array }[] | Promise<{ name: string; data: Uint8Array }[]>,
+): Promise<string> {
+  const found = findCached(name);
+  if (found) return found;
+  const files = await make();
+  return keep(name, (partial) => {
+    for (const file of files) {
+      const target = path.join(partial, file.name);
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, file.data);
+    }
+  });
+}
+
+/**
+ * Writes a cached file or folder in the first place that takes it: aside, then renamed, so a
+ * process starting at the same time never reads half of it.
+ */
+function keep(name: string, write: (partial: string) => void): string {
   for (const dir of DIRS) {
     const file = path.join(dir, name);
+    const partial = `${file}.${process.pid}`;
     try {
       mkdirSync(dir, { recursive: true });
-      // Written aside and renamed, so a process starting at the same time never reads half of it.
-      const partial = `${file}.${process.pid}`;
-      writeFileSync(partial, bytes);
+      write(partial);
       renameSync(partial, file);
       return file;
     } catch {
-      // Not writable here (a read-only install): the next place.
+      rmSync(partial, { recursive: true, force: true });
+      // Made by another process at the same time (theirs is as good), or not writable here.
+      if (existsSync(file)) return file;
     }
   }
   throw new Error(`could not write ${name} in ${DIRS.join(' or ')}`);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -171,6 +171,19 @@ describe('embedded storage (PGlite under DATA_DIR)', () => {
       const first = await createPgliteDb(folder);
       // Nothing has run in it yet: what is there came from the template, not from initdb.
       assert.deepEqual(await extensions(first), ['pg_trgm', 'plpgsql', 'postgis']);
+      // Geography needs PROJ's database, which the embedded database reads from disk.
+      const [buffer] = await first.query<{ area: number }>(
+        'SELECT ST_Area(ST_Buffer(ST_SetSRID(ST_MakePoint(32.58, 0.31), 4326)::geography, 100)) AS area',
+      );
+      assert.ok(
+        buffer && buffer.area > 31_000 && buffer.area < 31_500,
+        `a 100 m buffer covers ${buffer?.area} m²`,
+      );
+      // Unpacked beside the folder and moved into place: nothing of it is left beside.
+      const beside = readdirSync(path.dirname(folder)).filter((f) =>
+        f.startsWith(`${path.basename(folder)}.`),
+      );
+      assert.deepEqual(beside, [`${path.basename(folder)}.owner`]);
       assert.deepEqual(
         await migrate(first),
         (await readMigrations()).map((m) => m.name),
@@ -185,6 +198,17 @@ describe('embedded storage (PGlite under DATA_DIR)', () => {
         { value: 'yes' },
       ]);
       await second.close();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a folder that holds other files and no database, and leaves them as they were', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'hatari-not-a-database-'));
+    try {
+      writeFileSync(path.join(folder, 'notes.txt'), 'mine');
+      await assert.rejects(createPgliteDb(folder), /holds files but no database: move them away/);
+      assert.deepEqual(readdirSync(folder), ['notes.txt']);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
