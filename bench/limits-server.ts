@@ -19,7 +19,7 @@ const config = loadConfig({ ...process.env, SEED: '0' });
 const log = createLogger('warn');
 const db = await openDatabase(config, log);
 await migrate(db);
-const real = createRateLimiter(config, db, log);
+const real = await createRateLimiter(config, db, log);
 await real.counters.ready(2000);
 // The work per request is the same whatever the limit; a huge one keeps the run from being refused.
 const limiter = new RateLimiter(real.counters, { ...POLICIES, read: { ...POLICIES.read, limit: 1e9 } });

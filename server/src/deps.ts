@@ -25,7 +25,6 @@ import { DatabaseStore } from './limits/db-store.ts';
 import { FallbackCounters } from './limits/fallback-counters.ts';
 import { MemoryStore } from './limits/memory-store.ts';
 import { RateLimiter } from './limits/rate-limit.ts';
-import { RedisStore } from './limits/redis-store.ts';
 import { ensureFirstAdmin } from './moderation/auth.service.ts';
 import { SignInGuard } from './moderation/sign-in-guard.ts';
 import { CachedRouter } from './routing/cached-router.ts';
@@ -138,9 +137,18 @@ const COUNTER_TIMEOUT_MS = { redis: 500, database: 500 } as const;
 const COUNTER_PROBE_EVERY_MS = 1000;
 const COUNTER_READY_TIMEOUT_MS = 2000;
 
-export function createRateLimiter(config: Config, db: Db, log: FastifyBaseLogger): RateLimiter {
+/** Redis's client is loaded only where Redis is configured (3 MB of each process's memory). */
+export async function createRateLimiter(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+): Promise<RateLimiter> {
   const primary: CounterStore = config.redisUrl
-    ? new RedisStore(config.redisUrl, (err) => log.debug({ err }, 'redis'), COUNTER_TIMEOUT_MS.redis)
+    ? new (await import('./limits/redis-store.ts')).RedisStore(
+        config.redisUrl,
+        (err) => log.debug({ err }, 'redis'),
+        COUNTER_TIMEOUT_MS.redis,
+      )
     : new DatabaseStore(db);
   const timeoutMs = config.redisUrl ? COUNTER_TIMEOUT_MS.redis : COUNTER_TIMEOUT_MS.database;
   return new RateLimiter(
@@ -183,7 +191,7 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
     await ensureFirstAdmin(db, config.admin, log);
     const salt = config.visitorSalt ?? (await ensureSecret(db, 'visitor_salt'));
     const devices = new DeviceCredentials(await ensureSecret(db, 'device_key'));
-    const limiter = createRateLimiter(config, db, log);
+    const limiter = await createRateLimiter(config, db, log);
     await limiter.counters.ready(COUNTER_READY_TIMEOUT_MS);
     const exports = new ExportSnapshots(db, log);
     const identify = createIdentify({

@@ -11,7 +11,9 @@ import { type Config, loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
 import { migrate, readMigrations } from '../src/db/migrate.ts';
 import { createPgDb } from '../src/db/pg.ts';
-import { createPgliteDb, embeddedTemplate, openPglite, pgliteDb } from '../src/db/pglite.ts';
+import { createPgliteDb, pgliteDb } from '../src/db/pglite.ts';
+import { openPglite } from '../src/db/pglite-open.ts';
+import { embeddedTemplate } from '../src/db/pglite-template.ts';
 import {
   createChannels,
   createDeps,
@@ -391,7 +393,7 @@ export async function startTestApp(
 export async function buildAppOn(db: Db): Promise<FastifyInstance> {
   const config = testConfig();
   const log = createLogger('silent');
-  const limiter = createRateLimiter(config, db, log);
+  const limiter = await createRateLimiter(config, db, log);
   const devices = new DeviceCredentials('test-device-key');
   const identify = createIdentify({
     salt: 'test-salt-test-salt',

@@ -68,11 +68,19 @@ const outputs = new WeakMap<ChildProcess, string[]>();
  * took the process to 1.05 GB at its start and left it at 510–550 MB; with Liftoff alone it peaked
  * at 465 MB, stayed at 450–460 MB and answered reads and route checks as fast (measured side by side,
  * docs/operations.md). On PostgreSQL the process runs no WebAssembly and the flag changes nothing.
- * The young generation is held to 4 MB semi-spaces: under the soak's mix on embedded storage V8 grew
- * the heap to 175 MB for 50–90 MB in use; held, 56 MB at the same rate (npm run bench:embedded).
- * deploy-config.test.ts checks the other places say the same.
+ * The young generation is held to 2 MB semi-spaces: under the soak's mix on embedded storage V8 grew
+ * the heap to 175 MB for 50–90 MB in use; held (to 4 MB), 56 MB at the same rate (npm run
+ * bench:embedded). And V8 favours memory over speed (`--optimize-for-size`, for every thread): in
+ * three minutes of the soak's mix the server held 308 MB with it and 332 MB without, answering
+ * 129–142 requests a second against 140–162 (one run each; the embedded database, not the
+ * JavaScript, is what bounds that rate). deploy-config.test.ts checks the other places say the same.
  */
-export const SERVER_NODE_ARGS = ['--max-old-space-size=256', '--max-semi-space-size=4', '--liftoff-only'];
+export const SERVER_NODE_ARGS = [
+  '--max-old-space-size=256',
+  '--max-semi-space-size=2',
+  '--liftoff-only',
+  '--optimize-for-size',
+];
 
 /**
  * The real server as a separate process, as `npm start` runs it, logging every request: from the

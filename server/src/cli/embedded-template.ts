@@ -1,9 +1,9 @@
 /**
  * Run by `npm install` (prepare): makes the template every new embedded data folder starts from
- * (server/src/db/pglite.ts), once per installed PGlite and PostGIS, so the first `npm start` does
- * not spend its time creating the database.
+ * (server/src/db/pglite-template.ts), once per installed PGlite and PostGIS, so the first
+ * `npm start` does not spend its time creating the database.
  */
-import { embeddedTemplate } from '../db/pglite.ts';
+import { embeddedTemplate } from '../db/pglite-template.ts';
 
 const started = performance.now();
 const file = await embeddedTemplate();

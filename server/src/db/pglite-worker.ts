@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { openPglite } from './pglite.ts';
+import { openPglite } from './pglite-open.ts';
 import type { ToWorker, WorkerSetup } from './pglite-protocol.ts';
 
 /** The worker thread that holds the embedded database (pglite.ts starts it and talks to it). */

@@ -1,14 +1,12 @@
-import { createReadStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
-import { createGunzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import { withTimeout } from '../util/timeout.ts';
 import { claimDataDir } from './data-dir-claim.ts';
 import type { Db, Queryable } from './db.ts';
-import { cached, packageVersion } from './install-cache.ts';
 import type { FromWorker, ToWorker, WorkerSetup } from './pglite-protocol.ts';
+import { fillFromTemplate } from './pglite-template.ts';
 
 /**
  * Embedded PostgreSQL (WASM) with PostGIS and pg_trgm, run in a worker thread. `dataDir` undefined
@@ -39,76 +37,6 @@ export async function createPgliteDb(
     release();
     throw err;
   }
-}
-
-/**
- * What a new data folder starts from: a database in which initdb has run and PostGIS and pg_trgm
- * are created, dumped once per install (`npm install` makes it; the first start does where it was
- * not made). Those two steps are most of a first start in WebAssembly (measured: initdb 5.8 s,
- * `CREATE EXTENSION postgis` 6.6 s, every migration after them 0.2 s); unpacking the dump into the
- * folder takes 1.1 s (fillFromTemplate). The migrations then run as on any start.
- */
-export async function embeddedTemplate(): Promise<string> {
-  const { postgisBundleName } = await import('./postgis-bundle.ts');
-  const name = `pglite-${packageVersion('@electric-sql/pglite')}-${postgisBundleName()}.tar.gz`;
-  return cached(name, async () => {
-    const pglite = await openPglite(undefined);
-    try {
-      await pglite.exec('CREATE EXTENSION IF NOT EXISTS postgis; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
-      return new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
-    } finally {
-      await pglite.close();
-    }
-  });
-}
-
-/**
- * Fills a new (empty) data folder with the template, unpacked from disk as a stream into a folder
- * beside it and then moved into place, so that a folder holds either no database or a whole one.
- * Handed to PGlite instead, the template (65 MB unpacked) passed whole through the database's
- * memory, and the server stayed about 95 MB larger for as long as it ran (422 MB after a first
- * start, against 323–331 MB).
- */
-async function fillFromTemplate(dataDir: string): Promise<void> {
-  const partial = `${dataDir}.partial-${process.pid}`;
-  const { extract } = await import('tar-fs');
-  try {
-    await pipeline(createReadStream(await embeddedTemplate()), createGunzip(), extract(partial));
-    try {
-      renameSync(partial, dataDir);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOTEMPTY') throw err;
-      throw new Error(
-        `The data folder ${dataDir} holds files but no database: move them away (or set DATA_DIR to ` +
-          'another folder) and start again.',
-      );
-    }
-  } finally {
-    rmSync(partial, { recursive: true, force: true });
-  }
-}
-
-/**
- * PGlite on this thread (the database's worker, the tests' templates and dumps); the server uses
- * createPgliteDb. PGlite and PostGIS are loaded here, not with this module: the server's thread,
- * which only starts the worker, never loads them.
- */
-export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}) {
-  const [{ PGlite }, { pg_trgm }, { slimPostgisExtension }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('./postgis-bundle.ts'),
-  ]);
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return PGlite.create({
-    dataDir,
-    // A data directory dumped by dumpDataDir (the tests' migrated template) starts without initdb.
-    loadDataDir: opts.loadDataDir,
-    extensions: { postgis: slimPostgisExtension, pg_trgm },
-    // PostgreSQL's default 128 MB of shared buffers is most of a small map's memory; an embedded
-    // map holds far less data than that.
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
-  });
 }
 
 /** A PGlite opened on this thread, as a Db. */
@@ -206,12 +134,13 @@ const WORKER = new URL(
 async function startWorker(setup: WorkerSetup): Promise<Connection> {
   const worker = new Worker(WORKER, {
     workerData: setup,
-    // None of the parent's flags (a test runner's, the heap limit) apply to the worker: its heap is
-    // bounded here. Left to V8, its young generation grew to 180 MB under the soak's mix (of 45–90 MB
-    // in use) and the process to 770 MB; with these limits and the server's own
-    // (processes.ts), 546 MB at the same rate (npm run bench:embedded, docs/operations.md).
+    // None of the parent's Node options (a test runner's, the heap limit) apply to the worker: its
+    // heap is bounded here (V8's own flags, --liftoff-only and --optimize-for-size, hold for every
+    // thread). Left to V8, its young generation grew to 180 MB under the soak's mix (of 45–90 MB in
+    // use) and the process to 770 MB; with these limits and the server's own (processes.ts), 332 MB
+    // at the same rate (npm run bench:embedded, docs/operations.md).
     execArgv: [],
-    resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 },
+    resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 4 },
   });
   const pending = new Map<number, { resolve: (rows: never[]) => void; reject: (err: Error) => void }>();
   let nextId = 0;

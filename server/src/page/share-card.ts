@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { renderAsync } from '@resvg/resvg-js';
 import type { Spot } from '../../../common/api.ts';
 import { region } from '../../../common/region.ts';
 import { en } from '../../../common/words/en.ts';
@@ -85,9 +84,13 @@ ${area ? `<text x="64" y="${afterTitle}" font-family="DejaVu Sans" font-size="34
 </svg>`;
 }
 
-/** The card as a PNG, rendered off the event loop (resvg in libuv's thread pool). */
+/**
+ * The card as a PNG, rendered off the event loop (resvg in libuv's thread pool). resvg is loaded
+ * with the first card: until then its native library and threads take no memory (3 MB).
+ */
 export async function renderShareCard(spot: CardSpot): Promise<Buffer> {
   const svg = shareCardSvg(spot);
+  const { renderAsync } = await import('@resvg/resvg-js');
   const image = await renderAsync(svg, { font: FONTS, fitTo: { mode: 'original' } });
   return image.asPng();
 }
