@@ -33,7 +33,9 @@ export async function embeddedTemplate(): Promise<string> {
  * start, against 323–331 MB).
  */
 export async function fillFromTemplate(dataDir: string): Promise<void> {
-  const partial = `${dataDir}.partial-${process.pid}`;
+  // The folder is claimed by this process alone: what a start that died left beside it goes first.
+  const partial = `${dataDir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
   const { extract } = await import('tar-fs');
   try {
     await pipeline(createReadStream(await embeddedTemplate()), createGunzip(), extract(partial));

@@ -1,5 +1,13 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -168,6 +176,8 @@ describe('embedded storage (PGlite under DATA_DIR)', () => {
         (r) => r.extname,
       );
     try {
+      // What a first start that died while filling the folder left beside it.
+      mkdirSync(`${folder}.partial/base`, { recursive: true });
       const first = await createPgliteDb(folder);
       // Nothing has run in it yet: what is there came from the template, not from initdb.
       assert.deepEqual(await extensions(first), ['pg_trgm', 'plpgsql', 'postgis']);
@@ -179,7 +189,7 @@ describe('embedded storage (PGlite under DATA_DIR)', () => {
         buffer && buffer.area > 31_000 && buffer.area < 31_500,
         `a 100 m buffer covers ${buffer?.area} m²`,
       );
-      // Unpacked beside the folder and moved into place: nothing of it is left beside.
+      // Unpacked beside the folder and moved into place: nothing of it, nor of the earlier try, is left.
       const beside = readdirSync(path.dirname(folder)).filter((f) =>
         f.startsWith(`${path.basename(folder)}.`),
       );
@@ -200,6 +210,7 @@ describe('embedded storage (PGlite under DATA_DIR)', () => {
       await second.close();
     } finally {
       rmSync(folder, { recursive: true, force: true });
+      rmSync(`${folder}.partial`, { recursive: true, force: true });
     }
   });
 
