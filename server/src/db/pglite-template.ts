@@ -12,8 +12,8 @@ import { openPglite } from './pglite-open.ts';
  * folder takes 1.1 s (fillFromTemplate). The migrations then run as on any start.
  */
 export async function embeddedTemplate(): Promise<string> {
-  const { postgisBundleName } = await import('./postgis-bundle.ts');
-  const name = `pglite-${packageVersion('@electric-sql/pglite')}-${postgisBundleName()}.tar.gz`;
+  const { postgisFilesName } = await import('./postgis-bundle.ts');
+  const name = `pglite-${packageVersion('@electric-sql/pglite')}-${postgisFilesName()}.tar.gz`;
   return cached(name, async () => {
     const pglite = await openPglite(undefined);
     try {

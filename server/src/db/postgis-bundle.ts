@@ -40,8 +40,8 @@ export function slimPostgis(packaged: Uint8Array): { name: string; data: Uint8Ar
     .map(({ name, data }) => ({ name, data: data ?? new Uint8Array(0) }));
 }
 
-/** The slim bundle's name: the package's version and what is kept, so an upgrade makes a new one. */
-export function postgisBundleName(): string {
+/** The folder's name: the package's version and what is kept, so an upgrade makes a new one. */
+export function postgisFilesName(): string {
   const key = createHash('sha256')
     .update(`${packageVersion('@electric-sql/pglite-postgis')}:${KEEP.join(',')}:files`)
     .digest('hex')
@@ -63,7 +63,7 @@ export const slimPostgisExtension: Extension = {
     const packaged = await postgis.setup(pg, emscriptenOpts);
     if (!packaged.bundlePath) throw new Error('the PostGIS package names no bundle');
     const packagedPath = fileURLToPath(packaged.bundlePath);
-    const folder = await cachedFolder(postgisBundleName(), () => slimPostgis(readFileSync(packagedPath)));
+    const folder = await cachedFolder(postgisFilesName(), () => slimPostgis(readFileSync(packagedPath)));
     const linked = [LIBRARY_DIR, EXTENSION_DIR].flatMap((dir) =>
       readdirSync(path.join(folder, dir)).map((file) => `${dir}/${file}`),
     );
@@ -85,8 +85,9 @@ export const slimPostgisExtension: Extension = {
               FS.mkdirTree(path.posix.dirname(`${WASM_PREFIX}/${file}`));
               FS.symlink(`${MOUNT}/${file}`, `${WASM_PREFIX}/${file}`);
             }
-            // Compiled now (the runtime starts once it is), under the name PostgreSQL opens it by;
-            // no copy of the file is made in memory.
+            // Compiled now (the runtime starts once it is), under the name PostgreSQL opens it by,
+            // from the file read once; nothing of it goes into the in-memory file system. Were this
+            // to fail, PostgreSQL's first use would compile it then, through the link.
             for (const file of libraries) {
               const [dir, name] = [path.posix.dirname(file), path.posix.basename(file)];
               FS.createPreloadedFile(
