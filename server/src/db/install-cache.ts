@@ -25,10 +25,16 @@ export async function cached(name: string, make: () => Uint8Array | Promise<Uint
   return keep(name, (partial) => writeFileSync(partial, bytes));
 }
 
-/** The cached folder of this name, made now from these files (paths relative to it) if none was. */
+/** A file of a cached folder: its path in the folder and its bytes. */
+export interface CachedFile {
+  name: string;
+  data: Uint8Array;
+}
+
+/** The cached folder of this name, made now from these files if none was. */
 export async function cachedFolder(
   name: string,
-  make: () => { name: string; data: Uint8Array }[] | Promise<{ name: string; data: Uint8Array }[]>,
+  make: () => CachedFile[] | Promise<CachedFile[]>,
 ): Promise<string> {
   const found = findCached(name);
   if (found) return found;

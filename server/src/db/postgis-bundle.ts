@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Extension, postgresMod } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
 import { parseTar } from 'nanotar';
-import { cachedFolder, packageVersion } from './install-cache.ts';
+import { type CachedFile, cachedFolder, packageVersion } from './install-cache.ts';
 
 /**
  * PostGIS for the embedded database, without the parts the map never loads, and with its data
@@ -34,7 +34,7 @@ const KEEP = [
 ];
 
 /** The packaged bundle's files the map uses, by their paths in the bundle. */
-export function slimPostgis(packaged: Uint8Array): { name: string; data: Uint8Array }[] {
+export function slimPostgis(packaged: Uint8Array): CachedFile[] {
   return parseTar(gunzipSync(packaged))
     .filter((entry) => entry.type === 'file' && KEEP.some((re) => re.test(entry.name)))
     .map(({ name, data }) => ({ name, data: data ?? new Uint8Array(0) }));
