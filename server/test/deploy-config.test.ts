@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import semver from 'semver';
 import {
   freePort,
   NGINX,
@@ -72,6 +73,37 @@ describe('the nginx configurations in deploy/', { skip }, () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('what npm installs', () => {
+  it('every package in the lockfile accepts the oldest Node.js the engines field allows, so npm running on it warns of no engine (EBADENGINE)', () => {
+    const oldest = semver.minVersion(JSON.parse(readFileSync('package.json', 'utf8')).engines.node);
+    assert.ok(oldest, 'package.json names the Node.js versions npm install works on');
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+      packages: Record<string, { version?: string; engines?: unknown }>;
+    };
+    // As npm checks them (npm-install-checks): optional packages too, which npm would quietly leave out.
+    const refusing = Object.entries(lock.packages)
+      .filter(([where, { engines }]) => {
+        const node = (engines as { node?: unknown } | undefined)?.node;
+        return (
+          where !== '' &&
+          typeof node === 'string' &&
+          !semver.satisfies(oldest, node, { includePrerelease: true })
+        );
+      })
+      .map(
+        ([where, { version, engines }]) =>
+          `${where}@${version} needs node ${(engines as { node: string }).node}`,
+      );
+    assert.deepEqual(refusing, [], `npm on Node.js ${oldest} would warn EBADENGINE`);
+  });
+
+  it('npm install puts the Node.js LTS line the project runs on into node_modules/.bin, and the scripts run on it', () => {
+    const pinned = JSON.parse(readFileSync('package.json', 'utf8')).dependencies.node as string;
+    assert.equal(semver.major(pinned), 24);
+    assert.equal(process.versions.node, pinned, "npm test runs on the installed Node.js, not the machine's");
   });
 });
 
