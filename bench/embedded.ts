@@ -1,10 +1,10 @@
 /**
  * npm run bench:embedded [-- --minutes 60]
  *
- * The embedded default as `npm start` runs it (the built server, same node flags, a new data folder
- * filled from the install's template, the 21 seed spots), driven by the soak's mix of what phones
- * do (reads, searches, route checks, votes, flags, reports: server/faults/phones.ts) from 200 phones
- * on 25 networks, each a client address of its own on loopback, for --minutes (default 10). Prints the
+ * The embedded default as `npm start` runs it (the built page and server, same node flags, a new
+ * data folder filled from the install's template, the 21 seed spots), driven by the soak's mix of
+ * what phones do (reads, searches, route checks, votes, flags, reports: server/faults/phones.ts)
+ * from 200 phones on 25 networks, each a client address of its own on loopback, for --minutes (default 10). Prints the
  * time from the process's start to healthy, RSS after the start, every minute the requests answered
  * and the RSS, and at the end the RSS after 15 quiet seconds and the highest seen. Exits 1 when an
  * answer was a 5xx other than a read, search or route check shed with 503 and Retry-After
@@ -25,8 +25,9 @@ const PHONES_PER_NETWORK = 8;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 
-// The server npm start runs: built from the sources if they changed.
-execFileSync(process.execPath, ['server/build.ts'], { stdio: 'inherit' });
+// What npm start runs: the page (held in the server's memory) and the server, built if their
+// sources changed.
+execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hatari-bench-embedded-'));
 const osrm = new FakeOsrm();
 const nominatim = new FakeNominatim(KAMPALA_PLACES);

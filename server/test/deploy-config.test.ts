@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import semver from 'semver';
 import {
+  BUILT_SERVER,
   freePort,
   NGINX,
   nginxTempPaths,
@@ -108,7 +109,7 @@ describe('what npm installs', () => {
 });
 
 describe('how the server is started', () => {
-  const command = ['node', ...SERVER_NODE_ARGS, 'dist/server/main.js'];
+  const command = ['node', ...SERVER_NODE_ARGS, BUILT_SERVER];
   it('npm start, the systemd unit and the Docker image start the built server with the flags the tests and the bench use', () => {
     const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts as Record<string, string>;
     // exec: the shell npm runs it in becomes the server, so npm's signals reach the server itself.

@@ -82,9 +82,12 @@ export const SERVER_NODE_ARGS = [
   '--optimize-for-size',
 ];
 
+/** The server `npm start` runs, bundled by server/build.ts. */
+export const BUILT_SERVER = 'dist/server/main.js';
+
 /**
  * The real server as a separate process, as `npm start` runs it, logging every request: from the
- * sources, or with `built` the bundle `npm start` runs (dist/server, made by server/build.ts).
+ * sources, or with `built` the bundle `npm start` runs (BUILT_SERVER).
  */
 export async function startServer(
   env: Record<string, string>,
@@ -92,7 +95,7 @@ export async function startServer(
   { built = false }: { built?: boolean } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const main = built ? 'dist/server/main.js' : 'server/src/main.ts';
+  const main = built ? BUILT_SERVER : 'server/src/main.ts';
   const proc = spawn(process.execPath, [...SERVER_NODE_ARGS, main], {
     cwd,
     env: { ...process.env, PORT: String(port), SEED: '0', LOG_LEVEL: 'info', ...env },
