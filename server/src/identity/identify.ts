@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import proxyAddr from 'proxy-addr';
-import type { TrustProxy } from '../config.ts';
+import type { TrustProxy } from '../config-values.ts';
 import { networkKey, visitorAddressKey, wideNetworkKey } from './address.ts';
 import { DEVICE_COOKIE, type DeviceCredentials } from './device-credential.ts';
 

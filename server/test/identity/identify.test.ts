@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyRequest } from 'fastify';
-import type { TrustProxy } from '../../src/config.ts';
+import type { TrustProxy } from '../../src/config-values.ts';
 import { networkKey, visitorAddressKey, wideNetworkKey } from '../../src/identity/address.ts';
 import {
   DEVICE_MAX_AGE_SECONDS,
