@@ -25,7 +25,8 @@ import type { PhoneCipher } from './phone.ts';
 import { findPlaces } from './places.ts';
 import type { Screen } from './screen.ts';
 import { commandOf, NEAR_LISTED, nearList, PLACE_CHARS, short, smsText, watchRequest } from './sms-text.ts';
-import { type ActionResult, type UssdWorld, ussdScreen } from './ussd.ts';
+import { ussdScreen } from './ussd.ts';
+import type { ActionResult, UssdWorld } from './ussd-steps.ts';
 import { defaultChannelLang, distance, gsm, isChannelLang, SMS_CHARS, say } from './words.ts';
 
 /** The USSD and SMS handlers (docs/channels.md): the same rules, limits and services as the web. */

@@ -1,25 +1,11 @@
-import type { Spot } from '../../../common/api.ts';
 import { CATEGORIES, type Category, TIMES_OF_DAY, type TimeOfDay } from '../../../common/domain.ts';
-import { LANGUAGE_NAMES, region } from '../../../common/region.ts';
+import { region } from '../../../common/region.ts';
 import { redactPhoneNumbers } from '../spots/index.ts';
-import type { WatchHours } from './alerts.sql.ts';
-import type { NamedPoint, NearDanger } from './channels.sql.ts';
-import { con, end, fitList, fitting, join, SCREEN_CHARS, type Screen } from './screen.ts';
-import {
-  type ChannelLang,
-  callCost,
-  categoryName,
-  defaultChannelLang,
-  distance,
-  gsm,
-  lineName,
-  say,
-  severityName,
-  statusName,
-  timeName,
-  verifiedName,
-  type WordKey,
-} from './words.ts';
+import type { NamedPoint } from './channels.sql.ts';
+import { end, type Screen } from './screen.ts';
+import { type DangerLine, dangerPages, render } from './ussd-render.ts';
+import { type Goal, type Refusal, type Step, USSD_ALERT_HOURS, type UssdWorld } from './ussd-steps.ts';
+import { type ChannelLang, defaultChannelLang, say } from './words.ts';
 
 /**
  * The USSD menu (docs/channels.md). The gateway sends every answer of the session so far, joined
@@ -27,73 +13,13 @@ import {
  * and any instance can answer it. `0` goes back one screen, `00` to the main menu; an answer that
  * fits no choice shows the same screen again with a word about it, and is forgotten.
  *
- * This module decides screens only. What the menu needs from the world (places, dangers, spots)
- * and the two things it does (save a report, cast a vote) are passed in as `UssdWorld`.
+ * This module decides the steps (ussd-steps.ts) from the answers; ussd-render.ts draws each step's
+ * screen. What the menu needs from the world (places, dangers, spots) and the two things it does
+ * (save a report, cast a vote) are passed in as `UssdWorld`.
  */
 
-const DANGER_RADIUS_M = 3000;
-const DANGERS_LISTED = 30;
 /** Answers in one session: the longest path through the menu takes nine, the rest is for mistakes. */
 const MAX_ANSWERS = 40;
-/** A danger's line: three fit on a screen with its heading and choices. */
-const LINE_CHARS = 44;
-/** Dangers a screen lists at most, numbered 1 to 8 (9 is "More"). */
-const PAGE_MAX = 8;
-
-interface ReportDraft {
-  place: NamedPoint;
-  category: Category;
-  severity: number;
-  time: TimeOfDay;
-  words: string;
-}
-
-export type ActionResult = { key: WordKey; params?: Record<string, string | number | undefined> };
-
-export interface UssdWorld {
-  findPlaces(typed: string): Promise<NamedPoint[]>;
-  dangersNear(place: NamedPoint, radiusM: number, limit: number): Promise<NearDanger[]>;
-  publicSpot(id: number): Promise<Spot | undefined>;
-  /** Runs once per session and answer, however often the gateway repeats the callback. */
-  once(run: () => Promise<ActionResult>): Promise<ActionResult | 'in progress'>;
-  /** Saves a report (the draft as the API takes it, checked there by the API's own rules). */
-  report(input: unknown): Promise<ActionResult>;
-  vote(spot: Spot, value: 1 | -1): Promise<ActionResult>;
-  /** Alerts by SMS near a place, at those hours (its first watch is confirmed by SMS, as WATCH's). */
-  watch(place: NamedPoint, hours: WatchHours | undefined, lang: ChannelLang): Promise<ActionResult>;
-  /** The language this number chose before (its first dial asks), and keeping a new choice. */
-  knownLang: ChannelLang | undefined;
-  rememberLang(lang: ChannelLang): Promise<void>;
-}
-
-/** What a place is asked for. */
-type Goal = 'near' | 'report' | 'watch';
-
-/** The hours an alert may be asked for by USSD (as WATCH's hours by SMS); undefined is any time. */
-const USSD_ALERT_HOURS = [undefined, { from: 6, to: 9 }, { from: 17, to: 21 }, { from: 21, to: 6 }] as const;
-
-type Step =
-  | { at: 'lang' }
-  | { at: 'main' }
-  | { at: 'place'; goal: Goal }
-  | { at: 'pick'; goal: Goal; options: NamedPoint[] }
-  | { at: 'dangers'; place: NamedPoint; page: number }
-  | { at: 'category'; place: NamedPoint }
-  | { at: 'severity'; place: NamedPoint; category: Category }
-  | { at: 'time'; place: NamedPoint; category: Category; severity: number }
-  | { at: 'words'; place: NamedPoint; category: Category; severity: number; time: TimeOfDay }
-  | { at: 'confirm'; draft: ReportDraft }
-  | { at: 'send'; draft: ReportDraft }
-  | { at: 'cancelled' }
-  | { at: 'spot' }
-  | { at: 'vote'; spot: Spot }
-  | { at: 'cast'; spot: Spot; value: 1 | -1 }
-  | { at: 'sos' }
-  | { at: 'hours'; place: NamedPoint }
-  | { at: 'watched'; place: NamedPoint; hours: (typeof USSD_ALERT_HOURS)[number] };
-
-/** An answer that fits no choice: the screen is shown again with this said first. */
-type Refusal = { refused: WordKey; params?: Record<string, string | number | undefined> };
 
 const choice = (token: string, count: number): number | undefined => {
   if (!/^[1-9]\d?$/.test(token)) return undefined;
@@ -232,165 +158,3 @@ const placeChosen = (goal: Goal, place: NamedPoint): Step =>
     : goal === 'watch'
       ? { at: 'hours', place }
       : { at: 'category', place };
-
-const placeLabel = (p: NamedPoint) => gsm(p.detail ? `${p.name}, ${p.detail}` : p.name);
-
-/** The draft as a report of the API, its title in the language of the session. */
-function draftToReport(d: ReportDraft, lang: ChannelLang): unknown {
-  const area = gsm(d.place.name).slice(0, 80);
-  const title = say(lang, 'titleNear', { category: categoryName(lang, d.category), place: area });
-  return {
-    title: title.length > 80 ? `${title.slice(0, 77)}...` : title,
-    description: d.words,
-    area,
-    lat: d.place.lat,
-    lng: d.place.lng,
-    category: d.category,
-    severity: d.severity,
-    time_of_day: d.time,
-  };
-}
-
-async function render(
-  step: Step,
-  lang: ChannelLang,
-  refusal: Refusal | undefined,
-  world: UssdWorld,
-): Promise<Screen> {
-  const s = (key: WordKey, params?: Record<string, string | number | undefined>) => say(lang, key, params);
-  const note = refusal ? s(refusal.refused, refusal.params) : undefined;
-  /** A question and its choices; a refusal's note comes first, or instead of the question if need be. */
-  const menu = (lines: string[]) => {
-    const screen = [note, ...lines, s('back')];
-    return con(note && join(screen).length > SCREEN_CHARS ? [note, ...lines.slice(1), s('back')] : screen);
-  };
-  switch (step.at) {
-    case 'lang':
-      return con([note, 'Hatari', ...region().languages.map((l, i) => `${i + 1} ${LANGUAGE_NAMES[l]}`)]);
-    case 'main':
-      return menu([s('main')]);
-    case 'place':
-      return menu([s('askPlace')]);
-    case 'pick':
-      return con(
-        fitList(
-          [note, s('pickPlace')],
-          step.options.map((p, i) => `${i + 1} ${placeLabel(p)}`),
-          [s('back')],
-        ),
-      );
-    case 'dangers':
-      return dangerPage(step, lang, note, world);
-    case 'category':
-      return menu([s('askCategory'), ...CATEGORIES.map((c, i) => `${i + 1} ${categoryName(lang, c)}`)]);
-    case 'severity':
-      return menu([s('askSeverity'), ...[1, 2, 3, 4, 5].map((n) => `${n} ${severityName(lang, n)}`)]);
-    case 'time':
-      return menu([s('askTime'), ...TIMES_OF_DAY.map((t, i) => `${i + 1} ${timeName(lang, t)}`)]);
-    case 'words':
-      return menu([s('askWords')]);
-    case 'confirm': {
-      const d = step.draft;
-      const summary = `${categoryName(lang, d.category)}, ${d.severity}/5, ${timeName(lang, d.time)}: ${gsm(d.place.name)}`;
-      const words = d.words ? `"${gsm(d.words)}"` : undefined;
-      return con(
-        fitList([note, s('confirm')], [summary, ...(words ? [words] : [])], [s('send'), s('back')], true),
-      );
-    }
-    case 'hours':
-      return menu([s('askHours', { place: gsm(step.place.name).slice(0, 40) })]);
-    case 'send':
-    case 'cast':
-    case 'watched': {
-      const result = await world.once(() =>
-        step.at === 'send'
-          ? world.report(draftToReport(step.draft, lang))
-          : step.at === 'cast'
-            ? world.vote(step.spot, step.value)
-            : world.watch(step.place, step.hours, lang),
-      );
-      return end([result === 'in progress' ? s('received') : s(result.key, result.params)]);
-    }
-    case 'cancelled':
-      return end([s('cancelled')]);
-    case 'spot':
-      return menu([s('askSpot')]);
-    case 'vote': {
-      // The spot in brief: what, how bad, when, verified or how the votes stand; then the two
-      // answers right there, each with how many gave it.
-      const spot = step.spot;
-      const sure = spot.moderator_verified ? verifiedName(lang) : statusName(lang, spot.status);
-      const facts = `${categoryName(lang, spot.category)}, ${spot.severity}/5, ${timeName(lang, spot.time_of_day)}. ${sure}`;
-      const [yes, no] = s('voteChoice').split('\n');
-      return con(
-        fitList(
-          [note],
-          [`#${spot.id} ${gsm(spot.title)}`],
-          [facts, `${yes} (${spot.confirmations})`, `${no} (${spot.denials})`, s('back')],
-          true,
-        ),
-      );
-    }
-    case 'sos':
-      return end([
-        s('sos'),
-        ...region().emergency.map(
-          // Each says whether it is free: a mobile line costs a normal call.
-          (l) => `${l.shown ?? l.number} ${lineName(lang, l.label)}, ${callCost(lang, l.free)}`,
-        ),
-      ]);
-  }
-}
-
-/** A danger as its screen lists it: the text after its number, and the spot it opens. */
-type DangerLine = { id: number; text: string };
-
-/**
- * The dangers near a place, cut into screens: as many lines as fit with the heading (first screen
- * only), "9 More" and "0 Back", each numbered from 1 on its screen (choosing one opens it). Cut the
- * same way on every replay, so "9" and each number always mean the same.
- */
-async function dangerPages(place: NamedPoint, lang: ChannelLang, world: UssdWorld): Promise<DangerLine[][]> {
-  const dangers = await world.dangersNear(place, DANGER_RADIUS_M, DANGERS_LISTED);
-  const lines = dangers.map((d) => {
-    const facts = ` ${d.severity}/5 ${timeName(lang, d.time_of_day)} ${distance(d.distance_m)}`;
-    const title = gsm(d.title);
-    const room = LINE_CHARS - facts.length - 2;
-    return { id: d.id, text: `${title.length > room ? `${title.slice(0, room - 2)}..` : title}${facts}` };
-  });
-  const head = say(lang, 'dangersNear', { place: gsm(place.name) });
-  const foot = [say(lang, 'more'), say(lang, 'back')];
-  const pages: DangerLine[][] = [];
-  for (let start = 0; start < lines.length; ) {
-    // A refusal's note takes the heading's place on the first screen: room for the longer of them.
-    const top = pages.length || head.length < REFUSAL_ROOM.length ? REFUSAL_ROOM : head;
-    const numbered = lines.slice(start, start + PAGE_MAX).map((l, i) => `${i + 1} ${l.text}`);
-    const count = Math.max(1, fitting([top], numbered, foot));
-    pages.push(lines.slice(start, start + count));
-    start += count;
-  }
-  return pages;
-}
-
-/** Room kept on list screens for a refusal's note ("Choose a number shown:" and its like). */
-const REFUSAL_ROOM = 'x'.repeat(24);
-
-async function dangerPage(
-  step: Extract<Step, { at: 'dangers' }>,
-  lang: ChannelLang,
-  note: string | undefined,
-  world: UssdWorld,
-): Promise<Screen> {
-  const place = gsm(step.place.name);
-  const pages = await dangerPages(step.place, lang, world);
-  const lines = pages[step.page];
-  if (!lines)
-    return con([note, say(lang, 'noDangers', { km: DANGER_RADIUS_M / 1000, place }), say(lang, 'back')]);
-  const last = step.page === pages.length - 1;
-  return con([
-    note ?? (step.page === 0 ? say(lang, 'dangersNear', { place }) : undefined),
-    ...lines.map((l, i) => `${i + 1} ${l.text}`),
-    last ? undefined : say(lang, 'more'),
-    say(lang, 'back'),
-  ]);
-}

@@ -5,7 +5,8 @@ import { CATEGORIES, MAX_ID, TEXT_LIMITS } from '../../../common/domain.ts';
 import { region } from '../../../common/region.ts';
 import type { NamedPoint, NearDanger } from '../../src/channels/channels.sql.ts';
 import { SCREEN_CHARS } from '../../src/channels/screen.ts';
-import { type UssdWorld, ussdScreen } from '../../src/channels/ussd.ts';
+import { ussdScreen } from '../../src/channels/ussd.ts';
+import type { UssdWorld } from '../../src/channels/ussd-steps.ts';
 import { type ChannelLang, categoryName } from '../../src/channels/words.ts';
 
 /**
