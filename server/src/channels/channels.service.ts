@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { reportInput } from '../../../common/api.ts';
 import { castVote, DisputesHeld } from '../community/index.ts';
 import { type Deps, publicDataChanged } from '../deps.ts';
@@ -9,20 +8,18 @@ import { closestToLimit, type PolicyDecision } from '../limits/rate-limit.ts';
 import { findPublicSpot, redactPhoneNumbers, reportSpot } from '../spots/index.ts';
 import { ALERT_RULES } from './alerts.ts';
 import {
-  claimReceipt,
   confirmWatchesOf,
-  dropReceipt,
   forgetNumber,
   nearestDangers,
   numberChoices,
   rememberLang,
   rememberNear,
-  settleReceipt,
   upsertWatch,
 } from './channels.sql.ts';
 import { enqueue } from './outbox.sql.ts';
 import type { PhoneCipher } from './phone.ts';
 import { findPlaces } from './places.ts';
+import { once, receiptKey } from './receipts.ts';
 import type { Screen } from './screen.ts';
 import { commandOf, NEAR_LISTED, nearList, PLACE_CHARS, short, smsText, watchRequest } from './sms-text.ts';
 import { ussdScreen } from './ussd.ts';
@@ -34,8 +31,6 @@ import { defaultChannelLang, distance, gsm, isChannelLang, SMS_CHARS, say } from
 const MAX_WATCHES = 3;
 const NEAR_RADIUS_M = 3000;
 
-const receiptKey = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('base64url');
-
 /** Counts against the policies; the refusing decision when one refuses. */
 export async function refusedBy(
   deps: Deps,
@@ -44,24 +39,6 @@ export async function refusedBy(
 ): Promise<PolicyDecision | undefined> {
   const decision = closestToLimit(await deps.limiter.consume(policies, identity));
   return decision && !decision.allowed ? decision : undefined;
-}
-
-/**
- * Runs an action once per callback: the gateway may send the same request again (a retry after a
- * timeout); the repeat gets the first answer (or 'in progress' while the first still runs) and
- * changes nothing. An action that fails leaves no trace, so the gateway's retry can act.
- */
-async function once<T>(deps: Deps, key: string, run: () => Promise<T>): Promise<T | 'in progress'> {
-  const claim = await claimReceipt(deps.db, key);
-  if (!claim.first) return claim.answer ? (JSON.parse(claim.answer) as T) : 'in progress';
-  try {
-    const result = await run();
-    await settleReceipt(deps.db, key, JSON.stringify(result ?? null));
-    return result;
-  } catch (err) {
-    await dropReceipt(deps.db, key).catch(() => {});
-    throw err;
-  }
 }
 
 export interface UssdCallback {
@@ -78,7 +55,7 @@ export async function answerUssd(deps: Deps, identity: Identity, call: UssdCallb
     const lang = (await numberChoices(deps.db, identity.visitor))?.lang;
     return isChannelLang(lang) ? lang : null;
   };
-  const started = await once(deps, receiptKey('ussd-lang', call.sessionId), chosenBefore);
+  const started = await once(deps.db, receiptKey('ussd-lang', call.sessionId), chosenBefore);
   const knownLang = (started === 'in progress' ? await chosenBefore() : started) ?? undefined;
   const world: UssdWorld = {
     knownLang,
@@ -115,7 +92,7 @@ export async function answerUssd(deps: Deps, identity: Identity, call: UssdCallb
     findPlaces: (typed) => findPlaces(deps.db, deps.places, typed, identity),
     dangersNear: (place, radiusM, limit) => nearestDangers(deps.db, place, radiusM, limit),
     publicSpot: (id) => findPublicSpot(deps.db, id),
-    once: (run) => once(deps, receiptKey('ussd', call.sessionId, call.text), run),
+    once: (run) => once(deps.db, receiptKey('ussd', call.sessionId, call.text), run),
     report: async (input): Promise<ActionResult> => {
       const refused = await refusedBy(deps, ['report_visitor', 'channel_report_network'], identity);
       if (refused) return { key: refused.policy === 'report_visitor' ? 'tooManyReports' : 'busyNetwork' };
@@ -164,7 +141,7 @@ export interface SmsCallback {
 export async function answerSms(deps: Deps, identity: Identity, sms: SmsCallback): Promise<void> {
   const cipher = deps.channels.cipher;
   if (!cipher) return;
-  await once(deps, receiptKey('sms', sms.id), async () => {
+  await once(deps.db, receiptKey('sms', sms.id), async () => {
     const reply = await smsReply(deps, identity, sms, cipher);
     if (reply && !(await refusedBy(deps, ['sms_reply'], identity))) {
       await enqueue(deps.db, {
