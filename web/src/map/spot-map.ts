@@ -39,7 +39,6 @@ export interface MapView {
   zoom: number;
 }
 
-/** Where the map opens for a first visit: greater Kampala, where most spots are. */
 /** Where the map opens on a first visit: the region's home. */
 export const defaultView = (): MapView => ({ ...region().home });
 const VIEW_KEY = 'hatari.view';
