@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makePhones, phoneMix } from '../server/faults/phones.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../server/test/fakes.ts';
-import { rssBytes, serverOutput, startServer, stop } from '../server/test/processes.ts';
+import { rssBytes, serverStats, startServer, stop } from '../server/test/processes.ts';
 
 const at = process.argv.indexOf('--minutes');
 const MINUTES = at > 0 ? Number(process.argv[at + 1]) : 10;
@@ -47,16 +47,7 @@ const server = await startServer(
 const pid = server.proc.pid as number;
 const startSeconds = (performance.now() - started) / 1000;
 /** The server's own account of its memory (main thread's heap, external, array buffers; MB). */
-const memoryOf = async () => {
-  server.proc.kill('SIGUSR2');
-  await sleep(300);
-  const lines = serverOutput(server.proc)
-    .trim()
-    .split('\n')
-    .filter((l) => l.includes('"memoryMb"'));
-  const { memoryMb } = JSON.parse(lines.at(-1) ?? '{}') as { memoryMb?: Record<string, number> };
-  return JSON.stringify(memoryMb);
-};
+const memoryOf = async () => JSON.stringify((await serverStats(server.proc)).memoryMb);
 await sleep(3000);
 console.log(
   `start (new data folder) to healthy: ${startSeconds.toFixed(1)} s; RSS ${mb(rssBytes(pid))} MB ${await memoryOf()}`,

@@ -132,6 +132,26 @@ export const rssBytes = (pid: number) =>
 /** Everything the server process has written so far. */
 export const serverOutput = (proc: ChildProcess) => (outputs.get(proc) ?? []).join('');
 
+export interface ServerStats {
+  eventLoopDelayMs: { p50: number; p99: number; max: number };
+  memoryMb: Record<string, number>;
+}
+
+/**
+ * The server's own figures since the last call: its event loop's delay and its memory, which a
+ * server started with EVENT_LOOP_STATS=1 prints on SIGUSR2 (and then starts over).
+ */
+export async function serverStats(proc: ChildProcess): Promise<ServerStats> {
+  const printed = () =>
+    serverOutput(proc)
+      .split('\n')
+      .filter((line) => line.includes('"eventLoopDelayMs"'));
+  const before = printed().length;
+  proc.kill('SIGUSR2');
+  await waitFor(async () => printed().length > before, 10_000, "the server's figures");
+  return JSON.parse(printed()[before] as string) as ServerStats;
+}
+
 /** Stops the server (if it still runs) and checks its logs hold no raw IP address. */
 export async function stop(proc: ChildProcess) {
   // An exit code or a signal: the process is gone already (a SIGKILLed one has no exit code).
