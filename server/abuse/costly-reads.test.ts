@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { insertSyntheticSpots } from '../src/cli/synthetic.sql.ts';
 import { loadConfig } from '../src/config.ts';
@@ -8,7 +9,7 @@ import { openDatabase } from '../src/db/open.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { FakeOsrm } from '../test/fakes.ts';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../test/helpers.ts';
-import { type RunningServer, rssBytes, startServer, stop } from '../test/processes.ts';
+import { type RunningServer, rssBytes, serverStats, startServer, stop } from '../test/processes.ts';
 import { freshStorage } from './attacks.ts';
 
 /**
@@ -55,8 +56,14 @@ const cpuSeconds = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
-/** Samples the server's health latency and RSS every 50 ms until stopped. */
-function watch(url: string, pid: number) {
+/**
+ * Samples the server's health latency and RSS every 50 ms until stopped, and takes the server's
+ * own account of its event loop's longest delay over that time: a slow health answer with a quick
+ * loop was the machine or this process, not the server.
+ */
+async function watch({ url, proc }: RunningServer) {
+  const pid = proc.pid as number;
+  await serverStats(proc);
   const health: number[] = [];
   const statuses: number[] = [];
   let peakRss = 0;
@@ -75,6 +82,7 @@ function watch(url: string, pid: number) {
   return async () => {
     running = false;
     await loop;
+    const { eventLoopDelayMs } = await serverStats(proc);
     health.sort((a, b) => a - b);
     const p = (q: number) =>
       Math.round(health[Math.min(health.length - 1, Math.floor(q * health.length))] ?? 0);
@@ -82,6 +90,7 @@ function watch(url: string, pid: number) {
       healthP50: p(0.5),
       healthP99: p(0.99),
       healthMax: p(1),
+      serverLoopMaxMs: eventLoopDelayMs.max,
       /** Health checks that did not answer 200, although the database was fine throughout. */
       healthNot200: statuses.filter((s) => s !== 200).length,
       peakRssMb: Math.round(peakRss),
@@ -134,6 +143,7 @@ describe('costly reads from one network and from crowds of networks', () => {
       NOMINATIM_URL: 'http://127.0.0.1:9',
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
+      EVENT_LOOP_STATS: '1',
     };
     cleanups.push(() => osrm.stop());
     if (TEST_DATABASE_URL && TEST_REDIS_URL) env.REDIS_URL = TEST_REDIS_URL;
@@ -150,7 +160,7 @@ describe('costly reads from one network and from crowds of networks', () => {
     const list = `${server.url}/api/spots?limit=5000`;
     await fetch(list).then((r) => r.arrayBuffer());
     const before = rssMb(pid);
-    const done = watch(server.url, pid);
+    const done = await watch(server);
     const statuses = await pool(400, 8, async (i) => {
       const res = await fetch(`${list}&cachebust=${i}&_=${Date.now()}`, { headers: asAttacker(i) });
       await res.arrayBuffer();
@@ -166,7 +176,10 @@ describe('costly reads from one network and from crowds of networks', () => {
     };
     assert.deepEqual(count(statuses), { 200: 400 }, 'every busted address answered, none refused');
     assert.ok(growth <= MAX_GROWTH_MB, `RSS grew ${Math.round(growth)} MB`);
-    assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
+    assert.ok(
+      seen.healthMax <= MAX_HEALTH_MS,
+      `health took up to ${seen.healthMax} ms; the server's loop was held up to ${seen.serverLoopMaxMs} ms`,
+    );
   });
 
   it('concurrent whole-country downloads cost a file read each, not a walk over every spot', async () => {
@@ -181,7 +194,7 @@ describe('costly reads from one network and from crowds of networks', () => {
     const first = await download(0);
     const firstCpu = cpuSeconds(pid) - cpu;
     cpu = cpuSeconds(pid);
-    const done = watch(server.url, pid);
+    const done = await watch(server);
     const rest = await pool(20, 10, (i) => download(i + 1));
     const seen = await done();
     const restCpu = cpuSeconds(pid) - cpu;
@@ -198,13 +211,16 @@ describe('costly reads from one network and from crowds of networks', () => {
       'every download whole',
     );
     assert.ok(restCpu < firstCpu, `twenty downloads took ${restCpu} CPU-s, the first ${firstCpu}`);
-    assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
+    assert.ok(
+      seen.healthMax <= MAX_HEALTH_MS,
+      `health took up to ${seen.healthMax} ms; the server's loop was held up to ${seen.serverLoopMaxMs} ms`,
+    );
   });
 
   it('NUL and other control bytes anywhere are 400 JSON errors, never 500s, while health stays quick', async () => {
     const pid = server.proc.pid as number;
     const before = rssMb(pid);
-    const done = watch(server.url, pid);
+    const done = await watch(server);
     const addresses = [
       '/api/search?q=kalerwe%00',
       '/api/spots/%00',
@@ -241,14 +257,17 @@ describe('costly reads from one network and from crowds of networks', () => {
       [],
       'only 400s (or 429s), each a JSON error',
     );
-    assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
+    assert.ok(
+      seen.healthMax <= MAX_HEALTH_MS,
+      `health took up to ${seen.healthMax} ms; the server's loop was held up to ${seen.serverLoopMaxMs} ms`,
+    );
   });
 
   /** 200 unique long routes, 12 at once, while a phone on another network checks a short one. */
   async function routeAttack(sender: (i: number) => Record<string, string>) {
     const pid = server.proc.pid as number;
     const before = rssMb(pid);
-    const done = watch(server.url, pid);
+    const done = await watch(server);
     // About 20 km across central Kampala, each a little different, so no answer is cached.
     const attack = pool(200, 12, async (i) => {
       const d = (i % 100) * 0.0004 + Math.floor(i / 100) * 0.00013;
@@ -286,7 +305,7 @@ describe('costly reads from one network and from crowds of networks', () => {
     // in turn (64 of them), 32 at once: the shape that stalled health and made it answer 503.
     const pid = server.proc.pid as number;
     const before = rssMb(pid);
-    const done = watch(server.url, pid);
+    const done = await watch(server);
     const flood = pool(1200, 32, async (i) => {
       const res = await fetch(`${server.url}/api/spots?limit=500&since=${i + 1}`, {
         headers: { ...asAttacker(i), 'x-forwarded-for': `2c0f:f4c0:1100:${(i % 64).toString(16)}00::${i}` },
@@ -327,12 +346,51 @@ describe('costly reads from one network and from crowds of networks', () => {
     assert.ok(seen.peakRssMb - before <= MAX_GROWTH_MB, `RSS grew ${Math.round(seen.peakRssMb - before)} MB`);
   });
 
+  it('the first share card, drawn while a hundred phones are connected, does not stop the server', async () => {
+    // Drawing the first card loads resvg, whose loader asks Node for a diagnostic report. Unless
+    // reports leave out the network, the report looks up the host name of every connected phone's
+    // address on the server's thread: addresses the resolver does not know, as real phones' are.
+    const { port } = new URL(server.url);
+    const phones = await Promise.all(
+      Array.from(
+        { length: 100 },
+        (_, i) =>
+          new Promise<net.Socket>((resolve, reject) => {
+            const socket = net.connect({
+              host: '127.0.0.1',
+              port: Number(port),
+              localAddress: `127.1.0.${i + 1}`,
+            });
+            socket.once('connect', () => resolve(socket)).once('error', reject);
+          }),
+      ),
+    );
+    const done = await watch(server);
+    const started = performance.now();
+    const res = await fetch(`${server.url}/spots/999/card.png`, { headers: asAttacker(0) });
+    const png =
+      Buffer.from(await res.arrayBuffer())
+        .subarray(1, 4)
+        .toString() === 'PNG';
+    const cardMs = Math.round(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 200));
+    const seen = await done();
+    for (const phone of phones) phone.destroy();
+    figures.firstCard = { connectedPhones: phones.length, status: res.status, png, cardMs, ...seen };
+    assert.deepEqual([res.status, png], [200, true], 'the card is drawn');
+    assert.equal(seen.healthNot200, 0);
+    assert.ok(
+      seen.healthMax <= MAX_HEALTH_MS,
+      `health took up to ${seen.healthMax} ms; the server's loop was held up to ${seen.serverLoopMaxMs} ms`,
+    );
+  });
+
   it('share cards for many spots are drawn one at a time, a few waiting, the rest refused', async () => {
     // A crawler (or other sites' pages embedding card images) asks for the cards of 120 different
     // spots, 12 at once: each is drawn on the server, so the drawing is queued and bounded.
     const pid = server.proc.pid as number;
     const before = rssMb(pid);
-    const done = watch(server.url, pid);
+    const done = await watch(server);
     const answers = await pool(120, 12, async (i) => {
       const res = await fetch(`${server.url}/spots/${1000 + i * 37}/card.png`, { headers: asAttacker(i) });
       const body = Buffer.from(await res.arrayBuffer());
@@ -357,7 +415,10 @@ describe('costly reads from one network and from crowds of networks', () => {
       'a PNG, or a 503 saying when',
     );
     assert.ok(seen.peakRssMb - before <= MAX_GROWTH_MB, `RSS grew ${Math.round(seen.peakRssMb - before)} MB`);
-    assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
+    assert.ok(
+      seen.healthMax <= MAX_HEALTH_MS,
+      `health took up to ${seen.healthMax} ms; the server's loop was held up to ${seen.serverLoopMaxMs} ms`,
+    );
   });
 
   it('unique long routes from one network are held to its share, and other networks are served', async () => {
@@ -366,7 +427,10 @@ describe('costly reads from one network and from crowds of networks', () => {
     assert.deepEqual([seen.honest, seen.honestRoutes], [200, true], 'the other network is served');
     assert.ok((seen.statuses[429] ?? 0) > 0, 'the network is held to its share');
     assert.ok(seen.growthMb <= MAX_GROWTH_MB, `RSS grew ${seen.growthMb} MB`);
-    assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
+    assert.ok(
+      seen.healthMax <= MAX_HEALTH_MS,
+      `health took up to ${seen.healthMax} ms; the server's loop was held up to ${seen.serverLoopMaxMs} ms`,
+    );
   });
 
   it('unique long routes from 128 /56s of one /48 keep health true and quick and leave room for others', async () => {
@@ -391,7 +455,10 @@ describe('costly reads from one network and from crowds of networks', () => {
     assert.equal(seen.healthNot200, 0, 'no health check said the database was unreachable');
     assert.ok(seen.growthMb <= MAX_GROWTH_MB, `RSS grew ${seen.growthMb} MB`);
     assert.ok(seen.healthP50 <= MAX_HEALTH_P50_ROUTES_MS, `health p50 ${seen.healthP50} ms`);
-    assert.ok(seen.healthMax <= MAX_HEALTH_MS, `health took up to ${seen.healthMax} ms`);
+    assert.ok(
+      seen.healthMax <= MAX_HEALTH_MS,
+      `health took up to ${seen.healthMax} ms; the server's loop was held up to ${seen.serverLoopMaxMs} ms`,
+    );
   });
 });
 

@@ -7,7 +7,19 @@ import { createLogger } from './http/logger.ts';
 /** Requests in flight get this long to finish at shutdown; then their connections are closed. */
 const SHUTDOWN_DRAIN_MS = 10_000;
 
+/**
+ * A diagnostic report (process.report) leaves out the network: otherwise it names every open
+ * socket's peer, looking up each address's host name on this thread. resvg's loader asks for a
+ * report to tell glibc from musl when the first share card is drawn; with 100 phones connected from
+ * addresses the resolver did not know, that froze the server for 15 s here. A report written to
+ * disk would also hold the phones' addresses.
+ */
+function reportsLeaveOutTheNetwork() {
+  (process.report as NodeJS.ProcessReport & { excludeNetwork: boolean }).excludeNetwork = true;
+}
+
 async function main() {
+  reportsLeaveOutTheNetwork();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

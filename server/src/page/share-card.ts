@@ -86,7 +86,8 @@ ${area ? `<text x="64" y="${afterTitle}" font-family="DejaVu Sans" font-size="34
 
 /**
  * The card as a PNG, rendered off the event loop (resvg in libuv's thread pool). resvg is loaded
- * with the first card: until then its native library and threads take no memory (3 MB).
+ * with the first card: until then its native library and threads take no memory (3 MB). Its loader
+ * asks for a diagnostic report, which server.ts keeps from looking up connected phones' names.
  */
 export async function renderShareCard(spot: CardSpot): Promise<Buffer> {
   const svg = shareCardSvg(spot);
