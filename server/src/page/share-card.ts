@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Spot } from '../../../common/api.ts';
+import { escapeHtml } from '../../../common/escape-html.ts';
 import { region } from '../../../common/region.ts';
 import { en } from '../../../common/words/en.ts';
-import { escapeHtml } from '../util/escape-html.ts';
 
 /** The size link previews expect (WhatsApp, Facebook, X): 1.91:1. */
 export const CARD = { width: 1200, height: 630 } as const;

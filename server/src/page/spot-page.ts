@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Spot } from '../../../common/api.ts';
 import { MAX_ID } from '../../../common/domain.ts';
+import { escapeHtml } from '../../../common/escape-html.ts';
 import { region } from '../../../common/region.ts';
 import { en } from '../../../common/words/en.ts';
-import { escapeHtml } from '../util/escape-html.ts';
 import { CARD } from './share-card.ts';
 
 /** The part of the built page's <head> that a shared spot replaces with its own. */
