@@ -1,49 +1,35 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { metresBetween } from '../../../common/geo.ts';
 import type { PageSettings } from '../../../common/page-settings.ts';
 import { answer, client } from '../lib/api.ts';
 import { asMarker, formatDateTime } from '../lib/format.ts';
 import { t, tn, useLang } from '../lib/i18n.ts';
-import { LanguageSelect } from '../lib/language-select.tsx';
 import type { Place, Spot } from '../lib/types.ts';
 import { Notice } from '../lib/ui.tsx';
 import type { BackgroundState } from './basemap.ts';
-import { Banner, BottomNav, Legend, type Toast, ToastMessage } from './chrome.tsx';
+import { Banner, BottomNav, type Toast, ToastMessage, TopBar } from './chrome.tsx';
 import { activeFilterCount, FilterPanel, filterSpots, NO_FILTERS } from './filters.tsx';
 import { locateOnce } from './geolocation.ts';
 import { ListView } from './list-view.tsx';
+import { MapTools } from './map-tools.tsx';
+import { defaultView, savedView } from './map-view.ts';
 import { useNearbyAlerts } from './nearby-alerts.ts';
 import { useOnline } from './offline.ts';
+import { OPEN_SIZE, PANEL_TITLE, type Panel } from './panels.ts';
 import { clearDraft, loadDraft, type ReportDraft, saveDraft } from './report-draft.ts';
 import { ReportForm } from './report-form.tsx';
 import { type RouteEnd, RoutePanel, type RoutePoint, type RouteResult } from './route-panel.tsx';
-import { SearchBox } from './search-box.tsx';
 import { embeddedSpot, spotIdInAddress, spotPath } from './shared-link.ts';
 import { Sheet, type SheetSize } from './sheet.tsx';
 import { SosPanel } from './sos-panel.tsx';
 import { SpotDetail } from './spot-detail.tsx';
-import { defaultView, SpotMap, savedView } from './spot-map.ts';
 import { StatsPanel } from './stats-panel.tsx';
+import { useSpotMap } from './use-spot-map.ts';
 import { useSpots } from './use-spots.ts';
 import { useViewSpots } from './use-view-spots.ts';
 import type { WatchTarget } from './watch-panel.tsx';
 
-type Panel = 'spot' | 'report' | 'route' | 'filters' | 'stats' | 'sos' | 'held' | 'areas' | 'watch';
 type PickTarget = 'report' | RouteEnd;
-
-/** How far each panel opens: forms take the screen, what goes with the map leaves it half visible. */
-const OPEN_SIZE: Record<Panel, SheetSize> = {
-  spot: 'half',
-  // Half: the map above it shows the pin, which can be dragged while the form is open.
-  report: 'half',
-  route: 'half',
-  filters: 'half',
-  stats: 'full',
-  sos: 'half',
-  held: 'half',
-  areas: 'half',
-  watch: 'half',
-};
 
 /** How long a message (a thank-you, an alert) stays before it goes by itself. */
 const TOAST_MS = 8000;
@@ -64,7 +50,6 @@ export function App({ config }: { config: PageSettings }) {
   const [openSpot, setOpenSpot] = useState<Spot | undefined>(sharedSpot);
   const [view, setView] = useState<'map' | 'list'>('map');
   const [heat, setHeat] = useState(false);
-  const [legend, setLegend] = useState(false);
   const [alertsOn, setAlertsOn] = useState(false);
   const [pick, setPick] = useState<PickTarget>();
   const [draft, setDraft] = useState<ReportDraft>(loadDraft);
@@ -79,10 +64,6 @@ export function App({ config }: { config: PageSettings }) {
   const [background, setBackground] = useState<BackgroundState | 'none'>('ok');
   /** A tap on the map offers to report there: the pin waits for "Report a danger here". */
   const [offered, setOffered] = useState<{ lat: number; lng: number }>();
-  const panelRef = useRef(panel);
-  panelRef.current = panel;
-  const tapRef = useRef<(p: { lat: number; lng: number }) => void>(undefined);
-  const pinMovedRef = useRef<(p: { lat: number; lng: number }) => void>(undefined);
   const mapElement = useRef<HTMLElement>(null);
   /** The map's view as it last settled: the area "Keep this area offline" keeps. */
   const lastView = useRef<{ bbox: string; zoom: number }>(undefined);
@@ -93,19 +74,6 @@ export function App({ config }: { config: PageSettings }) {
   const [watchPanel, setWatchPanel] = useState<typeof import('./watch-panel.tsx')>();
   const [watchTarget, setWatchTarget] = useState<WatchTarget>();
   const lastPlace = useRef<Place>(undefined);
-  const map = useRef<SpotMap>(undefined);
-  // The map's handlers are set once; they reach the latest state through these.
-  const pickRef = useRef(pick);
-  pickRef.current = pick;
-  const showSpotRef = useRef<(id: number) => Promise<void>>(undefined);
-  /** A spot to centre above the sheet once the sheet is on screen (its height decides where). */
-  const frameNext = useRef<{ lat: number; lng: number; animate: boolean; reveal?: true }>(undefined);
-  useLayoutEffect(() => {
-    const f = frameNext.current;
-    frameNext.current = undefined;
-    if (f?.reveal) map.current?.reveal(f.lat, f.lng);
-    else if (f) map.current?.focus(f.lat, f.lng, 16, f.animate);
-  });
 
   // Areas kept offline are refreshed once the page is online and has drawn its first view.
   useEffect(() => {
@@ -122,74 +90,60 @@ export function App({ config }: { config: PageSettings }) {
   // list is on its way, the view's tiles (a few hundred bytes each, asked at once) show the spots.
   const large = data.state.truncated;
   const inView = useViewSpots(large || data.state.loading, filters);
-  const onViewRef = useRef(inView.setView);
-  onViewRef.current = inView.setView;
-  const onMovingRef = useRef(inView.warm);
-  onMovingRef.current = inView.warm;
-
-  useEffect(() => {
-    if (!mapElement.current) return;
-    // A shared spot opens centred above the sheet at street zoom; otherwise where the phone left off.
-    const start = sharedSpot
-      ? { lat: sharedSpot.lat, lng: sharedSpot.lng, zoom: 16 }
-      : (savedView() ?? defaultView());
-    map.current = new SpotMap(
-      mapElement.current,
-      config,
-      {
-        onSpot: (id) => void showSpotRef.current?.(id),
-        onPick: (lat, lng) => placePoint(pickRef.current, { lat, lng }),
-        onTap: (lat, lng) => tapRef.current?.({ lat, lng }),
-        onPinMoved: (lat, lng) => pinMovedRef.current?.({ lat, lng }),
-        onView: (bbox, zoom) => {
-          lastView.current = { bbox, zoom };
-          onViewRef.current({ bbox, zoom });
-        },
-        onMoving: (bbox, zoom) => onMovingRef.current({ bbox, zoom }),
-        onBackground: setBackground,
-        coveredBottom: () => {
-          const sheet = document.querySelector('.sheet');
-          // On a phone the sheet lies over the map's lower part; on a wide screen it sits beside it.
-          return sheet && window.innerWidth < 800 ? sheet.getBoundingClientRect().height : 0;
-        },
-      },
-      start,
-    );
-    if (sharedSpot) map.current.focus(sharedSpot.lat, sharedSpot.lng, 16, false);
-    if (sharedId) void showSpot(sharedId, false);
-  }, []);
-  useEffect(() => {
-    if (!large && !data.state.loading)
-      map.current?.setSpots(shown.map((s) => ({ ...asMarker(s), title: s.title })));
-    else if (inView.content?.kind === 'clusters') map.current?.showGridClusters(inView.content.clusters);
-    else if (inView.content) map.current?.setSpots(inView.content.spots);
-  }, [shown, large, data.state.loading, inView.content]);
-  useEffect(() => map.current?.setHeat(heat), [heat]);
-  useEffect(
-    () => map.current?.setOpenSpot(panel === 'spot' ? openSpot?.id : undefined),
-    [panel, openSpot?.id],
+  const content = useMemo(
+    () =>
+      large || data.state.loading
+        ? inView.content
+        : { kind: 'spots' as const, spots: shown.map((s) => ({ ...asMarker(s), title: s.title })) },
+    [shown, large, data.state.loading, inView.content],
   );
-  useEffect(() => map.current?.setLanguage(lang), [lang]);
-  useEffect(() => {
-    map.current?.setPicking(pick !== undefined);
-    // A place is picked on the map: from the list, the map comes back.
-    if (pick) setView('map');
-  }, [pick]);
-  useEffect(() => {
-    if (view === 'map') map.current?.invalidateSize();
-  }, [view]);
-
-  useEffect(() => {
-    if (routeResult) map.current?.showRoutes(routeResult.routes, routeResult.chosen);
-    else map.current?.clearRoutes();
-  }, [routeResult]);
 
   const alerts = useNearbyAlerts(alertsOn, data.spots, (spot) =>
     setToast({ text: t('alerts.near', { title: spot.title }), spotId: spot.id }),
   );
-  useEffect(() => map.current?.showUser(alerts.position), [alerts.position]);
   /** Where the phone is, when known (nearby alerts watch it; a GPS fix for a report or route sets it). */
   const here = alerts.position ?? lastFix;
+
+  const { map, frame } = useSpotMap(
+    mapElement,
+    config,
+    // A shared spot opens centred above the sheet at street zoom; otherwise where the phone left off.
+    () =>
+      sharedSpot ? { lat: sharedSpot.lat, lng: sharedSpot.lng, zoom: 16 } : (savedView() ?? defaultView()),
+    {
+      onSpot: (id) => void showSpot(id),
+      onPick: (lat, lng) => placePoint(pick, { lat, lng }),
+      onTap: (lat, lng) => tapped({ lat, lng }),
+      onPinMoved: (lat, lng) => {
+        if (panel === 'report') updateDraft({ point: { lat, lng } });
+        else setOffered({ lat, lng });
+      },
+      onView: (bbox, zoom) => {
+        lastView.current = { bbox, zoom };
+        inView.setView({ bbox, zoom });
+      },
+      onMoving: (bbox, zoom) => inView.warm({ bbox, zoom }),
+      onBackground: setBackground,
+    },
+    {
+      content,
+      heat,
+      openSpotId: panel === 'spot' ? openSpot?.id : undefined,
+      picking: pick !== undefined,
+      visible: view === 'map',
+      routes: routeResult,
+      user: alerts.position,
+      lang,
+    },
+  );
+  useEffect(() => {
+    if (sharedSpot) map.current?.focus(sharedSpot.lat, sharedSpot.lng, 16, false);
+    if (sharedId) void showSpot(sharedId, false);
+  }, []);
+  // A place is picked on the map: from the list, the map comes back.
+  useEffect(() => {
+    if (pick) setView('map');
+  }, [pick]);
 
   // A message goes away by itself after a while; it can be closed sooner.
   useEffect(() => {
@@ -237,17 +191,13 @@ export function App({ config }: { config: PageSettings }) {
    * A tap on the map: with the report open, the report's place moves there; otherwise a pin offers
    * to report there (a pan or a stray tap never opens a form by itself).
    */
-  tapRef.current = (point) => {
-    if (panelRef.current === 'report') return placePoint('report', point);
+  function tapped(point: { lat: number; lng: number }) {
+    if (panel === 'report') return placePoint('report', point);
     // Whatever sheet was open steps aside (its work is kept) for the offer.
-    if (panelRef.current) close();
+    if (panel) close();
     setOffered(point);
     map.current?.showPin(point);
-  };
-  pinMovedRef.current = (point) => {
-    if (panelRef.current === 'report') updateDraft({ point });
-    else setOffered(point);
-  };
+  }
 
   function reportOffered() {
     if (!offered) return;
@@ -271,24 +221,22 @@ export function App({ config }: { config: PageSettings }) {
   }
 
   /** Opens a spot: at once from what the page holds, then fresh from the server. */
-  async function showSpot(id: number, frame = true) {
+  async function showSpot(id: number, centre = true) {
     const known = data.spots.find((s) => s.id === id) ?? (openSpot?.id === id ? openSpot : undefined);
     if (known) setOpenSpot(known);
     openPanel('spot');
     history.replaceState(null, '', spotPath(id));
-    if (known && frame) frameNext.current = { ...known, animate: true };
+    if (known && centre) frame({ ...known, animate: true });
     const res = await answer(client.GET('/api/spots/{id}', { params: { path: { id: String(id) } } }));
     if (res.ok) {
       setOpenSpot(res.data.spot);
-      if (!known) frameNext.current = { ...res.data.spot, animate: false };
+      if (!known) frame({ ...res.data.spot, animate: false });
     } else if (!known) {
       setPanel(undefined);
       history.replaceState(null, '', '/');
       setToast({ text: res.status === 404 ? t('error.notFound') : t('error.offlineNoSpot') });
     }
   }
-
-  showSpotRef.current = showSpot;
 
   function openPanel(p: Panel) {
     if (p !== panel) setSheetSize(OPEN_SIZE[p]);
@@ -313,7 +261,7 @@ export function App({ config }: { config: PageSettings }) {
     if (!point) return setPick('report');
     map.current?.showPin(point);
     // Above the half sheet, where it can be seen and dragged.
-    frameNext.current = { ...point, animate: true, reveal: true };
+    frame({ ...point, animate: true, reveal: true });
   };
 
   const openWatch = (target: WatchTarget | undefined) => {
@@ -337,37 +285,14 @@ export function App({ config }: { config: PageSettings }) {
     map.current?.showPoint(place);
   };
 
-  const titles: Record<Panel, string> = {
-    spot: t('detail.heading'),
-    report: t('report.heading'),
-    route: t('route.heading'),
-    filters: t('filters.heading'),
-    stats: t('stats.heading'),
-    sos: t('sos.heading'),
-    held: t('report.heading'),
-    areas: t('areas.heading'),
-    watch: t('watch.heading'),
-  };
-
   return (
     <div class={`app view-${view}${panel ? ' with-panel' : ''}${pick ? ' picking' : ''}`}>
-      <header class="topbar">
-        <a class="brand" href="/" aria-label="Hatari">
-          <img src="/icon.svg" alt="" width="28" height="28" />
-          <span>Hatari</span>
-        </a>
-        <SearchBox
-          id="search"
-          label={t('search.placeholder')}
-          onSpot={(s) => void showSpot(s.id)}
-          onPlace={goToPlace}
-          saved={() => data.spots}
-        />
-        <LanguageSelect />
-        <button type="button" class="sos-button" onClick={() => open('sos')} title={t('sos.heading')}>
-          SOS
-        </button>
-      </header>
+      <TopBar
+        onSpot={(s) => void showSpot(s.id)}
+        onPlace={goToPlace}
+        saved={() => data.spots}
+        onSos={() => open('sos')}
+      />
       {(!online || data.state.savedAt !== undefined) && (
         <Banner kind="offline">
           {data.state.savedAt
@@ -403,36 +328,18 @@ export function App({ config }: { config: PageSettings }) {
           </p>
         )}
         {view === 'map' && (
-          <div class="map-tools">
-            <button
-              type="button"
-              onClick={() => {
-                setAreaView(lastView.current);
-                void import('./areas-panel.tsx').then(setAreasPanel);
-                open('areas');
-              }}
-            >
-              {t('areas.button')}
-            </button>
-            <button type="button" onClick={watchHere}>
-              {t('watch.button')}
-            </button>
-            <button type="button" aria-pressed={heat} onClick={() => setHeat(!heat)}>
-              {t('map.heat')}
-            </button>
-            <button type="button" aria-pressed={alertsOn} onClick={() => setAlertsOn(!alertsOn)}>
-              {t('alerts.toggle')}
-            </button>
-            <button
-              type="button"
-              aria-expanded={legend}
-              aria-controls="legend"
-              onClick={() => setLegend(!legend)}
-            >
-              {t('legend.button')}
-            </button>
-            {legend && <Legend id="legend" />}
-          </div>
+          <MapTools
+            heat={heat}
+            alertsOn={alertsOn}
+            onAreas={() => {
+              setAreaView(lastView.current);
+              void import('./areas-panel.tsx').then(setAreasPanel);
+              open('areas');
+            }}
+            onWatchHere={watchHere}
+            onHeat={() => setHeat(!heat)}
+            onAlerts={() => setAlertsOn(!alertsOn)}
+          />
         )}
         {view === 'list' && (
           <div class="list-pane">
@@ -445,7 +352,7 @@ export function App({ config }: { config: PageSettings }) {
         {panel && (
           <Sheet
             id={`sheet-${panel}`}
-            title={titles[panel]}
+            title={t(PANEL_TITLE[panel])}
             size={sheetSize}
             onSize={setSheetSize}
             onClose={close}

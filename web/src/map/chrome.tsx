@@ -1,5 +1,37 @@
 import type { ComponentChildren } from 'preact';
 import { t } from '../lib/i18n.ts';
+import { LanguageSelect } from '../lib/language-select.tsx';
+import type { Place, Spot, SpotSummary } from '../lib/types.ts';
+import { SearchBox } from './search-box.tsx';
+
+/** The bar across the top: the site's name (home), search, the language and SOS. */
+export function TopBar(props: {
+  onSpot(spot: SpotSummary): void;
+  onPlace(place: Place): void;
+  /** The spots on the phone, searched when there is no connection. */
+  saved(): Spot[];
+  onSos(): void;
+}) {
+  return (
+    <header class="topbar">
+      <a class="brand" href="/" aria-label="Hatari">
+        <img src="/icon.svg" alt="" width="28" height="28" />
+        <span>Hatari</span>
+      </a>
+      <SearchBox
+        id="search"
+        label={t('search.placeholder')}
+        onSpot={props.onSpot}
+        onPlace={props.onPlace}
+        saved={props.saved}
+      />
+      <LanguageSelect />
+      <button type="button" class="sos-button" onClick={props.onSos} title={t('sos.heading')}>
+        SOS
+      </button>
+    </header>
+  );
+}
 
 /** A one-line notice across the top of the map, with an optional action. */
 export function Banner(props: {
@@ -73,34 +105,5 @@ export function BottomNav(props: {
         {props.listView ? t('nav.map') : t('nav.list')}
       </button>
     </nav>
-  );
-}
-
-/** What the map's colours and marks mean: severity is also written in each marker. */
-export function Legend({ id }: { id: string }) {
-  return (
-    <section id={id} class="legend" aria-label={t('legend.heading')}>
-      <h2>{t('legend.heading')}</h2>
-      <ul>
-        {[1, 2, 3, 4, 5].map((n) => (
-          <li key={n}>
-            <span class={`legend-marker sev-${n}`} aria-hidden="true">
-              {n}
-            </span>
-            {t(`severity.${n}` as 'severity.1')}
-          </li>
-        ))}
-        <li>
-          <span class="legend-marker cluster" aria-hidden="true">
-            12
-          </span>
-          {t('legend.cluster')}
-        </li>
-        <li>
-          <span class="legend-marker faded" aria-hidden="true" />
-          {t('legend.faded')}
-        </li>
-      </ul>
-    </section>
   );
 }

@@ -4,11 +4,14 @@ import 'leaflet.heat';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import type { PageSettings } from '../../../common/page-settings.ts';
-import { insideRegion, region } from '../../../common/region.ts';
-import { staleness } from '../lib/format.ts';
-import { currentLang, t } from '../lib/i18n.ts';
-import type { GridCluster, Route, TileMarker } from '../lib/types.ts';
+import { region } from '../../../common/region.ts';
+import { currentLang } from '../lib/i18n.ts';
+import type { GridCluster, Route } from '../lib/types.ts';
 import type { BackgroundState } from './basemap.ts';
+import { MapBackground } from './map-background.ts';
+import { MapFraming } from './map-framing.ts';
+import { type MapView, saveView } from './map-view.ts';
+import { clusterIcon, type MapSpot, reportPin, severityCounts, spotMarker } from './markers.ts';
 
 export interface SpotMapEvents {
   onSpot(id: number): void;
@@ -30,64 +33,6 @@ export interface SpotMapEvents {
 /** How often a moving map reports where it is. */
 const MOVING_EVERY_MS = 200;
 
-/** A marker: a tile's, or a spot of the page's list with its title. */
-export type MapSpot = TileMarker & { title?: string };
-
-export interface MapView {
-  lat: number;
-  lng: number;
-  zoom: number;
-}
-
-/** Where the map opens on a first visit: the region's home. */
-export const defaultView = (): MapView => ({ ...region().home });
-const VIEW_KEY = 'hatari.view';
-
-/** Where the map was last left on this phone, so a return visit opens there. */
-export function savedView(): MapView | undefined {
-  try {
-    const v = JSON.parse(localStorage.getItem(VIEW_KEY) ?? 'null') as MapView | null;
-    return v && [v.lat, v.lng, v.zoom].every(Number.isFinite) && insideRegion(v.lat, v.lng) ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const countLabel = (n: number) => (n < 10_000 ? String(n) : `${Math.round(n / 1000)}k`);
-
-/**
- * A cluster's icon: its count on a ring whose colours show the share of each severity, so a
- * cluster of mostly mild spots does not look like one of killings. Styles are set through the
- * DOM: the page's CSP admits no inline style attributes.
- */
-function clusterIcon(count: number, severities: number[], size: number): L.DivIcon {
-  const ring = document.createElement('span');
-  ring.className = 'ring';
-  const total = severities.reduce((a, b) => a + b, 0) || 1;
-  let at = 0;
-  const stops: string[] = [];
-  severities.forEach((n, i) => {
-    if (n <= 0) return;
-    const from = at;
-    at += (n / total) * 360;
-    stops.push(`var(--sev-${i + 1}) ${from.toFixed(1)}deg ${at.toFixed(1)}deg`);
-  });
-  ring.style.background = `conic-gradient(${stops.join(', ')})`;
-  const label = document.createElement('span');
-  label.textContent = countLabel(count);
-  ring.append(label);
-  const worst = severities.reduce((w, n, i) => (n > 0 ? i + 1 : w), 1);
-  return L.divIcon({ html: ring, className: `spot-cluster worst-${worst}`, iconSize: L.point(size, size) });
-}
-
-const severityCounts = (severities: number[]) => {
-  const counts = [0, 0, 0, 0, 0];
-  for (const s of severities) counts[s - 1] = (counts[s - 1] ?? 0) + 1;
-  return counts;
-};
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * The Leaflet map: spot markers coloured by severity and clustered when zoomed out, a heat view,
  * a point the user is picking, routes and the user's position. The page talks to it only through
@@ -108,11 +53,8 @@ export class SpotMap {
   private readonly gridClusters = L.layerGroup();
   private pickMarker: L.CircleMarker | undefined;
   private pin: L.Marker | undefined;
-  private readonly settings: PageSettings;
-  private backgroundLayer: L.Layer | undefined;
-  private backgroundLang: string | undefined;
-  private readonly attribution: string;
-  private backgroundFailedAt = 0;
+  private readonly background: MapBackground;
+  private readonly framing: MapFraming;
   private userMarker: L.CircleMarker | undefined;
 
   /**
@@ -138,15 +80,13 @@ export class SpotMap {
       ),
       zoomControl: true,
     });
-    this.map.attributionControl.setPrefix(false);
-    this.settings = config;
-    const osm =
-      '© <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>';
-    const credit = config.basemap?.attribution ?? config.tileAttribution;
-    this.attribution = [osm, credit ? escapeHtml(credit) : ''].filter(Boolean).join(' · ');
-    // Raster and vector layers carry it themselves.
-    if (!config.basemap && !config.tileUrl) this.map.attributionControl.addAttribution(this.attribution);
-    this.background(currentLang());
+    this.framing = new MapFraming(this.map, () => this.events.coveredBottom());
+    this.background = new MapBackground(
+      this.map,
+      config,
+      (state) => this.events.onBackground(state),
+      currentLang(),
+    );
 
     this.clusters = L.markerClusterGroup({
       maxClusterRadius: 50,
@@ -166,15 +106,15 @@ export class SpotMap {
     this.clusters.on('clusterclick', (e: L.LeafletEvent) => {
       const cluster = (e as unknown as { layer: L.MarkerCluster }).layer;
       const bounds = cluster.getBounds();
-      const pad = this.padding();
+      const pad = this.framing.padding();
       const fits = this.map.getBoundsZoom(bounds, false, L.point(pad.left + pad.right, pad.top + pad.bottom));
       // Its spots lie too close to part at any zoom: spread them, then bring them all in sight.
       if (this.map.getZoom() >= this.map.getMaxZoom() || fits <= this.map.getZoom()) cluster.spiderfy();
-      else this.fit(bounds);
+      else this.framing.fit(bounds);
     });
     this.clusters.on('spiderfied', (e: L.LeafletEvent) => {
       const markers = (e as unknown as { markers: L.Marker[] }).markers;
-      this.bringIntoSight(markers.map((m) => m.getLatLng()));
+      this.framing.bringIntoSight(markers.map((m) => m.getLatLng()));
     });
     this.clusters.addTo(this.map);
     this.gridClusters.addTo(this.map);
@@ -201,11 +141,7 @@ export class SpotMap {
       dragged = false;
       this.events.onView(viewBox(), this.map.getZoom());
       const c = this.map.getCenter();
-      try {
-        localStorage.setItem(VIEW_KEY, JSON.stringify({ lat: c.lat, lng: c.lng, zoom: this.map.getZoom() }));
-      } catch {
-        // not remembered
-      }
+      saveView({ lat: c.lat, lng: c.lng, zoom: this.map.getZoom() });
     });
     this.map.whenReady(() => this.map.fire('moveend'));
     // A tap (Leaflet fires no click for a drag or a pinch) picks a place, or offers to report there.
@@ -215,48 +151,9 @@ export class SpotMap {
     });
   }
 
-  /**
-   * The background: the site's vector basemap (in its own chunk, loaded once the page has drawn,
-   * labels in `lang`), else raster tiles where TILE_URL is set, else none: the dangers on a plain
-   * ground, and the page says why.
-   */
-  private background(lang: string) {
-    const { basemap, tileUrl } = this.settings;
-    this.backgroundLang = lang;
-    if (basemap) {
-      void import('./basemap.ts').then(({ basemapLayer }) => {
-        if (this.backgroundLang !== lang) return;
-        this.backgroundLayer?.remove();
-        this.backgroundLayer = basemapLayer(basemap, lang, this.attribution, (state) =>
-          this.backgroundState(state),
-        );
-        this.backgroundLayer.addTo(this.map);
-      });
-    } else if (tileUrl) {
-      this.backgroundLayer = L.tileLayer(tileUrl, { maxZoom: 19, attribution: this.attribution })
-        .on('tileerror', () => this.backgroundState('failing'))
-        .on('tileload', () => this.backgroundState('ok'))
-        .addTo(this.map);
-    } else {
-      this.map.getContainer().classList.add('no-background');
-      this.events.onBackground('none');
-    }
-  }
-
-  /**
-   * A view whose tiles partly came (an area kept offline, the rest not) still lacks background:
-   * it is well again only after a tile arrives with no failure in the two seconds before.
-   */
-  private backgroundState(state: BackgroundState) {
-    const now = Date.now();
-    if (state === 'failing') this.backgroundFailedAt = now;
-    else if (now - this.backgroundFailedAt < 2000) return;
-    this.events.onBackground(state);
-  }
-
   /** Redraws the background's labels in another language (the vector basemap's only). */
   setLanguage(lang: string) {
-    if (this.settings.basemap && lang !== this.backgroundLang) this.background(lang);
+    this.background.setLanguage(lang);
   }
 
   /** Markers for spots: from a tile, or from the page's list (as format.ts's asMarker makes them). */
@@ -267,24 +164,8 @@ export class SpotMap {
     this.highlighted.clearLayers();
     const markers: L.Marker[] = [];
     for (const spot of spots) {
-      const age = staleness({ last_confirmed_at: spot.confirmed_on, created_at: spot.confirmed_on });
-      // A tile's marker has no title: its category and severity name it for screen readers.
-      const label =
-        spot.title ?? `${t(`category.${spot.category}`)}, ${t('detail.severityShort', { n: spot.severity })}`;
       const open = spot.id === this.openId;
-      const marker = L.marker([spot.lat, spot.lng], {
-        icon: L.divIcon({
-          className: `spot-marker sev-${spot.severity} ${age}${spot.verified ? ' verified' : ''}${open ? ' open' : ''}`,
-          // The severity is written in the marker, not told by its colour alone.
-          html: `<span>${spot.severity}</span>`,
-          iconSize: L.point(44, 44),
-        }),
-        title: label,
-        alt: label,
-        keyboard: true,
-        severity: spot.severity,
-        zIndexOffset: open ? 500 : 0,
-      } as L.MarkerOptions);
+      const marker = spotMarker(spot, open);
       // While the user is choosing a place, a marker is a place too: reporting the same spot again.
       marker.on('click', () =>
         this.picking ? this.events.onPick(spot.lat, spot.lng) : this.events.onSpot(spot.id),
@@ -346,58 +227,7 @@ export class SpotMap {
 
   /** Centres the point in the part of the map the sheet leaves visible (at once when `animate` is false). */
   focus(lat: number, lng: number, zoom = 16, animate = true) {
-    const z = Math.max(zoom, this.map.getZoom());
-    const pad = this.padding();
-    // The point goes to the middle of what the sheet and the controls leave visible.
-    const shift = L.point((pad.right - pad.left) / 2, (pad.bottom - pad.top) / 2);
-    const centre = this.map.project([lat, lng], z).add(shift);
-    this.map.setView(this.map.unproject(centre, z), z, { animate });
-  }
-
-  /**
-   * What covers the map's edges, in pixels: the controls at its top (zoom buttons, the tools) and the
-   * sheet, the pin's offer and the notice at its foot. Whatever the map frames goes inside the rest.
-   */
-  private padding(): { top: number; right: number; bottom: number; left: number } {
-    const box = this.map.getContainer().getBoundingClientRect();
-    const below = (selector: string) => {
-      const r = document.querySelector(selector)?.getBoundingClientRect();
-      return r && r.height > 0 ? r.bottom - box.top : 0;
-    };
-    const above = (selector: string) => {
-      const r = document.querySelector(selector)?.getBoundingClientRect();
-      return r && r.height > 0 ? box.bottom - r.top : 0;
-    };
-    const top = Math.max(below('.map-tools'), below('.leaflet-control-zoom')) + 12;
-    const foot = Math.max(above('.pin-offer'), above('.map-notice'), 24);
-    return { top, right: 12, bottom: Math.max(this.events.coveredBottom(), foot) + 12, left: 12 };
-  }
-
-  /** Frames a box in the uncovered part of the map. */
-  private fit(bounds: L.LatLngBounds) {
-    const pad = this.padding();
-    this.map.fitBounds(bounds, {
-      paddingTopLeft: [pad.left, pad.top],
-      paddingBottomRight: [pad.right, pad.bottom],
-    });
-  }
-
-  /** Pans (keeping the zoom) so every point lies in the uncovered part, as far as they fit in it. */
-  private bringIntoSight(points: L.LatLng[]) {
-    if (!points.length) return;
-    const pad = this.padding();
-    const size = this.map.getSize();
-    const at = points.map((p) => this.map.latLngToContainerPoint(p));
-    const [minX, maxX] = [Math.min(...at.map((p) => p.x)), Math.max(...at.map((p) => p.x))];
-    const [minY, maxY] = [Math.min(...at.map((p) => p.y)), Math.max(...at.map((p) => p.y))];
-    // A marker is 44 px: its centre must be half of that inside the free part.
-    const edge = 22;
-    // How far to pan along one axis so that [low, high] lies within [from, to].
-    const shift = (low: number, high: number, from: number, to: number) =>
-      low < from ? low - from : high > to ? high - to : 0;
-    const dx = shift(minX - edge, maxX + edge, pad.left, size.x - pad.right);
-    const dy = shift(minY - edge, maxY + edge, pad.top, size.y - pad.bottom);
-    if (dx || dy) this.map.panBy([dx, dy]);
+    this.framing.focus(lat, lng, zoom, animate);
   }
 
   /**
@@ -405,7 +235,7 @@ export class SpotMap {
    * is not there already: the view a person chose is not moved for nothing.
    */
   reveal(lat: number, lng: number) {
-    this.bringIntoSight([L.latLng(lat, lng)]);
+    this.framing.bringIntoSight([L.latLng(lat, lng)]);
   }
 
   setPicking(on: boolean) {
@@ -425,10 +255,7 @@ export class SpotMap {
       : undefined;
   }
 
-  /**
-   * The place a report is about: a pin the user can drag to where it happened (it says so to screen
-   * readers, and moves by its keyboard arrows too), or none.
-   */
+  /** The place a report is about, as a pin the user can drag (markers.ts's reportPin), or none. */
   showPin(point: { lat: number; lng: number } | undefined) {
     if (!point) {
       this.pin?.remove();
@@ -439,20 +266,7 @@ export class SpotMap {
       this.pin.setLatLng([point.lat, point.lng]);
       return;
     }
-    this.pin = L.marker([point.lat, point.lng], {
-      icon: L.divIcon({
-        className: 'report-pin',
-        html: '<span></span>',
-        iconSize: L.point(44, 44),
-        iconAnchor: L.point(22, 44),
-      }),
-      draggable: true,
-      autoPan: true,
-      keyboard: true,
-      title: t('pin.label'),
-      alt: t('pin.label'),
-      zIndexOffset: 1000,
-    })
+    this.pin = reportPin(point)
       .on('dragend', () => {
         const at = this.pin?.getLatLng();
         if (at) this.events.onPinMoved(at.lat, at.lng);
@@ -488,7 +302,7 @@ export class SpotMap {
       ).addTo(this.overlays);
     }
     const all = routes.flatMap((r) => r.line.map((p) => [p.lat, p.lng] as L.LatLngTuple));
-    if (all.length) this.fit(L.latLngBounds(all));
+    if (all.length) this.framing.fit(L.latLngBounds(all));
   }
 
   clearRoutes() {
