@@ -1,16 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { NearbySpot } from '../../../common/api.ts';
 import { type Category, REPORT_FIELDS, TEXT_LIMITS, type TimeOfDay } from '../../../common/domain.ts';
 import { region } from '../../../common/region.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure, waitText } from '../lib/failures.ts';
-import { formatDistance } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
-import { pageSettings } from '../lib/page-config.ts';
 import { CategoryOptions, SeverityOptions, TimeOfDayOptions } from '../lib/spot-options.tsx';
 import type { Spot } from '../lib/types.ts';
 import { describedBy, Field, Notice } from '../lib/ui.tsx';
-import { MiniMap, type MiniMapPoint } from './mini-map.ts';
 import {
   type DraftField,
   type DraftProblem,
@@ -18,6 +14,7 @@ import {
   hasContent,
   type ReportDraft,
 } from './report-draft.ts';
+import { ReportLocation, SamePlace } from './report-location.tsx';
 import { useNearby } from './use-nearby.ts';
 
 const FIELDS = REPORT_FIELDS.filter((f): f is DraftField => f !== 'lng');
@@ -161,66 +158,17 @@ export function ReportForm({
 
   return (
     <form ref={form} class="report-form" onSubmit={submit} noValidate>
-      <div class={`field location${shown.lat ? ' invalid' : ''}`}>
-        <span class="label" id="report-location-label">
-          {t('report.location')}
-        </span>
-        <p id="report-location">
-          {!point
-            ? t('report.noLocation')
-            : nearby?.place
-              ? t('report.near', {
-                  place: nearby.place.name,
-                  distance: formatDistance(nearby.place.distance_m),
-                })
-              : t('report.pinPlaced')}
-          {point && ' '}
-          {point && (
-            <small
-              id="report-coordinates"
-              class="coordinates"
-            >{`${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`}</small>
-          )}
-        </p>
-        {point && <PinMap point={point} spots={nearby?.spots ?? []} />}
-        {point && <p class="muted">{t('report.dragPin')}</p>}
-        <div class="row">
-          <button type="button" class="secondary" aria-pressed={picking} onClick={onPickOnMap}>
-            {picking ? t('report.tapNow') : t('report.tapMap')}
-          </button>
-          <button type="button" class="secondary" onClick={onUseGps}>
-            {t('report.useGps')}
-          </button>
-        </div>
-        {gpsError && <small class="field-error">{gpsError}</small>}
-        {shown.lat && (
-          <small id="report-lat-error" class="field-error" role="alert">
-            {shown.lat}
-          </small>
-        )}
-      </div>
+      <ReportLocation
+        point={point}
+        nearby={nearby}
+        picking={picking}
+        onPickOnMap={onPickOnMap}
+        onUseGps={onUseGps}
+        gpsError={gpsError}
+        error={shown.lat}
+      />
       {nearby && nearby.spots.length > 0 && (
-        <section class="same-place" aria-labelledby="same-place-heading">
-          <h3 id="same-place-heading">{t('report.sameHeading')}</h3>
-          <ul>
-            {nearby.spots.map((spot) => (
-              <li key={spot.id}>
-                <span>
-                  <strong>{spot.title}</strong>
-                  <small>
-                    {' '}
-                    · {t(`category.${spot.category}`)} ·{' '}
-                    {t('report.sameAway', { distance: formatDistance(spot.distance_m) })}
-                  </small>
-                </span>
-                <button type="button" class="secondary" onClick={() => void confirmInstead(spot.id)}>
-                  {t('detail.stillDangerous')}
-                </button>
-              </li>
-            ))}
-          </ul>
-          <p class="muted">{t('report.sameElse')}</p>
-        </section>
+        <SamePlace spots={nearby.spots} onConfirm={(id) => void confirmInstead(id)} />
       )}
       <Notice kind="info">{t('report.placesNotPeople')}</Notice>
       <Field
@@ -349,34 +297,5 @@ export function ReportForm({
       </div>
       {hasContent(draft) && <p class="muted draft-note">{t('report.draftKept')}</p>}
     </form>
-  );
-}
-
-/**
- * The pin up close, with the spots already reported right there: the sheet may cover the big map,
- * and this shows where the report will go at street level.
- */
-function PinMap({ point, spots }: { point: { lat: number; lng: number }; spots: NearbySpot[] }) {
-  const element = useRef<HTMLDivElement>(null);
-  const map = useRef<MiniMap>(undefined);
-  const points: MiniMapPoint[] = [
-    { ...point, label: t('report.pinPlaced'), kind: 'pin' },
-    ...spots.map((s) => ({
-      lat: s.lat,
-      lng: s.lng,
-      label: s.title,
-      kind: 'other' as const,
-      severity: s.severity,
-    })),
-  ];
-  const key = JSON.stringify(points);
-  useEffect(() => {
-    if (!element.current) return;
-    if (!map.current) map.current = new MiniMap(element.current, pageSettings(), JSON.parse(key));
-    else map.current.show(JSON.parse(key));
-  }, [key]);
-  useEffect(() => () => map.current?.remove(), []);
-  return (
-    <div ref={element} id="report-pin-map" class="mini-map" role="img" aria-label={t('report.pinMap')} />
   );
 }
