@@ -588,6 +588,23 @@ describe('the map page on a phone', () => {
       );
       assert.equal(await page.locator('.leaflet-tile').count(), 0, 'no tiles asked of anyone');
       await screenshot(page, '19-no-basemap');
+      // A tap offers to report there; the notice at the map's foot never covers the offer (a click
+      // on a covered button fails: another element would take it).
+      const map = await page.locator('section.map').boundingBox();
+      assert.ok(map, 'the map is on screen');
+      await page.mouse.click(map.x + map.width / 2, map.y + map.height * 0.6);
+      const offer = page.getByRole('button', { name: 'Report a danger here' });
+      await offer.waitFor();
+      const [offered, notice] = await Promise.all([
+        page.locator('.pin-offer').boundingBox(),
+        page.locator('.map-notice').boundingBox(),
+      ]);
+      assert.ok(
+        offered && notice && offered.y + offered.height <= notice.y,
+        'the offer stands above the notice',
+      );
+      await offer.click({ timeout: 5000 });
+      await page.locator('.report-form').waitFor();
       await context.close();
     } finally {
       await without.close();

@@ -312,20 +312,25 @@ export function App({ config }: { config: PageSettings }) {
       )}
       <main class="main">
         <section ref={mapElement} class="map" aria-label={t('map.label')} hidden={view === 'list'} />
-        {view === 'map' && offered && panel !== 'report' && (
-          <div class="pin-offer">
-            <button type="button" class="primary" onClick={reportOffered}>
-              {t('pin.report')}
-            </button>
-            <button type="button" class="secondary" aria-label={t('action.cancel')} onClick={dropOffer}>
-              ×
-            </button>
+        {view === 'map' && ((offered && panel !== 'report') || background !== 'ok') && (
+          // One stack at the map's foot: the offer stays above the notice, never under it.
+          <div class="map-foot">
+            {offered && panel !== 'report' && (
+              <div class="pin-offer">
+                <button type="button" class="primary" onClick={reportOffered}>
+                  {t('pin.report')}
+                </button>
+                <button type="button" class="secondary" aria-label={t('action.cancel')} onClick={dropOffer}>
+                  ×
+                </button>
+              </div>
+            )}
+            {background !== 'ok' && (
+              <p class="map-notice" role="status">
+                {t(background === 'none' ? 'map.noBackground' : 'map.backgroundFailed')}
+              </p>
+            )}
           </div>
-        )}
-        {view === 'map' && background !== 'ok' && (
-          <p class="map-notice" role="status">
-            {t(background === 'none' ? 'map.noBackground' : 'map.backgroundFailed')}
-          </p>
         )}
         {view === 'map' && (
           <MapTools

@@ -5,7 +5,7 @@ const MARKER_EDGE = 22;
 
 /**
  * Framing in the part of the map nothing covers: the controls at its top (zoom buttons, the tools)
- * and the sheet (`coveredBottom`), the pin's offer and the notice at its foot.
+ * and the sheet (`coveredBottom`), or the pin's offer and the notice at its foot.
  */
 export class MapFraming {
   private readonly map: L.Map;
@@ -28,7 +28,7 @@ export class MapFraming {
       return r && r.height > 0 ? box.bottom - r.top : 0;
     };
     const top = Math.max(below('.map-tools'), below('.leaflet-control-zoom')) + 12;
-    const foot = Math.max(above('.pin-offer'), above('.map-notice'), 24);
+    const foot = Math.max(above('.map-foot'), 24);
     return { top, right: 12, bottom: Math.max(this.coveredBottom(), foot) + 12, left: 12 };
   }
 
