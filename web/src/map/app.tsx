@@ -285,6 +285,9 @@ export function App({ config }: { config: PageSettings }) {
     map.current?.showPoint(place);
   };
 
+  /** A tapped place waits for "Report a danger here" (not while the report itself is open). */
+  const offering = offered !== undefined && panel !== 'report';
+
   return (
     <div class={`app view-${view}${panel ? ' with-panel' : ''}${pick ? ' picking' : ''}`}>
       <TopBar
@@ -312,10 +315,10 @@ export function App({ config }: { config: PageSettings }) {
       )}
       <main class="main">
         <section ref={mapElement} class="map" aria-label={t('map.label')} hidden={view === 'list'} />
-        {view === 'map' && ((offered && panel !== 'report') || background !== 'ok') && (
+        {view === 'map' && (offering || background !== 'ok') && (
           // One stack at the map's foot: the offer stays above the notice, never under it.
           <div class="map-foot">
-            {offered && panel !== 'report' && (
+            {offering && (
               <div class="pin-offer">
                 <button type="button" class="primary" onClick={reportOffered}>
                   {t('pin.report')}
