@@ -17,6 +17,10 @@ export type Category = (typeof CATEGORIES)[number];
 export const TIMES_OF_DAY = ['day', 'night', 'any'] as const;
 export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
 
+/** How a route is travelled (each a profile of the routing service, OSRM_PROFILES). */
+export const TRAVEL_MODES = ['driving', 'walking', 'cycling'] as const;
+export type TravelMode = (typeof TRAVEL_MODES)[number];
+
 export const STATUSES = ['unverified', 'confirmed', 'disputed'] as const;
 export type Status = (typeof STATUSES)[number];
 

@@ -1,5 +1,6 @@
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
+import { TRAVEL_MODES, type TravelMode } from '../../common/domain.ts';
 
 /**
  * How the configuration's values are read from the environment (config-env.ts names the variables):
@@ -42,9 +43,6 @@ export const base64url = (what: string, bytes: number) =>
         `must be ${what} in base64url, as \`npx web-push generate-vapid-keys\` prints it`,
       ),
   );
-
-export const TRAVEL_MODES = ['driving', 'walking', 'cycling'] as const;
-export type TravelMode = (typeof TRAVEL_MODES)[number];
 
 /** `mode:profile` pairs naming the routing service's profile for each travel mode. */
 export const osrmProfiles = z.preprocess(

@@ -1,8 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { TravelMode } from '../../common/domain.ts';
 import { type Region, UGANDA } from '../../common/region.ts';
 import { type Env, envSchema } from './config-env.ts';
-import type { TravelMode, TrustProxy } from './config-values.ts';
+import type { TrustProxy } from './config-values.ts';
 import { readRegionFile } from './region-file.ts';
 import type { Role } from './worker-role.ts';
 

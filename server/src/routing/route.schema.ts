@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { COMPACT_DANGERS, compactRouteResponse, type Route, routeResponse } from '../../../common/api.ts';
+import { TRAVEL_MODES } from '../../../common/domain.ts';
 import { roundCoordinate } from '../../../common/geo.ts';
 import { insideRegion, insideRegionText, localHour } from '../../../common/region.ts';
-import { TRAVEL_MODES } from '../config-values.ts';
 
 /** A decimal number as clients write it: a sign, digits with or without a point, an exponent (5e-7). */
 const DECIMAL = '[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?';

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { TRAVEL_MODES, type TravelMode } from '../../../common/domain.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDistance, formatDuration } from '../lib/format.ts';
@@ -48,14 +49,8 @@ const dangerCount = (n: number) => (n === 0 ? t('route.noDangers') : tn('route.d
  * answer, which lists the first ones (as many as the server's compact answer holds) and the count.
  */
 
-const MODES = [
-  ['driving', 'route.mode.driving'],
-  ['walking', 'route.mode.walking'],
-  ['cycling', 'route.mode.cycling'],
-] as const;
-
 export function RoutePanel(props: Props) {
-  const [mode, setMode] = useState<(typeof MODES)[number][0]>('driving');
+  const [mode, setMode] = useState<TravelMode>('driving');
   const [avoid, setAvoid] = useState(false);
   const routes = props.result?.routes;
   const chosen = props.result?.chosen ?? 0;
@@ -138,7 +133,7 @@ export function RoutePanel(props: Props) {
         <fieldset class="modes">
           <legend>{t('route.mode')}</legend>
           <div class="chips">
-            {MODES.map(([value, label]) => (
+            {TRAVEL_MODES.map((value) => (
               <label key={value} class="chip">
                 <input
                   type="radio"
@@ -147,7 +142,7 @@ export function RoutePanel(props: Props) {
                   checked={mode === value}
                   onChange={() => setMode(value)}
                 />
-                {t(label)}
+                {t(`route.mode.${value}`)}
               </label>
             ))}
           </div>
