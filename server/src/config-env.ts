@@ -14,6 +14,10 @@ import {
   urlSafeToken,
 } from './config-values.ts';
 
+/** A newcomer report budget (docs/api.md, "Earned trust"): reports an hour, 0 turns it off. */
+const budget = (fallback: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(fallback));
+
 /**
  * The environment variables of the contract's configuration table, each with its reading and
  * default, and the rules that tie some together. config.ts parses the environment with it once.
@@ -80,6 +84,9 @@ export const envSchema = z
     ),
     TILE_ATTRIBUTION: optionalString,
     PUBLIC_URL: siteOrigin,
+    REPORT_BUDGET_PER_HOUR: budget(30),
+    REPORT_BUDGET_PER_NETWORK_PER_HOUR: budget(5),
+    REPORT_BUDGET_PER_PLACE_PER_HOUR: budget(3),
     CHANNEL_SECRET: urlSafeToken(16, 128),
     CHANNEL_SECRET_PREVIOUS: urlSafeToken(16, 128),
     CHANNEL_GATEWAY_ADDRESSES: z.preprocess(
@@ -120,6 +127,14 @@ export const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          "is needed in production: the share pages' absolute links come from it, never from a request's Host",
+      });
+    }
     if (env.ROLE !== 'all' && !env.DATABASE_URL) {
       ctx.addIssue({
         code: 'custom',

@@ -48,8 +48,13 @@ export interface Config {
    */
   readonly tileUrl: string;
   readonly tileAttribution: string | undefined;
-  /** The site's own origin, for the absolute links of link previews; else the request's host. */
-  readonly publicUrl: string | undefined;
+  /**
+   * The site's own origin, for the absolute links of link previews (required in production); elsewhere
+   * the configured listening address, never a request's Host.
+   */
+  readonly publicUrl: string;
+  /** The newcomer report budgets' defaults, until moderators set them (docs/api.md, "Earned trust"). */
+  readonly reportBudgets: ReportBudgetDefaults;
   /** USSD and SMS (docs/channels.md): off unless `secret` is set. */
   readonly channels: ChannelConfig;
   /** Web Push alerts (docs/channels.md, "Push alerts"). */
@@ -98,6 +103,18 @@ interface PushConfig {
   readonly subject: string;
   /** The push services' origins subscriptions may name (`https://*.example.com` for subdomains). */
   readonly services: readonly string[];
+}
+
+interface ReportBudgetDefaults {
+  readonly reportBudgetPerHour: number;
+  readonly reportBudgetPerNetworkPerHour: number;
+  readonly reportBudgetPerPlacePerHour: number;
+}
+
+/** Where this instance listens, as an origin (a wildcard address named as this machine). */
+function listeningOrigin(host: string, port: number): string {
+  const named = ['0.0.0.0', '::', '[::]', ''].includes(host) ? 'localhost' : host;
+  return `http://${named.includes(':') ? `[${named}]` : named}:${port}`;
 }
 
 export class ConfigError extends Error {}
@@ -181,7 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? ''
         : 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     tileAttribution: e.TILE_ATTRIBUTION,
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: e.PUBLIC_URL ?? listeningOrigin(e.HOST, e.PORT),
+    reportBudgets: Object.freeze({
+      reportBudgetPerHour: e.REPORT_BUDGET_PER_HOUR,
+      reportBudgetPerNetworkPerHour: e.REPORT_BUDGET_PER_NETWORK_PER_HOUR,
+      reportBudgetPerPlacePerHour: e.REPORT_BUDGET_PER_PLACE_PER_HOUR,
+    }),
     channels: Object.freeze({
       ...channelGate(e),
       gatewayAddresses:

@@ -58,6 +58,14 @@ describe('configuration', () => {
       loadConfig({ PUBLIC_URL: 'https://hatari.example.org' }).push.subject,
       'https://hatari.example.org',
     );
+    assert.equal(loadConfig({}).publicUrl, 'http://127.0.0.1:3000', 'the listening address, never a Host');
+    assert.equal(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicUrl, 'http://localhost:8080');
+    assert.deepEqual(loadConfig({}).reportBudgets, {
+      reportBudgetPerHour: 30,
+      reportBudgetPerNetworkPerHour: 5,
+      reportBudgetPerPlacePerHour: 3,
+    });
+    assert.equal(loadConfig({ REPORT_BUDGET_PER_HOUR: '0' }).reportBudgets.reportBudgetPerHour, 0);
     assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
     assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
   });
@@ -84,6 +92,9 @@ describe('configuration', () => {
     [{ VAPID_PUBLIC_KEY: 'BAAA' }, 'VAPID_PUBLIC_KEY'],
     [{ VAPID_SUBJECT: 'http://insecure.example' }, 'VAPID_SUBJECT'],
     [{ PUSH_SERVICES: 'fcm.googleapis.com' }, 'PUSH_SERVICES'],
+    [{ NODE_ENV: 'production' }, 'PUBLIC_URL'],
+    [{ REPORT_BUDGET_PER_HOUR: '-1' }, 'REPORT_BUDGET_PER_HOUR'],
+    [{ REPORT_BUDGET_PER_PLACE_PER_HOUR: 'many' }, 'REPORT_BUDGET_PER_PLACE_PER_HOUR'],
   ] as const) {
     it(`refuses ${JSON.stringify(env)} with a message naming ${named}`, () => {
       assert.throws(
@@ -143,7 +154,11 @@ describe('configuration', () => {
   });
 
   it('keeps the channels off in production without the gateway addresses, unless told `any`', () => {
-    const base = { CHANNEL_SECRET: 'a-secret-of-16-chars', NODE_ENV: 'production' };
+    const base = {
+      CHANNEL_SECRET: 'a-secret-of-16-chars',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://hatari.example.org',
+    };
     const off = loadConfig(base).channels;
     assert.deepEqual(off.secrets, []);
     assert.equal(off.notice?.level, 'error');

@@ -67,7 +67,8 @@ export function registerPageRoutes(
       brotliQuality,
     });
   const sitePage = html(withHead(template, siteHead(config.publicUrl)), 11);
-  const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  // Absolute links come from configuration only: a request's Host or forwarded host is the sender's to write.
+  const origin = config.publicUrl;
 
   /** A public spot's page; anything else (pending, hidden, deleted, unknown) the site's own page. */
   async function spotPage(
@@ -81,7 +82,7 @@ export function registerPageRoutes(
     const spot = id === undefined ? undefined : await findPublicSpot(db, id);
     if (!spot) return sendEncoded(request, reply.code(notFoundStatus), sitePage);
     // Built per request (a spot changes with every vote); small enough to compress quickly.
-    const page = withPreview(withHead(template, spotHead(spot, origin(request))), spot);
+    const page = withPreview(withHead(template, spotHead(spot, origin)), spot);
     return sendEncoded(request, reply, html(page, 5));
   }
 

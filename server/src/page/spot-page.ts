@@ -32,7 +32,7 @@ const meta = (attr: 'name' | 'property', key: string, value: string) =>
   `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
 
 /** The site's own head: its title, description and a preview with the app icon. */
-export function siteHead(origin: string | undefined): string {
+export function siteHead(origin: string): string {
   const { title, description } = site();
   return [
     `<title>${title}</title>`,
@@ -41,7 +41,7 @@ export function siteHead(origin: string | undefined): string {
     meta('property', 'og:site_name', 'Hatari'),
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
-    meta('property', 'og:image', `${origin ?? ''}/icon-512.png`),
+    meta('property', 'og:image', `${origin}/icon-512.png`),
     meta('name', 'twitter:card', 'summary'),
   ].join('\n');
 }

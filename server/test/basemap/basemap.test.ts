@@ -78,7 +78,9 @@ describe('basemap/basemap', () => {
   describe('the basemap served from a file (BASEMAP_PMTILES)', () => {
     let t: TestApp;
     before(async () => {
-      t = await startTestApp({ env: { BASEMAP_PMTILES: archive, NODE_ENV: 'production' } });
+      t = await startTestApp({
+        env: { BASEMAP_PMTILES: archive, NODE_ENV: 'production', PUBLIC_URL: 'https://hatari.example.org' },
+      });
     });
     after(() => t.close());
 
@@ -329,9 +331,16 @@ describe('basemap/basemap', () => {
     });
 
     it('in production never tile.openstreetmap.org, unless TILE_URL says so', () => {
-      assert.equal(testConfig({ NODE_ENV: 'production' }).tileUrl, '');
       assert.equal(
-        testConfig({ NODE_ENV: 'production', TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' }).tileUrl,
+        testConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://hatari.example.org' }).tileUrl,
+        '',
+      );
+      assert.equal(
+        testConfig({
+          NODE_ENV: 'production',
+          PUBLIC_URL: 'https://hatari.example.org',
+          TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png',
+        }).tileUrl,
         'https://tiles.example.org/{z}/{x}/{y}.png',
       );
       assert.equal(testConfig({ BASEMAP_PMTILES: archive }).tileUrl, '', 'nor beside a basemap');
