@@ -23,7 +23,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/src/([^/]+)/' },
       to: {
-        path: '^server/src/(spots|community|channels|moderation|search|routing|stats|page|health|settings|seed|basemap)/',
+        path: '^server/src/(spots|community|channels|moderation|search|routing|stats|page|health|settings|seed|basemap|trust)/',
         pathNot: ['^server/src/$1/', '^server/src/[^/]+/index\\.ts$'],
       },
     },

@@ -34,6 +34,7 @@ registerRateLimits(
     trustProxy: false,
     clientIpHeader: undefined,
   }),
+  async () => false,
 );
 const body = { ok: true, spots: [] };
 app.get('/limited', { config: { rateLimit: ['read'] } }, async () => body);

@@ -364,6 +364,8 @@ export const modQueueResponse = z.object({
     }),
 });
 
+const reportBudget = (description: string) => z.number().int().min(0).max(100_000).meta({ description });
+
 export const settingsSchema = z.object({
   requireApproval: z.boolean(),
   autoHideFlagThreshold: z.number().int().min(0).max(50).meta({
@@ -391,6 +393,25 @@ export const settingsSchema = z.object({
     }),
   requireTwoFactor: z.boolean().meta({
     description: 'Every moderator must sign in with a one-time code (TOTP) as well as the password',
+  }),
+  reportBudgetPerHour: reportBudget(
+    "Newcomers' reports published at once in any hour, site-wide (or three times the median hour of the " +
+      'last 7 days, if larger); past it they are held for review. 0 = off',
+  ),
+  reportBudgetPerNetworkPerHour: reportBudget(
+    "Newcomers' reports published at once in any hour from one wide network (IPv4 /24, IPv6 /48). 0 = off",
+  ),
+  reportBudgetPerPlacePerHour: reportBudget(
+    "Newcomers' reports published at once in any hour within 1 km of a place. 0 = off",
+  ),
+  standingDays: z.number().int().min(1).max(365).meta({
+    description: 'Standing: a device or number first seen at least this many days ago (counting today)',
+  }),
+  standingActiveDays: z.number().int().min(1).max(365).meta({
+    description: 'Standing: seen on at least this many days, and with a report or vote others agreed with',
+  }),
+  alertBudgetPerHour: z.number().int().min(0).max(100_000).meta({
+    description: 'SMS and push alerts queued in any hour, site-wide; past it no more go out that hour',
   }),
 });
 export const logResponse = z.object({
@@ -485,11 +506,50 @@ const burstSchema = z
   .meta({ id: 'Burst' });
 export type Burst = z.output<typeof burstSchema>;
 
+const heldReportsSchema = z
+  .object({
+    reports: z.number().int().meta({ description: 'Reports waiting, held by the newcomer budgets' }),
+    from: dateTime.meta({ description: 'When the first of them was held' }),
+    to: dateTime.meta({ description: 'When the last of them was held' }),
+    by: z
+      .object({ site: z.number().int(), network: z.number().int(), place: z.number().int() })
+      .meta({ description: 'How many each budget held: site-wide, per wide network, per place (1 km)' }),
+    networks: z
+      .array(z.object({ label: z.string(), reports: z.number().int() }))
+      .meta({ description: 'The wide networks they came from, most first (at most 20)' }),
+    places: z
+      .array(
+        z.object({
+          lat: z.number(),
+          lng: z.number(),
+          area: z.string(),
+          reports: z.number().int(),
+        }),
+      )
+      .meta({ description: 'Where they are, by ~1 km square, most first (at most 20)' }),
+  })
+  .meta({ id: 'HeldReports' });
+
 export const alarmsResponse = z.object({
-  budgets: z.object({ hides: budgetUse, disputes: budgetUse }),
+  budgets: z.object({
+    hides: budgetUse,
+    disputes: budgetUse,
+    reports: budgetUse.meta({
+      description:
+        "Newcomers' reports published at once in the last hour, and the site-wide budget now in force",
+    }),
+    alerts: budgetUse.meta({ description: 'SMS and push alerts queued in the last hour, and their budget' }),
+  }),
   bursts: z.array(burstSchema).meta({ description: 'Not yet reviewed, newest first (at most 10)' }),
+  held_reports: heldReportsSchema
+    .nullable()
+    .meta({ description: 'Reports the newcomer budgets hold for a decision; null when none waits' }),
 });
 export type Alarms = z.output<typeof alarmsResponse>;
+
+export const heldDecisionResponse = z.object({
+  spots: z.number().int().meta({ description: 'Held reports approved or rejected' }),
+});
 
 export const revertResponse = z.object({
   spots: z.number().int().meta({ description: 'Spots restored (and protected for 30 days)' }),

@@ -95,7 +95,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // counted: a page elsewhere cannot spend its visitors' limits either.
   registerLoadShedding(app);
   registerSameSiteWrites(app, deps.config.partnerOrigins);
-  registerRateLimits(app, deps.limiter, deps.identify);
+  registerRateLimits(app, deps.limiter, deps.identify, (identity) => deps.standing.has(identity));
   registerMetrics(app, {
     token: deps.config.metricsToken,
     outbox: () => outboxBacklog(deps.db),

@@ -31,9 +31,11 @@ import { CachedRouter } from './routing/cached-router.ts';
 import { RoutePlanner } from './routing/route.service.ts';
 import { PlaceSearch } from './search/places.ts';
 import { loadSeedOnce } from './seed/seed.ts';
-import { ensureSecret } from './settings/settings.service.ts';
+import { ensureSecret, setConfiguredDefaults } from './settings/settings.service.ts';
 import { ExportSnapshots } from './spots/export-snapshots.ts';
 import { redactStoredTextOnce } from './spots/redact-stored.ts';
+import { Standing } from './trust/index.ts';
+import { type Clock, systemClock } from './util/clock.ts';
 import { WorkerRole } from './worker-role.ts';
 
 /** Everything the routes need, passed explicitly: no module-level singletons. */
@@ -41,6 +43,10 @@ export interface Deps {
   readonly config: Config;
   readonly log: FastifyBaseLogger;
   readonly db: Db;
+  /** The time the app's rules read (standing's days, the newcomer budgets' hours). */
+  readonly clock: Clock;
+  /** Earned trust: which devices and numbers have standing (docs/api.md, "Earned trust"). */
+  readonly standing: Standing;
   readonly identify: Identify;
   readonly devices: DeviceCredentials;
   readonly limiter: RateLimiter;
@@ -177,11 +183,17 @@ export function createMapServices(config: Config, db: Db, log: FastifyBaseLogger
 }
 
 /** Opens storage, brings its schema up to date, loads the seed data once, and wires the services. */
-export async function createDeps(config: Config, log: FastifyBaseLogger, existingDb?: Db): Promise<Deps> {
+export async function createDeps(
+  config: Config,
+  log: FastifyBaseLogger,
+  existingDb?: Db,
+  clock: Clock = systemClock,
+): Promise<Deps> {
   const db = existingDb ?? (await openDatabase(config, log));
   try {
     const applied = await migrate(db);
     if (applied.length) log.info({ applied }, 'database migrated');
+    await setConfiguredDefaults(db, config.reportBudgets);
     if (config.seed) {
       const seeded = await loadSeedOnce(db);
       if (seeded) log.info({ seeded }, 'seed spots loaded');
@@ -214,6 +226,8 @@ export async function createDeps(config: Config, log: FastifyBaseLogger, existin
       config,
       log,
       db,
+      clock,
+      standing: new Standing(db, clock),
       devices,
       identify,
       limiter,

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyRequest, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { PushService } from '../src/clients/push-service.ts';
@@ -30,6 +30,8 @@ import { POLICIES } from '../src/limits/policies.ts';
 import { type PolicyTable, RateLimiter } from '../src/limits/rate-limit.ts';
 import { SignInGuard } from '../src/moderation/sign-in-guard.ts';
 import { ExportSnapshots } from '../src/spots/export-snapshots.ts';
+import { regionDay, Standing } from '../src/trust/index.ts';
+import { type Clock, systemClock } from '../src/util/clock.ts';
 import { WorkerRole } from '../src/worker-role.ts';
 import { record, scanDatabase, scanDatabaseAt, scanLogs } from './raw-ips.ts';
 
@@ -304,10 +306,16 @@ export async function createTestDatabase(opts: { empty?: boolean } = {}): Promis
   };
 }
 
-/** Map services default to a closed port on loopback: a test that needs them starts a fake. */
+/**
+ * Map services default to a closed port on loopback: a test that needs them starts a fake. The
+ * newcomer report budgets are off (the spec's own publication): the tests of earned trust turn them on.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     SEED: '0',
+    REPORT_BUDGET_PER_HOUR: '0',
+    REPORT_BUDGET_PER_NETWORK_PER_HOUR: '0',
+    REPORT_BUDGET_PER_PLACE_PER_HOUR: '0',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent-test-data-dir',
     OSRM_URL: 'http://127.0.0.1:9',
@@ -357,12 +365,12 @@ export interface TestApp {
 
 /** A migrated database (fresh unless one is given) with the app on top, reached through inject. */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; database?: TestDatabase; realLimits?: boolean } = {},
+  opts: { env?: Record<string, string>; database?: TestDatabase; realLimits?: boolean; clock?: Clock } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
   const config = testConfig({ LOG_LEVEL: 'info', ...opts.env });
   const logs = new LogCapture();
-  const created = await createDeps(config, createLogger(config.logLevel, logs), database.db);
+  const created = await createDeps(config, createLogger(config.logLevel, logs), database.db, opts.clock);
   const relaxed = new RateLimiter(created.limiter.counters, RELAXED_POLICIES);
   const deps: Deps = opts.realLimits
     ? created
@@ -406,6 +414,8 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
     config,
     log,
     db,
+    clock: systemClock,
+    standing: new Standing(db, systemClock),
     devices,
     identify,
     limiter,
@@ -422,6 +432,48 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => limiter.counters.close());
   return app;
+}
+
+/** A clock tests move by hand (the app's rules read their time from deps.clock). */
+export class TestClock implements Clock {
+  private ms: number;
+
+  constructor(start: Date | number = Date.now()) {
+    this.ms = new Date(start).getTime();
+  }
+
+  now(): Date {
+    return new Date(this.ms);
+  }
+
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+/**
+ * A device credential (as its Cookie header) whose device has standing (docs/api.md, "Earned trust"):
+ * recorded as seen over ten days, with agreement. For tests of what a trusted reporter's act does.
+ */
+export async function deviceWithStanding(t: TestApp): Promise<string> {
+  const res = await t.inject({ method: 'POST', url: '/api/device' });
+  const value = /hatari_device=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1];
+  if (!value) throw new Error(`no device credential: ${res.statusCode} ${res.body}`);
+  const { visitor } = t.deps.identify({
+    cookies: { hatari_device: value },
+    headers: {},
+    ip: '127.0.0.1',
+    socket: {},
+  } as unknown as FastifyRequest);
+  const now = t.deps.clock.now();
+  await t.db.query(
+    `INSERT INTO standing (visitor, first_seen, last_seen, days_seen, agreed_at)
+     VALUES ($1, $2::date - 10, $2::date, 10, $3)
+     ON CONFLICT (visitor) DO UPDATE SET first_seen = EXCLUDED.first_seen, days_seen = 10, agreed_at = $3`,
+    [visitor, regionDay(now), now],
+  );
+  t.deps.standing.forget([visitor]);
+  return `hatari_device=${value}`;
 }
 
 /** A valid report body; override any field. */

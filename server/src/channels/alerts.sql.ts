@@ -62,3 +62,23 @@ export async function watchesNear(
 export async function markWatchesAlerted(db: Queryable, ids: number[]): Promise<void> {
   if (ids.length) await db.query('UPDATE watches SET last_alert_at = now() WHERE id = ANY($1::int[])', [ids]);
 }
+
+/** Advisory lock of the site-wide alert budget (any constant shared by every instance). */
+const ALERT_LOCK = 4_201_104;
+
+/**
+ * Takes the alert budget's lock for the caller's transaction (spots made public on any instance take
+ * turns) and counts the alerts queued in the last hour, site-wide.
+ */
+export async function lockAndCountAlertsInHour(tx: Queryable): Promise<number> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [ALERT_LOCK]);
+  return alertsInHour(tx);
+}
+
+/** SMS and push alerts queued in the last hour, site-wide. */
+export async function alertsInHour(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM outbox WHERE kind = 'alert' AND created_at > now() - interval '1 hour'`,
+  );
+  return row?.n ?? 0;
+}

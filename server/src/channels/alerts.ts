@@ -2,7 +2,8 @@ import type { Spot } from '../../../common/api.ts';
 import { countsAsDanger } from '../../../common/domain.ts';
 import { localHour, utcOffsetMs } from '../../../common/region.ts';
 import type { Queryable } from '../db/db.ts';
-import { markWatchesAlerted, type WatchHours, watchesNear } from './alerts.sql.ts';
+import { readSiteSettings } from '../settings/index.ts';
+import { lockAndCountAlertsInHour, markWatchesAlerted, type WatchHours, watchesNear } from './alerts.sql.ts';
 import { enqueue } from './outbox.sql.ts';
 import {
   type ChannelLang,
@@ -84,9 +85,11 @@ export function alertText(
 }
 
 /**
- * Queues the alerts of a spot that has just become public, in the caller's transaction: one per
- * number or push subscription watching near it (its nearest watch names the place), unless it
- * already had its alerts for the day or is the reporter's own number. Returns how many were queued.
+ * Queues the alerts of a spot that has just become public (or whose alerts waited for a second
+ * voice), in the caller's transaction: one per number or push subscription watching near it (its
+ * nearest watch names the place), unless it already had its alerts for the day or is the reporter's
+ * own number, and no more than the site's alert budget for the hour leaves room for (each SMS costs
+ * money; a flood of dangers must not turn into a flood of alerts). Returns how many were queued.
  */
 export async function queueAlerts(
   tx: Queryable,
@@ -95,8 +98,13 @@ export async function queueAlerts(
 ): Promise<number> {
   if (spot.severity < ALERT_RULES.minSeverity || !countsAsDanger(spot)) return 0;
   const now = opts.now ?? new Date();
+  const watches = await watchesNear(tx, spot, ALERT_RULES.maxRadiusM);
+  if (!watches.length) return 0;
+  const { alertBudgetPerHour } = await readSiteSettings(tx);
+  let room = alertBudgetPerHour - (await lockAndCountAlertsInHour(tx));
   const alerted: number[] = [];
-  for (const w of await watchesNear(tx, spot, ALERT_RULES.maxRadiusM)) {
+  for (const w of watches) {
+    if (room <= 0) break;
     const hours =
       w.from_hour !== null && w.to_hour !== null ? { from: w.from_hour, to: w.to_hour } : undefined;
     const sendAfter = alertSendAfter(spot.severity, now, hours);
@@ -111,7 +119,10 @@ export async function queueAlerts(
       body: alertText(lang, spot, w.place, w.distance_m, w.push_id === null ? 'smsAlert' : 'pushAlert'),
       sendAfter,
     });
-    if (queued) alerted.push(w.id);
+    if (queued) {
+      alerted.push(w.id);
+      room--;
+    }
   }
   await markWatchesAlerted(tx, alerted);
   return alerted.length;

@@ -99,7 +99,7 @@ export async function answerUssd(deps: Deps, identity: Identity, call: UssdCallb
       const parsed = reportInput.safeParse(input);
       if (!parsed.success)
         return { key: 'notValid', params: { why: gsm(parsed.error.issues[0]?.message ?? '') } };
-      const { spot, pending } = await reportSpot(deps.db, parsed.data, identity);
+      const { spot, pending } = await reportSpot(deps.db, parsed.data, await deps.standing.act(identity));
       publicDataChanged(deps);
       return { key: pending ? 'sentPending' : 'sentPublic', params: { id: spot.id } };
     },
@@ -107,9 +107,12 @@ export async function answerUssd(deps: Deps, identity: Identity, call: UssdCallb
       const refused = await refusedBy(deps, ['vote', 'channel_vote_network'], identity);
       if (refused) return { key: 'tooMany', params: { wait: Math.ceil(refused.retryAfterSeconds / 60) } };
       try {
-        const after = await castVote(deps.db, spot.id, identity, value, async () => {
-          if (await refusedBy(deps, ['channel_status_change_network'], identity))
-            throw new HttpError(429, 'status');
+        const after = await castVote(deps.db, spot.id, await deps.standing.act(identity), value, {
+          standing: deps.standing,
+          spendStatusChange: async () => {
+            if (await refusedBy(deps, ['channel_status_change_network'], identity))
+              throw new HttpError(429, 'status');
+          },
         });
         publicDataChanged(deps);
         return { key: 'voted', params: { id: spot.id, c: after.confirmations, d: after.denials } };

@@ -43,11 +43,14 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: Deps): void 
       },
     },
     async (request, reply) => {
-      const identity = deps.identify(request);
+      const voter = await deps.standing.act(deps.identify(request));
       const spendStatusChange = () =>
-        consumeDuringRequest(deps.limiter, request, reply, ['status_change_network'], identity);
+        consumeDuringRequest(deps.limiter, request, reply, ['status_change_network'], voter.identity);
       return {
-        spot: await castVote(deps.db, request.params.id, identity, request.body.value, spendStatusChange),
+        spot: await castVote(deps.db, request.params.id, voter, request.body.value, {
+          standing: deps.standing,
+          spendStatusChange,
+        }),
       };
     },
   );
@@ -76,9 +79,11 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: Deps): void 
         },
       },
     },
-    async (request) => ({
-      result: await flagSpot(deps.db, request.params.id, deps.identify(request), request.body),
-    }),
+    async (request) => {
+      const identity = deps.identify(request);
+      await deps.standing.seen(identity);
+      return { result: await flagSpot(deps.db, request.params.id, identity, request.body) };
+    },
   );
 
   api.get(

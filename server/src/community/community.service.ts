@@ -1,10 +1,12 @@
 import type { Spot } from '../../../common/api.ts';
 import { region } from '../../../common/region.ts';
+import { queueAlerts } from '../channels/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Identity } from '../identity/identify.ts';
 import { readSiteSettings } from '../settings/index.ts';
 import { findPublicSpot, getPublicSpot, redactPhoneNumbers, toSpot } from '../spots/index.ts';
+import { type Actor, type Standing, voteAgreed } from '../trust/index.ts';
 import { budgetUse, noteHeld, noteRefusedDispute, spendBudget } from './budgets.sql.ts';
 import { type FlagInput, HISTORY_DAYS, type VoteValue } from './community.schema.ts';
 import {
@@ -15,6 +17,7 @@ import {
   lockPublicSpot,
   markForReview,
   recordVote,
+  releaseAlertsOnConfirmation,
   votesByDay,
   votesOfVisitor,
 } from './community.sql.ts';
@@ -63,14 +66,20 @@ export class DisputesHeld extends HttpError {
  * when none is left the vote is refused with a 429 and stores nothing but a count of the attempt for
  * the moderators. A protected spot (spots/protection.ts) that becomes disputed stays a danger and
  * waits in the moderators' review queue instead.
+ *
+ * A vote from a device or number with standing is agreement (trust/standing.ts): the earlier like
+ * votes from other wide networks earn theirs; a confirmation from another wide network than the
+ * reporter's is the second voice a newcomer's spot waits for before its alerts go.
  */
 export async function castVote(
   db: Db,
   spotId: number,
-  identity: Identity,
+  voter: Actor,
   value: VoteValue,
-  spendStatusChange: () => Promise<void>,
+  opts: { standing: Standing; spendStatusChange: () => Promise<void> },
 ): Promise<Spot> {
+  const { identity } = voter;
+  const { spendStatusChange } = opts;
   const apply = (statusChangeSpent: boolean) =>
     db.transaction(async (tx) => {
       const spot = await lockPublicSpot(tx, spotId);
@@ -92,6 +101,11 @@ export async function castVote(
           const budget = await spendBudget(tx, 'disputed', disputeBudgetPerHour, spotId);
           if (!budget.spent) throw new DisputeBudgetSpent(budget.retryAfterSeconds);
         }
+      }
+      await voteAgreed(tx, opts.standing, spotId, value, voter);
+      if (value === 1 && voter.standing) {
+        const released = await releaseAlertsOnConfirmation(tx, spotId, identity.wideNetwork);
+        if (released) await queueAlerts(tx, toSpot(released));
       }
       return toSpot(row);
     });

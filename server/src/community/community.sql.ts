@@ -25,6 +25,25 @@ export async function lockPublicSpot(tx: Queryable, id: number): Promise<LockedS
   return rows[0];
 }
 
+/**
+ * A confirmation by a device or number with standing from another wide network than the reporter's is
+ * the second voice a newcomer's spot waits for: its alerts may go. Returns the spot when they may.
+ */
+export async function releaseAlertsOnConfirmation(
+  tx: Queryable,
+  id: number,
+  wideNetwork: string,
+): Promise<SpotRow | undefined> {
+  const rows = await tx.query<SpotRow>(
+    `UPDATE spots s SET alerts_wait = false
+     WHERE s.id = $1 AND s.alerts_wait AND NOT EXISTS (
+       SELECT 1 FROM votes v WHERE v.spot_id = s.id AND v.by_reporter AND v.wide_network = $2)
+     RETURNING ${SPOT_COLUMNS}`,
+    [id, wideNetwork],
+  );
+  return rows[0];
+}
+
 /** Puts a spot in the moderators' review queue (kept since the first reason until they decide). */
 export async function markForReview(tx: Queryable, id: number, reason: ReviewReason): Promise<void> {
   await tx.query(

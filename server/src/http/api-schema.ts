@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { region } from '../../../common/region.ts';
-import { POLICIES, type PolicyName } from '../limits/policies.ts';
+import { POLICIES, type Policy, type PolicyName } from '../limits/policies.ts';
 import { ROOT } from '../root.ts';
 import { validationError } from './errors.ts';
 
@@ -181,12 +181,17 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
           const policies = [...own, ...also];
           // The limits this operation counts against; the headers describe the one closest to its limit.
           if (policies.length) {
-            op['x-rate-limits'] = policies.map((name) => ({
-              policy: name,
-              limit: POLICIES[name].limit,
-              window_seconds: POLICIES[name].windowSeconds,
-              per: POLICIES[name].per,
-            }));
+            op['x-rate-limits'] = policies.map((name) => {
+              const p: Policy = POLICIES[name];
+              // A ceiling that binds newcomers only: devices and numbers with standing are exempt.
+              return {
+                policy: name,
+                limit: p.limit,
+                window_seconds: p.windowSeconds,
+                per: p.per,
+                ...(p.newcomers ? { newcomers_only: true } : {}),
+              };
+            });
           }
         }
       }

@@ -27,6 +27,8 @@ export function registerDeviceRoutes(app: FastifyInstance, deps: Deps): void {
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
       const current = deps.devices.read(request.cookies[DEVICE_COOKIE]);
+      // A day the page asks (weekly) counts towards its standing, as do the days it reports and votes.
+      if (current) await deps.standing.seen(deps.identify(request));
       if (current && !deps.devices.needsRenewal(current)) return { device: 'kept' as const };
       reply.setCookie(DEVICE_COOKIE, deps.devices.issue(current), {
         path: '/api',

@@ -24,6 +24,8 @@ export interface Identity {
   agent: string;
   /** True when a valid device credential named the visitor. */
   device: boolean;
+  /** True when the visitor is a phone number (USSD, SMS): its network is its operator. */
+  phone?: boolean;
 }
 
 export type Identify = (request: FastifyRequest) => Identity;
@@ -69,7 +71,14 @@ export function createChannelIdentify(salt: string): ChannelIdentify {
   const agent = hash('agent\nphone channel').slice(0, 12);
   return (phone, operator) => {
     const network = hash(`operator\n${operator}`);
-    return { visitor: hash(`phone\n${phone}`), network, wideNetwork: network, agent, device: false };
+    return {
+      visitor: hash(`phone\n${phone}`),
+      network,
+      wideNetwork: network,
+      agent,
+      device: false,
+      phone: true,
+    };
   };
 }
 

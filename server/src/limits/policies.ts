@@ -7,6 +7,11 @@ export interface Policy {
   limit: number;
   windowSeconds: number;
   per: 'visitor' | 'network' | 'wide_network';
+  /**
+   * A ceiling of this project's own that binds newcomers only: a device or number with standing
+   * (docs/api.md, "Earned trust") is bounded by its own per-visitor limits instead.
+   */
+  newcomers?: true;
 }
 
 export const POLICIES = {
@@ -18,16 +23,20 @@ export const POLICIES = {
    * shared by many phones, so these sit far above one visitor's limit; what they stop is one network
    * posing as a crowd.
    */
-  vote_network: { limit: 300, windowSeconds: 3600, per: 'network' },
+  vote_network: { limit: 1500, windowSeconds: 3600, per: 'network', newcomers: true },
   /**
    * Votes that move a spot between unverified, confirmed and disputed (counted in the service), per
-   * wide network: the 256 /56s of one /48 share these ten.
+   * wide network: the 256 /56s of one /48 share these. What a crowd of networks could do with them is
+   * bounded site-wide (the dispute budget); this keeps one network from stirring many spots.
    */
-  status_change_network: { limit: 10, windowSeconds: 3600, per: 'wide_network' },
+  status_change_network: { limit: 60, windowSeconds: 3600, per: 'wide_network', newcomers: true },
   flag: { limit: 20, windowSeconds: 3600, per: 'visitor' },
-  flag_network: { limit: 60, windowSeconds: 3600, per: 'network' },
-  /** New (or renewed) device credentials. */
-  device_network: { limit: 120, windowSeconds: 3600, per: 'network' },
+  flag_network: { limit: 300, windowSeconds: 3600, per: 'network', newcomers: true },
+  /**
+   * New (or renewed) device credentials: far above what a carrier address's phones ask for (a phone
+   * asks once a week), so every phone behind carrier NAT gets its own.
+   */
+  device_network: { limit: 5000, windowSeconds: 3600, per: 'network', newcomers: true },
   route: { limit: 20, windowSeconds: 60, per: 'visitor' },
   /**
    * Ceilings on costly reads per network (docs/api.md, "Rate limits"): a carrier address shared by many
@@ -41,7 +50,7 @@ export const POLICIES = {
   place_lookup_network: { limit: 60, windowSeconds: 60, per: 'network' },
   /** One counter shared by GET /api/spots, /api/spots/{id}, /api/stats and /api/me. */
   read: { limit: 120, windowSeconds: 60, per: 'visitor' },
-  read_network: { limit: 6000, windowSeconds: 60, per: 'network' },
+  read_network: { limit: 6000, windowSeconds: 60, per: 'network', newcomers: true },
   /**
    * Map tiles: a pan loads a dozen at once, and most are answered from a cache (this instance's, the
    * proxy's or the phone's own), so their limit is a screenful per second.

@@ -9,7 +9,7 @@ export interface PolicyDecision extends Decision {
   policy: PolicyName;
 }
 
-export type PolicyTable = Record<PolicyName, Pick<Policy, 'limit' | 'windowSeconds' | 'per'>>;
+export type PolicyTable = Record<PolicyName, Pick<Policy, 'limit' | 'windowSeconds' | 'per' | 'newcomers'>>;
 
 /** Whose hash a policy's counter is keyed by. */
 const SUBJECT = { visitor: 'visitor', network: 'network', wide_network: 'wideNetwork' } as const;
@@ -25,9 +25,11 @@ export class RateLimiter {
 
   /**
    * Counts one request against each policy, keyed by policy and the visitor's or network's hash, in
-   * one round trip to the shared store.
+   * one round trip to the shared store. A visitor with standing is not counted against the policies
+   * that bind newcomers only.
    */
-  async consume(policies: readonly PolicyName[], identity: Identity): Promise<PolicyDecision[]> {
+  async consume(all: readonly PolicyName[], identity: Identity, standing = false): Promise<PolicyDecision[]> {
+    const policies = standing ? all.filter((p) => !this.policies[p].newcomers) : all;
     const counts = await this.counters.hitAll(
       policies.map((policy) => {
         const p = this.policies[policy];
@@ -78,8 +80,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** What the limits decided for this request so far (a service may count more, e.g. a status change). */
     rateLimitDecisions?: PolicyDecision[];
+    /** Whether the visitor has standing, when a newcomers' ceiling made the limits ask. */
+    hasStanding?: boolean;
   }
 }
+
+/** Whether an identity has standing (docs/api.md, "Earned trust"); asked only where it matters. */
+export type StandingOf = (identity: Identity) => Promise<boolean>;
 
 /** Sets the headers of the policy closest to its limit; a 429 with Retry-After when one refuses. */
 function apply(reply: FastifyReply, decisions: PolicyDecision[]): HttpError | undefined {
@@ -96,11 +103,21 @@ function apply(reply: FastifyReply, decisions: PolicyDecision[]): HttpError | un
  * Every route names its policies in config.rateLimit. Counting happens before the body is read, and
  * the RateLimit-* headers are set then, so they travel with whatever status the route answers.
  */
-export function registerRateLimits(app: FastifyInstance, limiter: RateLimiter, identify: Identify): void {
+export function registerRateLimits(
+  app: FastifyInstance,
+  limiter: RateLimiter,
+  identify: Identify,
+  standingOf: StandingOf,
+): void {
   app.addHook('onRequest', async (request, reply) => {
     const policies = request.routeOptions.config.rateLimit;
     if (!policies?.length) return;
-    request.rateLimitDecisions = await limiter.consume(policies, identify(request));
+    const identity = identify(request);
+    const newcomerCeilings = [...policies, ...(request.routeOptions.config.alsoLimitedBy ?? [])].some(
+      (p) => limiter.policies[p].newcomers,
+    );
+    if (newcomerCeilings) request.hasStanding = await standingOf(identity);
+    request.rateLimitDecisions = await limiter.consume(policies, identity, request.hasStanding);
     const refused = apply(reply, request.rateLimitDecisions);
     if (refused) throw refused;
   });
@@ -117,7 +134,10 @@ export async function consumeDuringRequest(
   policies: readonly PolicyName[],
   identity: Identity,
 ): Promise<void> {
-  const decisions = [...(request.rateLimitDecisions ?? []), ...(await limiter.consume(policies, identity))];
+  const decisions = [
+    ...(request.rateLimitDecisions ?? []),
+    ...(await limiter.consume(policies, identity, request.hasStanding)),
+  ];
   request.rateLimitDecisions = decisions;
   const refused = apply(reply, decisions);
   if (refused) throw refused;

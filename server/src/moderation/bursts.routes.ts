@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { alarmsResponse, revertResponse } from '../../../common/api.ts';
+import { alarmsResponse, heldDecisionResponse, revertResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { empty, error, json, typed } from '../http/api-schema.ts';
 import { ALARM, keepBurst, revertBurst, signalAlarms } from './bursts.service.ts';
 import { actorOf, requireRole } from './guard.ts';
+import { decideHeldReports } from './held.service.ts';
 import { authErrors } from './mod-spots.routes.ts';
-import { burstPeriod } from './moderation.schema.ts';
+import { burstPeriod, heldPeriod } from './moderation.schema.ts';
 
 const badInput = error('Bad body');
 
-/** Moderators' alarms: the site-wide budgets, bursts across networks, and one action to undo one. */
+/**
+ * Moderators' alarms: the site-wide budgets, bursts across networks and one action to undo one, and
+ * the reports the newcomer budgets hold with one action to decide them whole.
+ */
 export function registerBurstRoutes(app: FastifyInstance, deps: Deps): void {
   const api = typed(app);
   const moderator = requireRole(deps, 'moderator');
@@ -31,7 +35,7 @@ export function registerBurstRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return signalAlarms(deps.db);
+      return signalAlarms(deps.db, deps.clock.now());
     },
   );
 
@@ -50,7 +54,7 @@ export function registerBurstRoutes(app: FastifyInstance, deps: Deps): void {
         response: { 200: json('What it reverted', revertResponse), 400: badInput, ...authErrors },
       },
     },
-    async (request) => revertBurst(deps.db, actorOf(request), request.body),
+    async (request) => revertBurst(deps.db, deps.standing, actorOf(request), request.body),
   );
 
   api.post(
@@ -69,4 +73,34 @@ export function registerBurstRoutes(app: FastifyInstance, deps: Deps): void {
       return reply.code(204).send();
     },
   );
+
+  for (const action of ['approve', 'reject'] as const) {
+    api.post(
+      `/api/mod/held-reports/${action}`,
+      {
+        ...moderator,
+        schema: {
+          summary:
+            action === 'approve'
+              ? 'Approve every report the newcomer budgets held in a period'
+              : 'Reject every report the newcomer budgets held in a period',
+          description:
+            'In one transaction, each report held in the period (from and to of the held_reports alarm) that ' +
+            'still waits is ' +
+            (action === 'approve'
+              ? 'approved: it goes on the map, its alerts are queued and its reporter gains agreement.'
+              : "rejected: it never reaches the map and its reporter's standing is lost.") +
+            ' Logged per spot and for the whole.',
+          tags: ['moderators'],
+          body: heldPeriod,
+          response: {
+            200: json('How many were decided', heldDecisionResponse),
+            400: badInput,
+            ...authErrors,
+          },
+        },
+      },
+      async (request) => decideHeldReports(deps.db, deps.standing, actorOf(request), request.body, action),
+    );
+  }
 }

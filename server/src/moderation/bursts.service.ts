@@ -1,13 +1,23 @@
 import type { Alarms, Burst } from '../../../common/api.ts';
 import { networkName } from '../../../common/domain.ts';
+import { alertsInHour } from '../channels/index.ts';
 import { siteBudgets } from '../community/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
+import { readSiteSettings } from '../settings/index.ts';
+import {
+  heldReports,
+  newcomerReportsInHour,
+  type Standing,
+  siteReportBudget,
+  visitorsLoseStanding,
+} from '../trust/index.ts';
 import type { SessionUser } from './auth.service.ts';
 import {
   type BurstRow,
   burstNetworks,
   burstSpots,
+  burstVisitors,
   dismissFlagsIn,
   findBursts,
   lockBurstSpots,
@@ -54,19 +64,34 @@ async function describe(db: Queryable, row: BurstRow): Promise<Burst> {
   };
 }
 
-/** The site budgets' use and the bursts across networks not yet reviewed, newest first. */
-export async function signalAlarms(db: Db): Promise<Alarms> {
-  const budgets = await siteBudgets(db);
-  const rows = await findBursts(db, { hide: budgets.hides.per_hour, dispute: budgets.disputes.per_hour });
+/**
+ * The site budgets' use (hides, disputes, newcomers' reports, alerts), the bursts across networks not
+ * yet reviewed, newest first, and the reports the newcomer budgets hold.
+ */
+export async function signalAlarms(db: Db, at: Date): Promise<Alarms> {
+  const [signal, settings, reportsUsed, alertsUsed, held] = await Promise.all([
+    siteBudgets(db),
+    readSiteSettings(db),
+    newcomerReportsInHour(db, at),
+    alertsInHour(db),
+    heldReports(db),
+  ]);
+  const rows = await findBursts(db, { hide: signal.hides.per_hour, dispute: signal.disputes.per_hour });
   const bursts: Burst[] = [];
   for (const row of rows) bursts.push(await describe(db, row));
-  return { budgets, bursts };
+  const budgets = {
+    ...signal,
+    reports: { used: reportsUsed, per_hour: await siteReportBudget(db, settings.reportBudgetPerHour, at) },
+    alerts: { used: alertsUsed, per_hour: settings.alertBudgetPerHour },
+  };
+  return { budgets, bursts, held_reports: held };
 }
 
-/** How many bursts wait for a moderator (the count on the console's Alarms tab). */
+/** How many alarms wait for a moderator (the count on the console's Alarms tab): bursts, and held reports. */
 export async function countAlarms(db: Db): Promise<number> {
-  const budgets = await siteBudgets(db);
-  return (await findBursts(db, { hide: budgets.hides.per_hour, dispute: budgets.disputes.per_hour })).length;
+  const [budgets, held] = await Promise.all([siteBudgets(db), heldReports(db)]);
+  const bursts = await findBursts(db, { hide: budgets.hides.per_hour, dispute: budgets.disputes.per_hour });
+  return bursts.length + (held ? 1 : 0);
 }
 
 export interface Period {
@@ -86,12 +111,14 @@ function checkPeriod(p: Period) {
  * touched restored (protected for 30 days) and taken out of review; one log entry per spot and one
  * for the whole, and the period leaves the alarms.
  */
-export async function revertBurst(db: Db, actor: SessionUser, period: Period) {
+export async function revertBurst(db: Db, standing: Standing, actor: SessionUser, period: Period) {
   checkPeriod(period);
   const { from, to } = period;
   const networks = period.networks?.length ? period.networks : null;
   return db.transaction(async (tx) => {
     const ids = await lockBurstSpots(tx, from, to, networks);
+    // Those who took part lose their standing (trust/standing.ts).
+    await visitorsLoseStanding(tx, standing, await burstVisitors(tx, from, to, networks));
     const votes = new Map((await voidDenials(tx, from, to, networks)).map((r) => [r.spot_id, r.down]));
     const flags = new Map((await dismissFlagsIn(tx, from, to, networks)).map((r) => [r.spot_id, r.flags]));
     const shown = new Set(await showHiddenAgain(tx, ids));

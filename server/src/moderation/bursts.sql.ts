@@ -205,6 +205,22 @@ export function voidDenials(
   );
 }
 
+/** Who cast the period's "not anymore" votes and open flags (before a revert takes them). */
+export async function burstVisitors(
+  tx: Queryable,
+  from: Date,
+  to: Date,
+  networks: string[] | null,
+): Promise<string[]> {
+  const rows = await tx.query<{ visitor: string }>(
+    `SELECT visitor FROM votes WHERE value = -1 AND updated_at BETWEEN $1 AND $2 AND ${inNetworks('$3')}
+     UNION
+     SELECT visitor FROM flags WHERE resolved_at IS NULL AND created_at BETWEEN $1 AND $2 AND ${inNetworks('$3')}`,
+    [from, to, networks],
+  );
+  return rows.map((r) => r.visitor);
+}
+
 /** Dismisses the period's open flags (their networks do not count on those spots for 30 days). */
 export function dismissFlagsIn(
   tx: Queryable,

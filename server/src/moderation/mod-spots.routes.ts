@@ -60,7 +60,7 @@ export function registerModSpotRoutes(app: FastifyInstance, deps: Deps): void {
         },
       },
       async (request) => ({
-        spot: await moderateSpot(deps.db, actorOf(request), request.params.id, action),
+        spot: await moderateSpot(deps.db, deps.standing, actorOf(request), request.params.id, action),
       }),
     );
   }
@@ -94,7 +94,7 @@ export function registerModSpotRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      await removeSpot(deps.db, actorOf(request), request.params.id);
+      await removeSpot(deps.db, deps.standing, actorOf(request), request.params.id);
       return reply.code(204).send();
     },
   );

@@ -1,8 +1,9 @@
 import { type ModSpot, type ReportInput, reportInput } from '../../../common/api.ts';
 import { queueAlerts } from '../channels/index.ts';
-import type { Db } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { redactReport } from '../spots/index.ts';
+import { moderatorAgreed, reportRejected, type Standing } from '../trust/index.ts';
 import type { SessionUser } from './auth.service.ts';
 import { countAlarms } from './bursts.service.ts';
 import { appendLog } from './log.sql.ts';
@@ -13,6 +14,7 @@ import {
   findModSpot,
   findModSpots,
   lockSpot,
+  releaseWaitingAlerts,
   resolveOpenFlags,
   restoreSpot,
   setPublication,
@@ -44,47 +46,65 @@ export async function reload(db: Parameters<typeof findModSpot>[0], id: number):
  * Dismissing flags says they were wrong: a spot they had hidden comes back on the map. Either way a
  * spot the flags had hidden, or whose flags were dismissed, is restored: protected from flags and
  * votes for 30 days (spots/protection.ts), so fresh networks cannot take it off again meanwhile.
+ *
+ * Approving or verifying is agreement with the report and its confirmations (their devices and
+ * numbers move towards standing), and the second voice a newcomer's spot waited for: its alerts go.
+ * Rejecting takes its reporter's standing away (trust/standing.ts).
  */
-export async function moderateSpot(
+export function moderateSpot(
   db: Db,
+  standing: Standing,
   actor: SessionUser,
   id: number,
   action: ModAction,
 ): Promise<ModSpot> {
-  return db.transaction(async (tx) => {
-    const spot = await lockSpot(tx, id);
-    if (!spot) throw spotNotFound();
-    const detail: Record<string, unknown> = { from: spot.publication };
-    switch (action) {
-      case 'approve':
-      case 'reject':
-        await setPublication(tx, id, action === 'approve' ? 'approved' : 'rejected');
-        detail.flagsClosed = await resolveOpenFlags(tx, id, 'actioned');
-        if (action === 'approve' && spot.auto_hidden) {
-          await restoreSpot(tx, id);
-          detail.restored = true;
-        }
-        break;
-      case 'verify':
-      case 'unverify':
-        await setVerified(tx, id, action === 'verify');
-        break;
-      case 'dismiss-flags':
-        detail.flagsClosed = await resolveOpenFlags(tx, id, 'dismissed');
-        if (spot.auto_hidden && spot.publication === 'pending') await setPublication(tx, id, 'approved');
+  return db.transaction((tx) => moderateInTransaction(tx, standing, actor, id, action));
+}
+
+/** moderateSpot's work, in the caller's transaction (a held burst is decided whole in one). */
+export async function moderateInTransaction(
+  tx: Queryable,
+  standing: Standing,
+  actor: SessionUser,
+  id: number,
+  action: ModAction,
+): Promise<ModSpot> {
+  const spot = await lockSpot(tx, id);
+  if (!spot) throw spotNotFound();
+  const detail: Record<string, unknown> = { from: spot.publication };
+  switch (action) {
+    case 'approve':
+    case 'reject':
+      await setPublication(tx, id, action === 'approve' ? 'approved' : 'rejected');
+      detail.flagsClosed = await resolveOpenFlags(tx, id, 'actioned');
+      if (action === 'approve' && spot.auto_hidden) {
         await restoreSpot(tx, id);
         detail.restored = true;
-        break;
-    }
-    // Whatever they decided, a moderator has looked at the spot.
-    await clearReview(tx, id);
-    await appendLog(tx, { actor: actor.username, action, spotId: id, detail });
-    const after = await reload(tx, id);
-    // A held report that goes on the map for the first time is news to the numbers watching there.
-    if (action === 'approve' && spot.publication === 'pending' && !spot.auto_hidden)
-      await queueAlerts(tx, after);
-    return after;
-  });
+      }
+      break;
+    case 'verify':
+    case 'unverify':
+      await setVerified(tx, id, action === 'verify');
+      break;
+    case 'dismiss-flags':
+      detail.flagsClosed = await resolveOpenFlags(tx, id, 'dismissed');
+      if (spot.auto_hidden && spot.publication === 'pending') await setPublication(tx, id, 'approved');
+      await restoreSpot(tx, id);
+      detail.restored = true;
+      break;
+  }
+  if (action === 'approve' || action === 'verify') await moderatorAgreed(tx, standing, id);
+  if (action === 'reject') await reportRejected(tx, standing, id);
+  // Whatever they decided, a moderator has looked at the spot.
+  await clearReview(tx, id);
+  await appendLog(tx, { actor: actor.username, action, spotId: id, detail });
+  const after = await reload(tx, id);
+  // A held report that goes on the map for the first time is news to the numbers watching there,
+  // and so is a newcomer's spot whose alerts waited for a moderator's word.
+  const waited = (action === 'approve' || action === 'verify') && (await releaseWaitingAlerts(tx, id));
+  if (waited || (action === 'approve' && spot.publication === 'pending' && !spot.auto_hidden))
+    await queueAlerts(tx, after);
+  return after;
 }
 
 /** An edit obeys the report rules: the edited spot as a whole must still be a valid report. */
@@ -107,10 +127,13 @@ export async function editSpot(db: Db, actor: SessionUser, id: number, patch: Sp
   });
 }
 
-export async function removeSpot(db: Db, actor: SessionUser, id: number): Promise<void> {
+export async function removeSpot(db: Db, standing: Standing, actor: SessionUser, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const spot = await findModSpot(tx, id);
-    if (!spot || !(await deleteSpot(tx, id))) throw spotNotFound();
+    if (!spot) throw spotNotFound();
+    // Before the spot (and its votes) go: its reporter loses standing.
+    await reportRejected(tx, standing, id);
+    if (!(await deleteSpot(tx, id))) throw spotNotFound();
     await appendLog(tx, {
       actor: actor.username,
       action: 'delete',

@@ -108,6 +108,9 @@ export const burstPeriod = z.object({
     .meta({ description: "Only these networks' votes and flags (keys from the alarm); all when absent" }),
 });
 
+/** A period of held reports to decide whole (the held_reports alarm's from and to). */
+export const heldPeriod = z.object({ from: instant('from'), to: instant('to') });
+
 /** A moderator request refused (403): why, and whether the session must first set up a second factor. */
 export const moderatorRefusal = errorSchema
   .extend({

@@ -1,2 +1,6 @@
 /** The site's settings, as every feature reads and moderators write them. */
-export { readSiteSettings, type SiteSettings, writeSiteSettings } from './settings.service.ts';
+export {
+  readSiteSettings,
+  type SiteSettings,
+  writeSiteSettings,
+} from './settings.service.ts';

@@ -12,6 +12,19 @@ export interface SiteSettings {
   disputeBudgetPerHour: number;
   /** Every moderator must sign in with a second factor (TOTP). */
   requireTwoFactor: boolean;
+  /**
+   * Newcomers' reports published at once in any hour (docs/api.md, "Earned trust"): site-wide (or
+   * three times the median hour of the last 7 days, if larger), per wide network, and within 1 km of a
+   * place. Past one the report is held for review. 0 turns a budget off.
+   */
+  reportBudgetPerHour: number;
+  reportBudgetPerNetworkPerHour: number;
+  reportBudgetPerPlacePerHour: number;
+  /** Standing: first seen at least this many days ago, and seen on at least standingActiveDays of them. */
+  standingDays: number;
+  standingActiveDays: number;
+  /** SMS and push alerts queued in any hour, site-wide; past it a spot's alerts are not sent. */
+  alertBudgetPerHour: number;
 }
 
 /** Each setting's row key and its value when the row is missing. */
@@ -21,18 +34,28 @@ const KEYS: { [K in keyof SiteSettings]: [key: string, fallback: SiteSettings[K]
   autoHideBudgetPerHour: ['auto_hide_budget_per_hour', 5],
   disputeBudgetPerHour: ['dispute_budget_per_hour', 20],
   requireTwoFactor: ['require_two_factor', false],
+  reportBudgetPerHour: ['report_budget_per_hour', 30],
+  reportBudgetPerNetworkPerHour: ['report_budget_per_network_per_hour', 5],
+  reportBudgetPerPlacePerHour: ['report_budget_per_place_per_hour', 3],
+  standingDays: ['standing_days', 3],
+  standingActiveDays: ['standing_active_days', 2],
+  alertBudgetPerHour: ['alert_budget_per_hour', 120],
 };
+/** A default kept by the configuration (an environment variable) sits under this prefix. */
+const DEFAULT_PREFIX = 'default:';
 const NAMES = Object.keys(KEYS) as Array<keyof SiteSettings>;
 
+/**
+ * The settings: what a moderator set, else the configured default (setConfiguredDefaults), else the
+ * built-in one.
+ */
 export async function readSiteSettings(db: Queryable): Promise<SiteSettings> {
-  const stored = await selectSettings(
-    db,
-    NAMES.map((n) => KEYS[n][0]),
-  );
+  const keys = NAMES.map((n) => KEYS[n][0]);
+  const stored = await selectSettings(db, [...keys, ...keys.map((k) => DEFAULT_PREFIX + k)]);
   const settings = {} as Record<keyof SiteSettings, unknown>;
   for (const name of NAMES) {
     const [key, fallback] = KEYS[name];
-    const value = stored.get(key);
+    const value = stored.get(key) ?? stored.get(DEFAULT_PREFIX + key);
     settings[name] = typeof fallback === 'boolean' ? value === true : Number(value ?? fallback);
   }
   return settings as SiteSettings;
@@ -42,6 +65,17 @@ export async function writeSiteSettings(db: Queryable, changes: Partial<SiteSett
   for (const name of NAMES) {
     const value = changes[name];
     if (value !== undefined) await upsertSetting(db, KEYS[name][0], value);
+  }
+}
+
+/**
+ * The defaults this instance's configuration gives (environment variables), kept beside the settings
+ * so every reader sees them; a value a moderator set still wins. Written at start.
+ */
+export async function setConfiguredDefaults(db: Queryable, defaults: Partial<SiteSettings>): Promise<void> {
+  for (const name of NAMES) {
+    const value = defaults[name];
+    if (value !== undefined) await upsertSetting(db, DEFAULT_PREFIX + KEYS[name][0], value);
   }
 }
 

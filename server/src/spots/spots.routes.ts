@@ -22,7 +22,9 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps): void {
         summary: 'Report a danger spot',
         description:
           'Creates a spot with the reporter\'s "still dangerous" vote. Phone numbers in title, description ' +
-          'and area become "[removed]". Published at once, or held for review (pending) per the site setting.',
+          'and area become "[removed]". Published at once, or held for review (pending): always when the site ' +
+          "setting says so, and a newcomer's report past the site-wide, per-network or per-place budget of " +
+          'newcomers\' reports (docs/api.md, "Earned trust").',
         tags: ['spots'],
         body: named(reportInput, 'report'),
         response: {
@@ -35,7 +37,7 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      const result = await reportSpot(deps.db, request.body, deps.identify(request));
+      const result = await reportSpot(deps.db, request.body, await deps.standing.act(deps.identify(request)));
       return reply.code(201).send(result);
     },
   );

@@ -2,8 +2,8 @@ import type { ReportInput, Spot } from '../../../common/api.ts';
 import { queueAlerts } from '../channels/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import type { Identity } from '../identity/identify.ts';
 import { readSiteSettings } from '../settings/index.ts';
+import { type Actor, newcomerHold, recordReport } from '../trust/index.ts';
 import { redactPhoneNumbers } from './redact.ts';
 import { toSpot } from './spot-row.ts';
 import type { ListQuery, SpotFilters } from './spots.schema.ts';
@@ -29,23 +29,31 @@ export function redactReport<T extends Partial<Pick<ReportInput, 'title' | 'desc
 
 /**
  * Saves a report and the reporter's own "still dangerous" vote in one transaction, published at
- * once or held for review according to the site setting. A published report queues the SMS alerts
- * of the numbers watching near it.
+ * once or held for review: held when the site setting holds every report, or when the reporter is a
+ * newcomer past one of the newcomer budgets (trust/publication.ts). A report published at once from a
+ * reporter with standing queues the alerts of the numbers and browsers watching near it; a
+ * newcomer's waits for a second voice (spots.alerts_wait).
  */
 export async function reportSpot(
   db: Db,
   input: ReportInput,
-  identity: Identity,
+  { identity, standing, at }: Actor,
 ): Promise<{ spot: Spot; pending: boolean }> {
   const clean = redactReport(input);
   return db.transaction(async (tx) => {
-    const { requireApproval } = await readSiteSettings(tx);
-    const row = await insertReportedSpot(tx, clean, requireApproval ? 'pending' : 'approved');
+    const settings = await readSiteSettings(tx);
+    const heldBy =
+      settings.requireApproval || standing
+        ? undefined
+        : await newcomerHold(tx, settings, identity, clean, at);
+    const pending = settings.requireApproval || heldBy !== undefined;
+    const row = await insertReportedSpot(tx, clean, pending ? 'pending' : 'approved', !pending && !standing);
     await insertReporterVote(tx, row.id, identity);
+    await recordReport(tx, { spotId: row.id, at, newcomer: !standing, heldBy, who: identity, point: clean });
     const spot = toSpot(row);
     // Published at once: the alerts are queued with it, so neither is kept without the other.
-    if (!requireApproval) await queueAlerts(tx, spot, { reporter: identity.visitor });
-    return { spot, pending: requireApproval };
+    if (!pending && standing) await queueAlerts(tx, spot, { reporter: identity.visitor });
+    return { spot, pending };
   });
 }
 

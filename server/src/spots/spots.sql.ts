@@ -3,16 +3,20 @@ import type { Queryable } from '../db/db.ts';
 import type { Identity } from '../identity/identify.ts';
 import { type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from './spot-row.ts';
 
-/** A new report: one confirmation (the reporter's), last confirmed when created. */
+/**
+ * A new report: one confirmation (the reporter's), last confirmed when created. `alertsWait`: its
+ * alerts wait for a second voice (a newcomer's report).
+ */
 export async function insertReportedSpot(
   tx: Queryable,
   input: ReportInput,
   publication: Publication,
+  alertsWait: boolean,
 ): Promise<SpotRow> {
   const rows = await tx.query<SpotRow>(
     `INSERT INTO spots AS s (title, description, area, lat, lng, category, severity, time_of_day,
-       incident_date, source_url, confirmations, denials, last_confirmed_at, publication)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, 0, now(), $11)
+       incident_date, source_url, confirmations, denials, last_confirmed_at, publication, alerts_wait)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, 0, now(), $11, $12)
      RETURNING ${SPOT_COLUMNS}`,
     [
       input.title,
@@ -26,6 +30,7 @@ export async function insertReportedSpot(
       input.incident_date,
       input.source_url,
       publication,
+      alertsWait,
     ],
   );
   return rows[0] as SpotRow;
@@ -138,9 +143,9 @@ export async function setFlagNote(db: Queryable, id: number, note: string): Prom
 /** The reporter's own "still dangerous" vote on the spot just reported, in the report's transaction. */
 export async function insertReporterVote(tx: Queryable, spotId: number, who: Identity): Promise<void> {
   await tx.query(
-    `INSERT INTO votes (spot_id, visitor, value, network, agent, device, by_reporter)
-     VALUES ($1, $2, 1, $3, $4, $5, true)`,
-    [spotId, who.visitor, who.network, who.agent, who.device],
+    `INSERT INTO votes (spot_id, visitor, value, network, wide_network, agent, device, by_reporter)
+     VALUES ($1, $2, 1, $3, $4, $5, $6, true)`,
+    [spotId, who.visitor, who.network, who.wideNetwork, who.agent, who.device],
   );
 }
 

@@ -7,7 +7,7 @@ import { type Courier, OUTBOX_DEFAULTS, Outbox, PushCourier } from '../../src/ch
 import { allowedEndpoint } from '../../src/channels/push.ts';
 import { FakePushService } from '../fake-push.ts';
 import { FakeOsrm } from '../fakes.ts';
-import { report, startTestApp, type TestApp } from '../helpers.ts';
+import { deviceWithStanding, report, startTestApp, type TestApp } from '../helpers.ts';
 
 /**
  * Web Push alerts: the page's watches of places and trips, alerted through the outbox to a browser's
@@ -26,12 +26,14 @@ const call = (method: 'POST' | 'DELETE' | 'GET', url: string, payload?: unknown)
 const watch = (subscription: ReturnType<FakePushService['subscribe']>, extra: Record<string, unknown> = {}) =>
   call('POST', '/api/push/watches', { subscription, lang: 'en', place: 'Kalerwe', ...KALERWE, ...extra });
 
+/** A report from a device with standing: its alerts go at once (a newcomer's wait for a second voice). */
 async function reportAt(at: { lat: number; lng: number }, severity: number) {
-  const res = await call(
-    'POST',
-    '/api/spots',
-    report({ ...at, severity, title: 'Phone snatching at the stage' }),
-  );
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/spots',
+    headers: { 'user-agent': `phone ${Math.random()}`, cookie: await deviceWithStanding(t) },
+    payload: report({ ...at, severity, title: 'Phone snatching at the stage' }),
+  });
   assert.equal(res.statusCode, 201, res.body);
   return (res.json() as { spot: { id: number } }).spot.id;
 }

@@ -22,7 +22,7 @@ import {
   UssdSession,
 } from '../fake-gateway.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../fakes.ts';
-import { createTestDatabase, report, startTestApp, type TestApp } from '../helpers.ts';
+import { createTestDatabase, deviceWithStanding, report, startTestApp, type TestApp } from '../helpers.ts';
 
 /**
  * SMS: NEAR, WATCH and STOP, the alerts of new public dangers, and their delivery through the
@@ -84,11 +84,12 @@ const watch = async (phone: string, place: string) => {
   await sms(phone, 'YES');
 };
 
+/** A report from a device with standing: its alerts go at once (a newcomer's wait for a second voice). */
 async function reportAt(app: TestApp, at: { lat: number; lng: number }, severity: number, ua = 'reporter') {
   const res = await app.inject({
     method: 'POST',
     url: '/api/spots',
-    headers: { 'user-agent': `${ua} ${Math.random()}` },
+    headers: { 'user-agent': `${ua} ${Math.random()}`, cookie: await deviceWithStanding(app) },
     payload: report({ ...at, severity, title: 'Phone snatching at the taxi stage' }),
   });
   assert.equal(res.statusCode, 201, res.body);
@@ -268,7 +269,7 @@ describe('channels/sms', () => {
       }
       await flush();
       assert.equal(gateway.alertsTo(phone).length, 0, 'not while held');
-      await moderateSpot(t.db, { username: 'amina', role: 'moderator' }, id, 'approve');
+      await moderateSpot(t.db, t.deps.standing, { username: 'amina', role: 'moderator' }, id, 'approve');
       await flush();
       const alerts = gateway.alertsTo(phone);
       assert.equal(alerts.length, 1);

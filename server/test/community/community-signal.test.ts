@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { networkName } from '../../../common/domain.ts';
+import { POLICIES } from '../../src/limits/policies.ts';
 import { FakeOsrm } from '../fakes.ts';
 import { report, startTestApp, type TestApp } from '../helpers.ts';
 
@@ -93,17 +94,19 @@ describe('community/community-signal', () => {
     });
 
     it('refuses a status change beyond the network budget with 429 and changes nothing', async () => {
-      const phones = network(60);
+      const budget = POLICIES.status_change_network.limit;
+      // Two confirmations take a new spot (1 - 0) to confirmed: one status change each spot.
+      const phones = network(2 * budget + 8);
       const spots = [];
-      for (let i = 0; i < 12; i++)
-        spots.push(await newSpot(phones[i % 4] as Who, { title: `Budget spot ${i}` }));
+      for (let i = 0; i <= budget; i++)
+        spots.push(await newSpot(network(1)[0] as Who, { title: `Budget spot ${i}` }));
       let changes = 0;
       let refused: Awaited<ReturnType<typeof vote>> | undefined;
       let voter = 4;
       outer: for (const s of spots) {
-        for (let i = 0; i < 4; i++) {
+        for (let i = 0; i < 2; i++) {
           const before = await spotRow(s.id);
-          const res = await vote(phones[voter++] as Who, s.id, -1);
+          const res = await vote(phones[voter++] as Who, s.id, 1);
           if (res.statusCode === 429) {
             refused = res;
             assert.deepEqual(await spotRow(s.id), before, 'nothing changed');
@@ -113,9 +116,9 @@ describe('community/community-signal', () => {
           if (res.json().spot.status !== before?.status) changes++;
         }
       }
-      assert.equal(changes, 10, 'ten status changes an hour per network');
-      assert.ok(refused, 'the eleventh is refused');
-      assert.equal(refused.headers['ratelimit-policy'], '10;w=3600');
+      assert.equal(changes, budget, `${budget} status changes an hour per network`);
+      assert.ok(refused, 'the next is refused');
+      assert.equal(refused.headers['ratelimit-policy'], `${budget};w=3600`);
       assert.equal(refused.headers['ratelimit-remaining'], '0');
       assert.ok(
         Number(refused.headers['retry-after']) > 60,
@@ -124,11 +127,11 @@ describe('community/community-signal', () => {
       assert.match(refused.json().error, /changed status from your network/);
       // Votes that change no status still go through.
       const { id } = await newSpot(phones[0] as Who, { title: 'Quiet spot' });
-      assert.equal((await vote(phones[55] as Who, id, 1)).statusCode, 200);
+      assert.equal((await vote(phones[voter] as Who, id, -1)).statusCode, 200);
       // Another network is not affected.
       const [other] = network(1);
       const s = spots.at(-1) as { id: number };
-      assert.equal((await vote(other as Who, s.id, -1)).statusCode, 200);
+      assert.equal((await vote(other as Who, s.id, 1)).statusCode, 200);
     });
 
     it('keeps the spec visitor limit at 60 votes, refused by the visitor policy', async () => {
@@ -159,13 +162,14 @@ describe('community/community-signal', () => {
         assert.equal(res.json().result, 'flagged');
       }
       assert.equal((await spotRow(id))?.publication, 'approved', 'one /56 does not hide a spot');
-      const many = network(61);
+      const ceiling = POLICIES.flag_network.limit;
+      const many = network(ceiling + 1);
       const targets = [];
       for (let i = 0; i < 4; i++) targets.push((await newSpot(owner, { title: `Flag target ${i}` })).id);
       const statuses = [];
-      for (let i = 0; i < 61; i++)
+      for (let i = 0; i <= ceiling; i++)
         statuses.push((await flag(many[i] as Who, targets[i % 4] as number)).statusCode);
-      assert.equal(statuses.filter((s) => s === 200).length, 60);
+      assert.equal(statuses.filter((s) => s === 200).length, ceiling);
       assert.equal(statuses.at(-1), 429);
     });
   });

@@ -308,6 +308,9 @@ describe('http/openapi-contract', () => {
       await call('POST', '/api/mod/bursts/keep', { ...as, payload: period });
       await call('POST', '/api/mod/bursts/revert', { ...as, payload: { ...period, networks: [network] } });
       await call('POST', '/api/mod/bursts/revert', { ...as, payload: { from: period.to, to: period.from } });
+      await call('POST', '/api/mod/held-reports/approve', { ...as, payload: period });
+      await call('POST', '/api/mod/held-reports/reject', { ...as, payload: period });
+      await call('POST', '/api/mod/held-reports/reject', { ...as, payload: { from: 'yesterday' } });
       await call('GET', '/api/mod/settings', as);
       await call('GET', '/api/mod/users', as);
       await call('POST', '/api/mod/users', {

@@ -84,23 +84,31 @@ describe('http/openapi', () => {
       const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
       const policies = (path: string, method: string) =>
         (doc.paths[path][method]['x-rate-limits'] ?? []).map(
-          (p: { policy: string; limit: number; window_seconds: number; per: string }) =>
-            `${p.policy} ${p.limit}/${p.window_seconds}s per ${p.per}`,
+          (p: {
+            policy: string;
+            limit: number;
+            window_seconds: number;
+            per: string;
+            newcomers_only?: true;
+          }) =>
+            `${p.policy} ${p.limit}/${p.window_seconds}s per ${p.per}${p.newcomers_only ? ' (newcomers)' : ''}`,
         );
       assert.deepEqual(policies('/api/spots/{id}/vote', 'post'), [
         'vote 60/3600s per visitor',
-        'vote_network 300/3600s per network',
-        'status_change_network 10/3600s per wide_network',
+        'vote_network 1500/3600s per network (newcomers)',
+        'status_change_network 60/3600s per wide_network (newcomers)',
       ]);
       assert.deepEqual(policies('/api/spots/{id}/flag', 'post'), [
         'flag 20/3600s per visitor',
-        'flag_network 60/3600s per network',
+        'flag_network 300/3600s per network (newcomers)',
       ]);
       assert.deepEqual(policies('/api/spots', 'post'), [
         'report_visitor 5/3600s per visitor',
         'report_network 30/3600s per network',
       ]);
-      assert.deepEqual(policies('/api/device', 'post'), ['device_network 120/3600s per network']);
+      assert.deepEqual(policies('/api/device', 'post'), [
+        'device_network 5000/3600s per network (newcomers)',
+      ]);
       assert.deepEqual(policies('/api/channels/sms/{secret}', 'post'), [
         'channel 300/3600s per visitor',
         'channel_network 30000/60s per network',

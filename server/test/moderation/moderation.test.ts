@@ -443,9 +443,19 @@ describe('moderation/moderation', () => {
         autoHideBudgetPerHour: 5,
         disputeBudgetPerHour: 12,
         requireTwoFactor: false,
+        // The tests' configuration turns the newcomer budgets off (helpers.ts, testConfig).
+        reportBudgetPerHour: 0,
+        reportBudgetPerNetworkPerHour: 0,
+        reportBudgetPerPlacePerHour: 0,
+        standingDays: 3,
+        standingActiveDays: 2,
+        alertBudgetPerHour: 120,
       });
       for (const payload of [
         { autoHideFlagThreshold: 51 },
+        { reportBudgetPerHour: -1 },
+        { standingDays: 0 },
+        { alertBudgetPerHour: 2.5 },
         { autoHideFlagThreshold: -1 },
         { autoHideBudgetPerHour: -1 },
         { disputeBudgetPerHour: 1.5 },

@@ -1430,6 +1430,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             budgets: {
+                                /** @description SMS and push alerts queued in the last hour, and their budget */
+                                alerts: {
+                                    /** @description The budget (a moderator setting) */
+                                    per_hour: number;
+                                    /** @description Actions that took effect in the last hour */
+                                    used: number;
+                                };
                                 disputes: {
                                     /** @description The budget (a moderator setting) */
                                     per_hour: number;
@@ -1442,9 +1449,18 @@ export interface paths {
                                     /** @description Actions that took effect in the last hour */
                                     used: number;
                                 };
+                                /** @description Newcomers' reports published at once in the last hour, and the site-wide budget now in force */
+                                reports: {
+                                    /** @description The budget (a moderator setting) */
+                                    per_hour: number;
+                                    /** @description Actions that took effect in the last hour */
+                                    used: number;
+                                };
                             };
                             /** @description Not yet reviewed, newest first (at most 10) */
                             bursts: components["schemas"]["Burst"][];
+                            /** @description Reports the newcomer budgets hold for a decision; null when none waits */
+                            held_reports: components["schemas"]["HeldReports"] | null;
                         };
                     };
                 };
@@ -1678,6 +1694,248 @@ export interface paths {
                             spots: number;
                             /** @description "Not anymore" votes voided */
                             votes: number;
+                        };
+                    };
+                };
+                /** @description Bad body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/held-reports/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve every report the newcomer budgets held in a period
+         * @description In one transaction, each report held in the period (from and to of the held_reports alarm) that still waits is approved: it goes on the map, its alerts are queued and its reporter gains agreement. Logged per spot and for the whole.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        from: string;
+                        /** Format: date-time */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description How many were decided */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Held reports approved or rejected */
+                            spots: number;
+                        };
+                    };
+                };
+                /** @description Bad body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/held-reports/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject every report the newcomer budgets held in a period
+         * @description In one transaction, each report held in the period (from and to of the held_reports alarm) that still waits is rejected: it never reaches the map and its reporter's standing is lost. Logged per spot and for the whole.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        from: string;
+                        /** Format: date-time */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description How many were decided */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Held reports approved or rejected */
+                            spots: number;
                         };
                     };
                 };
@@ -2021,15 +2279,27 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description SMS and push alerts queued in any hour, site-wide; past it no more go out that hour */
+                            alertBudgetPerHour: number;
                             /** @description Auto-hides by flags allowed in any hour, site-wide; past it a spot whose flags reach the threshold stays on the map and waits for review */
                             autoHideBudgetPerHour: number;
                             /** @description Open flags from distinct wide networks (IPv4 /24, IPv6 /48) that hide a spot; 0 = never */
                             autoHideFlagThreshold: number;
                             /** @description Spots community votes may move into disputed in any hour, site-wide; past it such a vote is a 429 and stores nothing */
                             disputeBudgetPerHour: number;
+                            /** @description Newcomers' reports published at once in any hour, site-wide (or three times the median hour of the last 7 days, if larger); past it they are held for review. 0 = off */
+                            reportBudgetPerHour: number;
+                            /** @description Newcomers' reports published at once in any hour from one wide network (IPv4 /24, IPv6 /48). 0 = off */
+                            reportBudgetPerNetworkPerHour: number;
+                            /** @description Newcomers' reports published at once in any hour within 1 km of a place. 0 = off */
+                            reportBudgetPerPlacePerHour: number;
                             requireApproval: boolean;
                             /** @description Every moderator must sign in with a one-time code (TOTP) as well as the password */
                             requireTwoFactor: boolean;
+                            /** @description Standing: seen on at least this many days, and with a report or vote others agreed with */
+                            standingActiveDays: number;
+                            /** @description Standing: a device or number first seen at least this many days ago (counting today) */
+                            standingDays: number;
                         };
                     };
                 };
@@ -2099,15 +2369,27 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description SMS and push alerts queued in any hour, site-wide; past it no more go out that hour */
+                        alertBudgetPerHour?: number;
                         /** @description Auto-hides by flags allowed in any hour, site-wide; past it a spot whose flags reach the threshold stays on the map and waits for review */
                         autoHideBudgetPerHour?: number;
                         /** @description Open flags from distinct wide networks (IPv4 /24, IPv6 /48) that hide a spot; 0 = never */
                         autoHideFlagThreshold?: number;
                         /** @description Spots community votes may move into disputed in any hour, site-wide; past it such a vote is a 429 and stores nothing */
                         disputeBudgetPerHour?: number;
+                        /** @description Newcomers' reports published at once in any hour, site-wide (or three times the median hour of the last 7 days, if larger); past it they are held for review. 0 = off */
+                        reportBudgetPerHour?: number;
+                        /** @description Newcomers' reports published at once in any hour from one wide network (IPv4 /24, IPv6 /48). 0 = off */
+                        reportBudgetPerNetworkPerHour?: number;
+                        /** @description Newcomers' reports published at once in any hour within 1 km of a place. 0 = off */
+                        reportBudgetPerPlacePerHour?: number;
                         requireApproval?: boolean;
                         /** @description Every moderator must sign in with a one-time code (TOTP) as well as the password */
                         requireTwoFactor?: boolean;
+                        /** @description Standing: seen on at least this many days, and with a report or vote others agreed with */
+                        standingActiveDays?: number;
+                        /** @description Standing: a device or number first seen at least this many days ago (counting today) */
+                        standingDays?: number;
                     };
                 };
             };
@@ -2123,15 +2405,27 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description SMS and push alerts queued in any hour, site-wide; past it no more go out that hour */
+                            alertBudgetPerHour: number;
                             /** @description Auto-hides by flags allowed in any hour, site-wide; past it a spot whose flags reach the threshold stays on the map and waits for review */
                             autoHideBudgetPerHour: number;
                             /** @description Open flags from distinct wide networks (IPv4 /24, IPv6 /48) that hide a spot; 0 = never */
                             autoHideFlagThreshold: number;
                             /** @description Spots community votes may move into disputed in any hour, site-wide; past it such a vote is a 429 and stores nothing */
                             disputeBudgetPerHour: number;
+                            /** @description Newcomers' reports published at once in any hour, site-wide (or three times the median hour of the last 7 days, if larger); past it they are held for review. 0 = off */
+                            reportBudgetPerHour: number;
+                            /** @description Newcomers' reports published at once in any hour from one wide network (IPv4 /24, IPv6 /48). 0 = off */
+                            reportBudgetPerNetworkPerHour: number;
+                            /** @description Newcomers' reports published at once in any hour within 1 km of a place. 0 = off */
+                            reportBudgetPerPlacePerHour: number;
                             requireApproval: boolean;
                             /** @description Every moderator must sign in with a one-time code (TOTP) as well as the password */
                             requireTwoFactor: boolean;
+                            /** @description Standing: seen on at least this many days, and with a report or vote others agreed with */
+                            standingActiveDays: number;
+                            /** @description Standing: a device or number first seen at least this many days ago (counting today) */
+                            standingDays: number;
                         };
                     };
                 };
@@ -4948,7 +5242,7 @@ export interface paths {
         put?: never;
         /**
          * Report a danger spot
-         * @description Creates a spot with the reporter's "still dangerous" vote. Phone numbers in title, description and area become "[removed]". Published at once, or held for review (pending) per the site setting.
+         * @description Creates a spot with the reporter's "still dangerous" vote. Phone numbers in title, description and area become "[removed]". Published at once, or held for review (pending): always when the site setting says so, and a newcomer's report past the site-wide, per-network or per-place budget of newcomers' reports (docs/api.md, "Earned trust").
          */
         post: {
             parameters: {
@@ -6328,6 +6622,70 @@ export interface components {
             max_severity: number;
             /** @description How many of the spots have each severity, 1 to 5 */
             severities: number[];
+        };
+        HeldReports: {
+            /** @description How many each budget held: site-wide, per wide network, per place (1 km) */
+            by: {
+                network: number;
+                place: number;
+                site: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the first of them was held
+             */
+            from: string;
+            /** @description The wide networks they came from, most first (at most 20) */
+            networks: {
+                label: string;
+                reports: number;
+            }[];
+            /** @description Where they are, by ~1 km square, most first (at most 20) */
+            places: {
+                area: string;
+                lat: number;
+                lng: number;
+                reports: number;
+            }[];
+            /** @description Reports waiting, held by the newcomer budgets */
+            reports: number;
+            /**
+             * Format: date-time
+             * @description When the last of them was held
+             */
+            to: string;
+        };
+        HeldReportsInput: {
+            /** @description How many each budget held: site-wide, per wide network, per place (1 km) */
+            by: {
+                network: number;
+                place: number;
+                site: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the first of them was held
+             */
+            from: string;
+            /** @description The wide networks they came from, most first (at most 20) */
+            networks: {
+                label: string;
+                reports: number;
+            }[];
+            /** @description Where they are, by ~1 km square, most first (at most 20) */
+            places: {
+                area: string;
+                lat: number;
+                lng: number;
+                reports: number;
+            }[];
+            /** @description Reports waiting, held by the newcomer budgets */
+            reports: number;
+            /**
+             * Format: date-time
+             * @description When the last of them was held
+             */
+            to: string;
         };
         ModeratorRefusal: {
             /** @description Human-readable message, safe to show to users. */
