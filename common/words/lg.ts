@@ -473,6 +473,38 @@ export const lg = {
   'mod.disputeBudget': 'Ebifo obululu bwe buyinza okuwakanya mu ssaawa, ku mukutu gwonna',
   'mod.disputeBudgetHint':
     'Bwe guwera, obululu ng’obwo bugaanibwa okutuusa essaawa lw’eggwaako, ne bulagibwa wansi w’Obubonero.',
+  'mod.alarm.reports': 'Alipoota z’abapya ezifulumizibwa amangu essaawa eno: {used} ku {budget}',
+  'mod.alarm.alerts': 'Obubaka obulabula obuweerezeddwa essaawa eno (SMS ne push): {used} ku {budget}',
+  'mod.held.title': 'Alipoota ezikwatiddwa okwekenneenyezebwa: {n}',
+  'mod.held.window': 'Zikwatiddwa okuva {from} okutuuka {to}',
+  'mod.held.why':
+    'Zikwatiddwa ekkomo ly’omukutu: {site} · ekkomo ly’omukutu gw’essimu: {network} · ekkomo ly’ekifo: {place}',
+  'mod.held.networks': 'Okuva ku mikutu ({n})',
+  'mod.held.places': 'Ebifo ({n})',
+  'mod.held.reportsCount': 'alipoota: {n}',
+  'mod.held.approve': 'Kkiriza zonna: ziteeke ku maapu',
+  'mod.held.reject': 'Gaana zonna',
+  'mod.held.confirmReject':
+    'Ogaana alipoota zonna ezikwatiddwa mu kiseera kino? Tewali n’emu egenda ku maapu, n’abazaaleeta bafiirwa obwesige.',
+  'mod.held.approved': 'Zikkiriziddwa: {n}. Ziri ku maapu era obubaka obulabula buweerezeddwa.',
+  'mod.held.rejected': 'Zigaaniddwa: {n}.',
+  'mod.reportBudget': 'Alipoota z’abapya ezifulumizibwa amangu mu ssaawa, ku mukutu gwonna',
+  'mod.reportBudgetHint':
+    'Oba emirundi esatu egya ssaawa eya wakati mu wiiki ewedde, bwe kiba kingi. Bwe kiyitawo, alipoota z’abapya zirindirira omukebezi. 0 kikiggyako.',
+  'mod.reportBudgetNetwork': 'Alipoota z’abapya ezifulumizibwa amangu mu ssaawa, ku mukutu gumu',
+  'mod.reportBudgetNetworkHint': 'Omukutu ye IPv4 /24 oba IPv6 /48. 0 kikiggyako.',
+  'mod.reportBudgetPlace': 'Alipoota z’abapya ezifulumizibwa amangu mu ssaawa, mu km 1 okuva ku kifo',
+  'mod.reportBudgetPlaceHint':
+    'Bwe kiyitawo, alipoota endala ez’ekifo ekyo zirindirira omukebezi. 0 kikiggyako.',
+  'mod.standingDays': 'Obwesige: ennaku okuva essimu lwe yasooka okulabibwa',
+  'mod.standingDaysHint':
+    'Essimu oba ennamba erina obwesige yeesigibwa: alipoota zaayo n’obubaka obulabula tebyetaaga ddoboozi lya kubiri. Yeetaaga n’alipoota oba akalulu abalala ke bakkiriziganyizza nako.',
+  'mod.standingActiveDays': 'Obwesige: ennaku kwe yalabibwa',
+  'mod.alertBudget': 'Obubaka obulabula obuweerezebwa mu ssaawa, ku mukutu gwonna',
+  'mod.alertBudgetHint':
+    'Buli bubaka bwa SMS busasulirwa SMS emu. Bwe kiyitawo, tewali bubaka bulala obuweerezebwa mu ssaawa eyo.',
+  'mod.log.action.approve-held': 'Yakkiriza alipoota ezaali zikwatiddwa',
+  'mod.log.action.reject-held': 'Yagaana alipoota ezaali zikwatiddwa',
   'mod.log.action.revert-burst': 'Yaddiza ekibinja',
   'mod.log.action.keep-burst': 'Yaleka ekibinja',
   'mod.log.d.reverted': '{votes} “tekikyali” bisaziddwamu, ebiragiro {flags} bigaaniddwa',

@@ -25,5 +25,6 @@ export type Settings = z.output<typeof api.settingsSchema>;
 export type Alarms = api.Alarms;
 export type TwoFactorState = api.TwoFactorState;
 export type Burst = api.Burst;
+export type HeldReports = NonNullable<api.Alarms['held_reports']>;
 /** What a report (or a moderator's edit) sends. */
 export type ReportFields = api.ReportInput;

@@ -3,7 +3,7 @@ import { ROLES, type Role } from '../../../common/domain.ts';
 import { answer, client, type Fetched } from '../lib/api.ts';
 import type { paths } from '../lib/api-types.ts';
 import { describeFailure } from '../lib/failures.ts';
-import { t } from '../lib/i18n.ts';
+import { type StringKey, t } from '../lib/i18n.ts';
 import type { Settings, User } from '../lib/types.ts';
 import { Field, Notice } from '../lib/ui.tsx';
 
@@ -11,6 +11,29 @@ import { Field, Notice } from '../lib/ui.tsx';
 type UserChange = paths['/api/mod/users/{username}']['patch']['requestBody']['content']['application/json'];
 
 type Message = { kind: 'ok' | 'error'; text: string } | undefined;
+
+/** The settings of earned trust (docs/moderators.md, "Earned trust"): each a number, its field and words. */
+type NumberSetting = { [K in keyof Settings]: Settings[K] extends number ? K : never }[keyof Settings];
+const NUMBERS: Array<[NumberSetting, string, number, StringKey, StringKey | undefined]> = [
+  ['reportBudgetPerHour', 'report-budget', 100_000, 'mod.reportBudget', 'mod.reportBudgetHint'],
+  [
+    'reportBudgetPerNetworkPerHour',
+    'report-budget-network',
+    100_000,
+    'mod.reportBudgetNetwork',
+    'mod.reportBudgetNetworkHint',
+  ],
+  [
+    'reportBudgetPerPlacePerHour',
+    'report-budget-place',
+    100_000,
+    'mod.reportBudgetPlace',
+    'mod.reportBudgetPlaceHint',
+  ],
+  ['standingDays', 'standing-days', 365, 'mod.standingDays', 'mod.standingDaysHint'],
+  ['standingActiveDays', 'standing-active-days', 365, 'mod.standingActiveDays', undefined],
+  ['alertBudgetPerHour', 'alert-budget', 100_000, 'mod.alertBudget', 'mod.alertBudgetHint'],
+];
 
 export function SettingsPanel() {
   const [settings, setSettings] = useState<Settings>();
@@ -86,6 +109,18 @@ export function SettingsPanel() {
           onInput={(e) => setSettings({ ...settings, disputeBudgetPerHour: Number(e.currentTarget.value) })}
         />
       </Field>
+      {NUMBERS.map(([name, id, max, label, hint]) => (
+        <Field key={name} id={id} label={t(label)} hint={hint && t(hint)}>
+          <input
+            id={id}
+            type="number"
+            min={name === 'standingDays' || name === 'standingActiveDays' ? 1 : 0}
+            max={max}
+            value={settings[name]}
+            onInput={(e) => setSettings({ ...settings, [name]: Number(e.currentTarget.value) })}
+          />
+        </Field>
+      ))}
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
       <button type="submit" class="primary">
         {t('mod.save')}

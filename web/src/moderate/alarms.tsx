@@ -3,7 +3,7 @@ import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
-import type { Alarms, Burst } from '../lib/types.ts';
+import type { Alarms, Burst, HeldReports } from '../lib/types.ts';
 import { Notice } from '../lib/ui.tsx';
 
 /** A date-time input's value (local time, to the minute) and back. */
@@ -13,15 +13,24 @@ const toInput = (iso: string) => {
 };
 const fromInput = (value: string) => new Date(value).toISOString();
 
+/** How many alarms wait for a moderator: the bursts, and the held reports as one. */
+export const alarmsWaiting = (alarms?: Alarms) =>
+  (alarms?.bursts.length ?? 0) + (alarms?.held_reports ? 1 : 0);
+
 /**
- * The site budgets of the hour and the bursts across networks that wait for a moderator: each
- * burst's window, networks and spots, and one action that reverts it (or keeps it).
+ * The site budgets of the hour, the reports the newcomer budgets hold (one action approves or rejects
+ * them whole), and the bursts across networks that wait for a moderator: each burst's window,
+ * networks and spots, and one action that reverts it (or keeps it).
  */
 export function AlarmsPanel({ alarms, onChanged }: { alarms?: Alarms; onChanged(): void }) {
   // What the last action did: said here, since its burst leaves the list when it is done.
   const [done, setDone] = useState<string>();
   if (!alarms) return <p class="muted">{t('common.loading')}</p>;
-  const { hides, disputes } = alarms.budgets;
+  const { hides, disputes, reports, alerts } = alarms.budgets;
+  const finished = (text: string) => {
+    setDone(text);
+    onChanged();
+  };
   return (
     <section class="alarms" aria-labelledby="alarms-heading">
       <h2 id="alarms-heading">{t('mod.tab.alarms')}</h2>
@@ -32,23 +41,80 @@ export function AlarmsPanel({ alarms, onChanged }: { alarms?: Alarms; onChanged(
         <li class={disputes.used >= disputes.per_hour ? 'spent' : undefined}>
           {t('mod.alarm.disputes', { used: disputes.used, budget: disputes.per_hour })}
         </li>
+        <li class={reports.per_hour > 0 && reports.used >= reports.per_hour ? 'spent' : undefined}>
+          {t('mod.alarm.reports', { used: reports.used, budget: reports.per_hour })}
+        </li>
+        <li class={alerts.used >= alerts.per_hour ? 'spent' : undefined}>
+          {t('mod.alarm.alerts', { used: alerts.used, budget: alerts.per_hour })}
+        </li>
       </ul>
       {done && <Notice kind="ok">{done}</Notice>}
+      {alarms.held_reports && <HeldCard held={alarms.held_reports} onDone={finished} />}
       {alarms.bursts.length === 0 && <p class="muted">{t('mod.alarm.none')}</p>}
       <ul class="bursts">
         {alarms.bursts.map((b) => (
           <li key={b.from}>
-            <BurstCard
-              burst={b}
-              onDone={(text) => {
-                setDone(text);
-                onChanged();
-              }}
-            />
+            <BurstCard burst={b} onDone={finished} />
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The reports the newcomer budgets hold: why, from where, and one decision for them all. */
+function HeldCard({ held, onDone }: { held: HeldReports; onDone(text: string): void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  async function decide(action: 'approve' | 'reject') {
+    if (action === 'reject' && !confirm(t('mod.held.confirmReject'))) return;
+    setBusy(true);
+    const period = { body: { from: held.from, to: held.to } };
+    const res = await answer(
+      action === 'approve'
+        ? client.POST('/api/mod/held-reports/approve', period)
+        : client.POST('/api/mod/held-reports/reject', period),
+    );
+    setBusy(false);
+    if (!res.ok) return setError(describeFailure(res));
+    onDone(t(action === 'approve' ? 'mod.held.approved' : 'mod.held.rejected', { n: res.data.spots }));
+  }
+  return (
+    <article class="burst-card held-card" aria-labelledby="held-heading">
+      <h3 id="held-heading">{t('mod.held.title', { n: held.reports })}</h3>
+      <p>{t('mod.held.window', { from: formatDateTime(held.from), to: formatDateTime(held.to) })}</p>
+      <p>{t('mod.held.why', held.by)}</p>
+      <details open>
+        <summary>{t('mod.held.networks', { n: held.networks.length })}</summary>
+        <ul class="burst-spots">
+          {held.networks.map((n) => (
+            <li key={n.label}>
+              {n.label}: {t('mod.held.reportsCount', { n: n.reports })}
+            </li>
+          ))}
+        </ul>
+      </details>
+      <details open>
+        <summary>{t('mod.held.places', { n: held.places.length })}</summary>
+        <ul class="burst-spots">
+          {held.places.map((p) => (
+            <li key={`${p.lat},${p.lng}`}>
+              {p.area ? `${p.area} ` : ''}({p.lat.toFixed(4)}, {p.lng.toFixed(4)}):{' '}
+              {t('mod.held.reportsCount', { n: p.reports })}
+            </li>
+          ))}
+        </ul>
+      </details>
+      {error && <Notice kind="error">{error}</Notice>}
+      <p class="actions">
+        <button type="button" class="primary" disabled={busy} onClick={() => void decide('approve')}>
+          {t('mod.held.approve')}
+        </button>
+        <button type="button" disabled={busy} onClick={() => void decide('reject')}>
+          {t('mod.held.reject')}
+        </button>
+      </p>
+    </article>
   );
 }
 

@@ -6,7 +6,7 @@ import { LanguageSelect } from '../lib/language-select.tsx';
 import type { Alarms, TwoFactorState, User } from '../lib/types.ts';
 import { Field, Notice } from '../lib/ui.tsx';
 import { SettingsPanel, UsersPanel } from './admin.tsx';
-import { AlarmsPanel } from './alarms.tsx';
+import { AlarmsPanel, alarmsWaiting } from './alarms.tsx';
 import { AuditLog } from './audit-log.tsx';
 import { Queue } from './queue.tsx';
 import { CodeField, TwoFactorPanel } from './two-factor.tsx';
@@ -45,7 +45,7 @@ export function Console() {
   // While the site requires a second factor this session lacks, setting one up is all it may do.
   const heldBack = Boolean(twoFactor?.required && !twoFactor.session);
   const { alarms, reload } = useAlarms(Boolean(user) && !heldBack);
-  const waiting = alarms?.bursts.length ?? 0;
+  const waiting = alarmsWaiting(alarms);
 
   const loadSession = useCallback(
     () =>
