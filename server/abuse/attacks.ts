@@ -113,6 +113,17 @@ export const setupSkipped = (setup: Setup) =>
 export const ATTACKED_ADMIN = { username: 'amina', password: 'correct-horse-battery' };
 
 /**
+ * The newcomer report budgets off (docs/api.md, "Earned trust"): the attacks on what takes a danger
+ * off the map make many reports at one place to attack; the attacks on the budgets themselves run
+ * with the defaults (`{}`).
+ */
+export const NO_REPORT_BUDGETS: Record<string, string> = {
+  REPORT_BUDGET_PER_HOUR: '0',
+  REPORT_BUDGET_PER_NETWORK_PER_HOUR: '0',
+  REPORT_BUDGET_PER_PLACE_PER_HOUR: '0',
+};
+
+/**
  * The real server (as `npm start` runs it, with the seed and an admin) in a set-up, on fresh
  * storage, against the fake router at `osrmUrl`; ABUSE_SERVER_DIR runs another checkout's. Its
  * clean-ups are added to `cleanups`.
@@ -121,7 +132,8 @@ export async function startAttackedServer(
   setup: Setup,
   osrmUrl: string,
   cleanups: Array<() => Promise<unknown> | unknown>,
-): Promise<{ server: RunningServer; c: Client }> {
+  extraEnv: Record<string, string> = NO_REPORT_BUDGETS,
+): Promise<{ server: RunningServer; c: Client; databaseUrl?: string }> {
   const env: Record<string, string> = {
     SEED: '1',
     OSRM_URL: osrmUrl,
@@ -129,6 +141,7 @@ export async function startAttackedServer(
     ADMIN_USERNAME: ATTACKED_ADMIN.username,
     ADMIN_PASSWORD: ATTACKED_ADMIN.password,
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
   if (setup.proxy) env.TRUST_PROXY = 'true';
   const storage = await freshStorage(setup.storage);
@@ -137,7 +150,7 @@ export async function startAttackedServer(
   if (setup.storage === 'postgres') env.REDIS_URL = TEST_REDIS_URL as string;
   const server = await startServer(env, process.env.ABUSE_SERVER_DIR);
   cleanups.push(() => stop(server.proc));
-  return { server, c: { base: server.url, proxy: setup.proxy } };
+  return { server, c: { base: server.url, proxy: setup.proxy }, databaseUrl: env.DATABASE_URL };
 }
 
 interface SpotLite {

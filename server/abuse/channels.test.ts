@@ -12,7 +12,7 @@ import {
 import { FakeNominatim, KAMPALA_PLACES } from '../test/fakes.ts';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../test/helpers.ts';
 import { type RunningServer, startServer, stop, waitFor } from '../test/processes.ts';
-import { freshStorage } from './attacks.ts';
+import { ATTACKED_ADMIN, call, freshStorage, NO_REPORT_BUDGETS, signIn } from './attacks.ts';
 
 /**
  * Attacks through the phone channels, replayed against the real server (as `npm start` runs it)
@@ -39,6 +39,10 @@ before(async () => {
     LOG_LEVEL: 'info',
     // The gateway's own address, as an operator would list it.
     CHANNEL_GATEWAY_ADDRESSES: '127.0.0.1',
+    // These attacks report many spots at one place; the newcomer budgets have their own (trust.test.ts).
+    ...NO_REPORT_BUDGETS,
+    ADMIN_USERNAME: ATTACKED_ADMIN.username,
+    ADMIN_PASSWORD: ATTACKED_ADMIN.password,
   };
   cleanups.push(
     () => gateway.stop(),
@@ -157,6 +161,20 @@ describe('attacks through USSD and SMS', () => {
       '1',
     );
     assert.match(severe, /Spot #\d+ is on the map/);
+    // A newcomer's spot alerts after a second voice: a moderator verifies it, so alerts would go now.
+    const moderator = await signIn(
+      { base: server.url, proxy: false },
+      ATTACKED_ADMIN.username,
+      ATTACKED_ADMIN.password,
+    );
+    const verified = await call(
+      { base: server.url, proxy: false },
+      moderator,
+      'POST',
+      `/api/mod/spots/${/Spot #(\d+)/.exec(severe)?.[1]}/verify`,
+      {},
+    );
+    assert.equal(verified.status, 200, JSON.stringify(verified.json));
     const alerts = () => strangers.reduce((n, p) => n + gateway.alertsTo(p).length, 0);
     // Long enough for the outbox to send alerts, were any queued.
     await waitFor(async () => alerts() > 0, 8_000, 'an alert').catch(() => {});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { freshStorage } from '../abuse/attacks.ts';
+import { ATTACKED_ADMIN, freshStorage, signIn } from '../abuse/attacks.ts';
 import {
   channelEnv,
   FakeSmsGateway,
@@ -33,6 +33,8 @@ describe('the SMS outbox across a crash and a gateway outage', () => {
       ...channelEnv(await gateway.start()),
       NOMINATIM_URL: await nominatim.start(),
       SMS_RETRY_SECONDS: '1',
+      ADMIN_USERNAME: ATTACKED_ADMIN.username,
+      ADMIN_PASSWORD: ATTACKED_ADMIN.password,
     };
     cleanups.push(
       () => gateway.stop(),
@@ -53,6 +55,19 @@ describe('the SMS outbox across a crash and a gateway outage', () => {
       body: JSON.stringify(report({ ...KALERWE, severity: 5, title: 'Machete attack at the stage' })),
     });
     assert.equal(res.status, 201);
+    // A newcomer's report: its alert waits for a second voice, here a moderator's verification.
+    const moderator = await signIn(
+      { base: first.url, proxy: false },
+      ATTACKED_ADMIN.username,
+      ATTACKED_ADMIN.password,
+    );
+    const { spot } = (await res.json()) as { spot: { id: number } };
+    const verified = await fetch(`${first.url}/api/mod/spots/${spot.id}/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: moderator.cookie as string },
+      body: '{}',
+    });
+    assert.equal(verified.status, 200, await verified.text());
     await waitFor(
       async () => serverOutput(first.proc).includes('outbox: sms will retry'),
       10_000,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { localHour } from '../../common/region.ts';
+import { ATTACKED_ADMIN, signIn } from '../abuse/attacks.ts';
 import { createPgDb } from '../src/db/pg.ts';
 import {
   channelEnv,
@@ -73,6 +74,8 @@ describe('soak: two web instances behind nginx, and two workers', () => {
       NOMINATIM_URL: await nominatim.start(),
       PUSH_SERVICES: await push.start(),
       METRICS_TOKEN,
+      ADMIN_USERNAME: ATTACKED_ADMIN.username,
+      ADMIN_PASSWORD: ATTACKED_ADMIN.password,
     };
     cleanups.push(() => Promise.all([osrm.stop(), nominatim.stop(), push.stop(), gateway.stop()]));
     const servers: RunningServer[] = [];
@@ -142,6 +145,29 @@ describe('soak: two web instances behind nginx, and two workers', () => {
       }
     })();
 
+    // A moderator verifies the new spots as they come: the phones are newcomers, whose spots' alerts
+    // wait for a second voice (docs/api.md, "Earned trust"), so the alerts flow through the kill too.
+    const moderator = await signIn(
+      { base: servers[0]?.url as string, proxy: false },
+      ATTACKED_ADMIN.username,
+      ATTACKED_ADMIN.password,
+    );
+    let verified = spotIds.length;
+    const verifier = (async () => {
+      while (running) {
+        for (const id of spotIds.slice(verified)) {
+          const res = await fetch(`${servers[verified % 2]?.url}/api/mod/spots/${id}/verify`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie: moderator.cookie as string },
+            body: '{}',
+          });
+          if (res.status >= 500) unexpected.push(`verify ${id}: ${res.status}`);
+          verified++;
+        }
+        await sleep(1000);
+      }
+    })();
+
     // Memory is compared at two quiet moments, after the warm-up and after the rest of the run:
     // under load the heap grows and shrinks with the collector's pace, but once the traffic stops
     // for a while it settles to what is really held, so growth between the two is what a leak adds.
@@ -169,7 +195,7 @@ describe('soak: two web instances behind nginx, and two workers', () => {
     const takeoverMs = await killing;
     const rssAtEnd = await quietRss();
     running = false;
-    await sampler;
+    await Promise.all([sampler, verifier]);
 
     // What was sent and what came back.
     const byStatus: Record<number, number> = {};
