@@ -38,6 +38,7 @@ const SALT = 'abuse-visitor-salt-0123456789';
 const KALERWE = { lat: 0.34918, lng: 32.57195 };
 const SITE_BUDGET = 30;
 const WATCHING_NUMBERS = ['+256772500001', '+256772500002', '+256772500003'];
+const WATCHING_BROWSERS = 5;
 
 const osrm = new FakeOsrm();
 const nominatim = new FakeNominatim(KAMPALA_PLACES);
@@ -103,7 +104,7 @@ for (const setup of SETUPS.filter((s) => s.proxy)) {
         await post('sms', smsForm(phone, 'WATCH Kalerwe'));
         await post('sms', smsForm(phone, 'YES'));
       }
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < WATCHING_BROWSERS; i++) {
         const res = await call(c, { ua: `watcher ${i}`, ip: `41.77.${i}.8` }, 'POST', '/api/push/watches', {
           subscription: push.subscribe(),
           lang: 'en',
@@ -366,6 +367,40 @@ for (const setup of SETUPS.filter((s) => s.proxy)) {
         `only the spec's 30 reports per network: ${JSON.stringify(refusals)}`,
       );
       assert.equal(counts.votesRefused, 0, 'no vote refused');
+    });
+
+    it('a crowd of networks minting push subscriptions meets the bounds of its wide network and of the site', async () => {
+      const started = Date.now();
+      const tally = (into: Record<number, number>, status: number) => {
+        into[status] = (into[status] ?? 0) + 1;
+      };
+      const subscribe = (who: Sender) =>
+        call(c, who, 'POST', '/api/push/watches', {
+          subscription: push.subscribe(),
+          lang: 'en',
+          place: 'Kalerwe',
+          ...KALERWE,
+        });
+      // One /24: 70 new subscriptions from 70 addresses inside it.
+      const oneNetwork: Record<number, number> = {};
+      for (let i = 0; i < 70; i++)
+        tally(oneNetwork, (await subscribe({ ip: `41.90.7.${i + 1}`, ua: `Sub ${i}` })).status);
+      // Then 60 more /24s, 10 each.
+      const many: Record<number, number> = {};
+      for (let k = 0; k < 60; k++)
+        for (let i = 0; i < 10; i++)
+          tally(
+            many,
+            (await subscribe({ ip: `41.${91 + (k >> 6)}.${k}.${i + 1}`, ua: `Sub ${k}-${i}` })).status,
+          );
+      fig('push subscription flood', { oneNetwork, many, seconds: seconds(started) });
+      assert.equal(oneNetwork[201], 60, 'sixty new subscriptions an hour from one /24');
+      assert.equal(oneNetwork[429], 10);
+      // Every attempt counts against the site's 600 (a refused one too, as every limit counts), the
+      // watchers set up first included: at most 600 new subscriptions an hour, whatever the networks.
+      const accepted = WATCHING_BROWSERS + (oneNetwork[201] ?? 0) + (many[201] ?? 0);
+      assert.ok(accepted <= 600 && accepted >= 590, `${accepted} new subscriptions in the hour`);
+      assert.ok((many[429] ?? 0) >= 60, 'the rest refused by the site bound');
     });
 
     it("a share page's links never come from the request's Host or forwarded host", async () => {

@@ -3,6 +3,8 @@ import { pushInfoResponse, pushWatchesResponse, pushWatchResponse } from '../../
 import type { Deps } from '../deps.ts';
 import { crossSite, empty, error, json, named, tooMany, typed } from '../http/api-schema.ts';
 import { HttpError } from '../http/errors.ts';
+import type { PolicyName } from '../limits/policies.ts';
+import { consumeDuringRequest } from '../limits/rate-limit.ts';
 import { ALERT_RULES } from './alerts.ts';
 import { pushEndpointInput, pushWatchInput, pushWatchParams } from './push.schema.ts';
 import { addPushWatch, forgetPush, listPushWatches, MAX_PUSH_WATCHES, removePushWatch } from './push.ts';
@@ -14,6 +16,9 @@ const write = {
   sameSiteOnly: true,
   publicDataUnchanged: true,
 };
+
+/** What a subscription not seen before also counts against: its wide network's and the site's. */
+const NEW_SUBSCRIPTION: PolicyName[] = ['push_subscription_wide', 'push_subscription_site'];
 
 /**
  * Web Push alerts for the web page (extensions; docs/channels.md, "Push alerts"). A subscription is
@@ -48,7 +53,7 @@ export function registerPushRoutes(app: FastifyInstance, deps: Deps): void {
   api.post(
     '/api/push/watches',
     {
-      config: write,
+      config: { ...write, alsoLimitedBy: NEW_SUBSCRIPTION },
       schema: {
         summary: 'Watch a place or a trip by push (extension)',
         description:
@@ -57,7 +62,8 @@ export function registerPushRoutes(app: FastifyInstance, deps: Deps): void {
           `subscription as notifications: at most ${ALERT_RULES.perNumberPerDay} a day, none at night unless ` +
           `the hours say so or it is a killing. Watching a place already watched renews it. At most ` +
           `${MAX_PUSH_WATCHES} places per subscription. The endpoint must belong to a browser push service ` +
-          '(PUSH_SERVICES). Refused (403) from pages on other sites.',
+          '(PUSH_SERVICES). A subscription not seen before also counts against the new subscriptions of its ' +
+          'wide network and of the whole site. Refused (403) from pages on other sites.',
         tags: ['alerts'],
         body: named(pushWatchInput, 'pushWatch'),
         response: {
@@ -70,7 +76,11 @@ export function registerPushRoutes(app: FastifyInstance, deps: Deps): void {
         },
       },
     },
-    async (request, reply) => reply.code(201).send({ watch: await addPushWatch(deps, request.body) }),
+    async (request, reply) => {
+      const spendNew = () =>
+        consumeDuringRequest(deps.limiter, request, reply, NEW_SUBSCRIPTION, deps.identify(request));
+      return reply.code(201).send({ watch: await addPushWatch(deps, request.body, spendNew) });
+    },
   );
 
   api.post(

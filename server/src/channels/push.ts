@@ -55,10 +55,17 @@ const toWatch = (r: PushWatchRow): PushWatch => ({
 
 /**
  * Adds a watch for the subscription (kept, or renewed, with it). A trip is watched along the way the
- * route check finds between its ends. A fourth place is refused (409).
+ * route check finds between its ends. A fourth place is refused (409). A subscription not seen before
+ * first spends one of the new subscriptions of its wide network and of the site (`spendNew` throws
+ * the 429 when none is left).
  */
-export async function addPushWatch(deps: Deps, input: PushWatchInput): Promise<PushWatch> {
+export async function addPushWatch(
+  deps: Deps,
+  input: PushWatchInput,
+  spendNew: () => Promise<void>,
+): Promise<PushWatch> {
   checkEndpoint(deps, input.subscription.endpoint);
+  if ((await subscriptionId(deps.db, input.subscription.endpoint)) === undefined) await spendNew();
   const route = input.to && (await deps.routePlanner.way(input, input.to, 'driving'));
   if (input.to && !route)
     throw new HttpError(502, 'No way was found between the two places; try again, or watch each place');

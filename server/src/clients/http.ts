@@ -68,10 +68,12 @@ export async function postBytes(
   body: Uint8Array,
   opts: { userAgent: string; timeoutMs: number; headers: Record<string, string> },
 ): Promise<number> {
+  // A redirect is never followed: the body goes only where the caller named (a push endpoint
+  // redirecting elsewhere would aim the server's requests at a site of the sender's choosing).
   const res = await call(
     service,
     url,
-    { method: 'POST', body: new Uint8Array(body), headers: opts.headers },
+    { method: 'POST', body: new Uint8Array(body), headers: opts.headers, redirect: 'manual' },
     opts,
   );
   await res.body?.cancel().catch(() => {});
@@ -81,7 +83,12 @@ export async function postBytes(
 async function call(
   service: string,
   url: string,
-  init: { method?: string; body?: string | Uint8Array<ArrayBuffer>; headers: Record<string, string> },
+  init: {
+    method?: string;
+    body?: string | Uint8Array<ArrayBuffer>;
+    headers: Record<string, string>;
+    redirect?: 'manual';
+  },
   opts: { userAgent: string; timeoutMs: number },
 ): Promise<Response> {
   try {

@@ -1,12 +1,13 @@
 /**
  * Every rate limit (docs/api.md, "Rate limits"), as data. A limit applies per visitor unless it is per network
- * (many phones share a carrier address, so network limits are higher) or per wide network (an IPv4
- * /24 or IPv6 /48: what one subscriber cannot span, for what takes a danger off the map).
+ * (many phones share a carrier address, so network limits are higher), per wide network (an IPv4
+ * /24 or IPv6 /48: what one subscriber cannot span, for what takes a danger off the map) or for the
+ * whole site (what any number of networks together may do).
  */
 export interface Policy {
   limit: number;
   windowSeconds: number;
-  per: 'visitor' | 'network' | 'wide_network';
+  per: 'visitor' | 'network' | 'wide_network' | 'site';
   /**
    * A ceiling of this project's own that binds newcomers only: a device or number with standing
    * (docs/api.md, "Earned trust") is bounded by its own per-visitor limits instead.
@@ -87,6 +88,13 @@ export const POLICIES = {
    */
   push_watch: { limit: 30, windowSeconds: 3600, per: 'visitor' },
   push_watch_network: { limit: 300, windowSeconds: 3600, per: 'network' },
+  /**
+   * New push subscriptions (counted in the service, for an endpoint not seen before): each is a
+   * browser the outbox will send alerts to, so a crowd of networks minting them is bounded per wide
+   * network and for the whole site.
+   */
+  push_subscription_wide: { limit: 60, windowSeconds: 3600, per: 'wide_network' },
+  push_subscription_site: { limit: 600, windowSeconds: 3600, per: 'site' },
   /** Signed-in moderator calls: every endpoint but health is limited (docs/api.md). */
   moderation: { limit: 300, windowSeconds: 60, per: 'visitor' },
 } as const satisfies Record<string, Policy>;

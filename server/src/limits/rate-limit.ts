@@ -11,8 +11,10 @@ export interface PolicyDecision extends Decision {
 
 export type PolicyTable = Record<PolicyName, Pick<Policy, 'limit' | 'windowSeconds' | 'per' | 'newcomers'>>;
 
-/** Whose hash a policy's counter is keyed by. */
+/** Whose hash a policy's counter is keyed by; a site-wide policy has one counter. */
 const SUBJECT = { visitor: 'visitor', network: 'network', wide_network: 'wideNetwork' } as const;
+const subjectOf = (per: Policy['per'], identity: Identity) =>
+  per === 'site' ? 'site' : identity[SUBJECT[per]];
 
 export class RateLimiter {
   readonly counters: FallbackCounters;
@@ -33,7 +35,7 @@ export class RateLimiter {
     const counts = await this.counters.hitAll(
       policies.map((policy) => {
         const p = this.policies[policy];
-        const subject = identity[SUBJECT[p.per]];
+        const subject = subjectOf(p.per, identity);
         return { key: `${policy}:${subject}`, windowSeconds: p.windowSeconds, shadow: p.per !== 'visitor' };
       }),
     );

@@ -4469,7 +4469,7 @@ export interface paths {
         put?: never;
         /**
          * Watch a place or a trip by push (extension)
-         * @description New public dangers of severity 3 or more within radius_m of the place (a trip: of the way the route check finds between place and to), at the hours given, are sent to the subscription as notifications: at most 3 a day, none at night unless the hours say so or it is a killing. Watching a place already watched renews it. At most 3 places per subscription. The endpoint must belong to a browser push service (PUSH_SERVICES). Refused (403) from pages on other sites.
+         * @description New public dangers of severity 3 or more within radius_m of the place (a trip: of the way the route check finds between place and to), at the hours given, are sent to the subscription as notifications: at most 3 a day, none at night unless the hours say so or it is a killing. Watching a place already watched renews it. At most 3 places per subscription. The endpoint must belong to a browser push service (PUSH_SERVICES). A subscription not seen before also counts against the new subscriptions of its wide network and of the whole site. Refused (403) from pages on other sites.
          */
         post: {
             parameters: {
