@@ -37,6 +37,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'hatari-lighthouse-'));
 const stack = await startWebStack({
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
+  PUBLIC_URL: 'http://127.0.0.1',
   TILE_URL: '',
   BASEMAP_PMTILES: writeFixtureBasemap(path.join(dir, 'uganda.pmtiles')),
 });

@@ -532,6 +532,7 @@ describe('the map page on a phone', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'hatari-page-basemap-'));
     const withBasemap = await startWebStack({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://hatari.example.org',
       TILE_URL: '',
       BASEMAP_PMTILES: writeFixtureBasemap(path.join(dir, 'uganda.pmtiles')),
     });
@@ -578,7 +579,11 @@ describe('the map page on a phone', () => {
       rmSync(dir, { recursive: true, force: true });
     }
 
-    const without = await startWebStack({ NODE_ENV: 'production', TILE_URL: '' });
+    const without = await startWebStack({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://hatari.example.org',
+      TILE_URL: '',
+    });
     try {
       const { page, context } = await openPhone(browser, without.url);
       await page.locator('.leaflet-marker-icon').first().waitFor();
@@ -617,6 +622,7 @@ describe('the map page on a phone', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'hatari-page-areas-'));
     const stack = await startWebStack({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://hatari.example.org',
       TILE_URL: '',
       BASEMAP_PMTILES: writeFixtureBasemap(path.join(dir, 'uganda.pmtiles')),
     });

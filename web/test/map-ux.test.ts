@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ensureSyntheticSpots } from '../../server/src/cli/synthetic.sql.ts';
+import { deviceWithStanding } from '../../server/test/helpers.ts';
 import {
   axeViolations,
   browserSuite,
@@ -758,10 +759,11 @@ describe('the map as people live with it', () => {
       'SELECT lat, lng FROM watches WHERE push_id IS NOT NULL',
     );
     assert.ok(watched, 'the watch is stored');
+    // From a phone with standing: a newcomer's report would wait for a second voice before alerting.
     const res = await stack.app.inject({
       method: 'POST',
       url: '/api/spots',
-      headers: { 'user-agent': 'another phone' },
+      headers: { 'user-agent': 'another phone', cookie: await deviceWithStanding(stack.app) },
       payload: {
         title: 'Bag snatching at the junction',
         lat: watched.lat + 0.002,

@@ -49,7 +49,16 @@ export async function reportSpot(
     const pending = settings.requireApproval || heldBy !== undefined;
     const row = await insertReportedSpot(tx, clean, pending ? 'pending' : 'approved', !pending && !standing);
     await insertReporterVote(tx, row.id, identity);
-    await recordReport(tx, { spotId: row.id, at, newcomer: !standing, heldBy, who: identity, point: clean });
+    // Held by the site setting, a report is none of the newcomer budgets' business.
+    if (!settings.requireApproval)
+      await recordReport(tx, {
+        spotId: row.id,
+        at,
+        newcomer: !standing,
+        heldBy,
+        who: identity,
+        point: clean,
+      });
     const spot = toSpot(row);
     // Published at once: the alerts are queued with it, so neither is kept without the other.
     if (!pending && standing) await queueAlerts(tx, spot, { reporter: identity.visitor });
