@@ -34,6 +34,22 @@ if (unchanged) {
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 
+// The worker that solves a new device's challenge (src/lib/pow-worker.ts): a classic worker of its
+// own, built first, so the page's bundle can name its hashed file.
+const worker = await build({
+  entryPoints: { 'pow-worker': path.join(WEB, 'src/lib/pow-worker.ts') },
+  outdir: path.join(OUT, 'assets'),
+  entryNames: '[name]-[hash]',
+  bundle: true,
+  format: 'iife',
+  minify: true,
+  target: 'es2020',
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+});
+const workerFile = `/assets/${path.basename(Object.keys(worker.metafile.outputs)[0] as string)}`;
+
 const result = await build({
   entryPoints: { app: path.join(WEB, 'src/map/main.tsx'), moderate: path.join(WEB, 'src/moderate/main.tsx') },
   outdir: path.join(OUT, 'assets'),
@@ -50,7 +66,7 @@ const result = await build({
   jsx: 'automatic',
   jsxImportSource: 'preact',
   loader: { '.png': 'file', '.svg': 'file' },
-  define: { 'process.env.NODE_ENV': '"production"' },
+  define: { 'process.env.NODE_ENV': '"production"', __POW_WORKER_URL__: JSON.stringify(workerFile) },
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
@@ -164,6 +180,7 @@ const besidesBundles = (dir: string): string[] =>
   );
 const inputs = [
   ...Object.keys(result.metafile.inputs).map((f) => path.resolve(f)),
+  ...Object.keys(worker.metafile.inputs).map((f) => path.resolve(f)),
   ...besidesBundles(WEB),
   fileURLToPath(import.meta.resolve('esbuild')),
 ];

@@ -467,6 +467,8 @@ export const en = {
   'mod.disputeBudgetHint': 'Past it, such votes are refused until the hour frees up, and shown under Alarms.',
   'mod.alarm.reports': 'Newcomers’ reports published at once this hour: {used} of {budget}',
   'mod.alarm.alerts': 'Alerts sent this hour (SMS and push): {used} of {budget}',
+  'mod.checkingBrowser':
+    'Many sign-ins were tried at this account: your browser is checking itself first (a few seconds)…',
   'mod.held.title': 'Reports held for review: {n}',
   'mod.held.window': 'Held from {from} to {to}',
   'mod.held.why':

@@ -475,6 +475,8 @@ export const lg = {
     'Bwe guwera, obululu ng’obwo bugaanibwa okutuusa essaawa lw’eggwaako, ne bulagibwa wansi w’Obubonero.',
   'mod.alarm.reports': 'Alipoota z’abapya ezifulumizibwa amangu essaawa eno: {used} ku {budget}',
   'mod.alarm.alerts': 'Obubaka obulabula obuweerezeddwa essaawa eno (SMS ne push): {used} ku {budget}',
+  'mod.checkingBrowser':
+    'Waliwo okugezaako kungi okuyingira mu akawunti eno: kompyuta yo esooka okwekebera (sekonda ntono)…',
   'mod.held.title': 'Alipoota ezikwatiddwa okwekenneenyezebwa: {n}',
   'mod.held.window': 'Zikwatiddwa okuva {from} okutuuka {to}',
   'mod.held.why':

@@ -473,6 +473,8 @@ export const sw = {
     'Zaidi ya hapo, kura kama hizo hukataliwa hadi saa ipite, na huonyeshwa chini ya Tahadhari.',
   'mod.alarm.reports': 'Ripoti za wageni zilizochapishwa mara moja saa hii: {used} kati ya {budget}',
   'mod.alarm.alerts': 'Arifa zilizotumwa saa hii (SMS na push): {used} kati ya {budget}',
+  'mod.checkingBrowser':
+    'Majaribio mengi ya kuingia yamefanywa kwenye akaunti hii: kivinjari chako kinajikagua kwanza (sekunde chache)…',
   'mod.held.title': 'Ripoti zilizozuiliwa kwa ukaguzi: {n}',
   'mod.held.window': 'Zilizuiliwa kuanzia {from} hadi {to}',
   'mod.held.why':

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type AltchaChallenge, solveAltcha } from '../test/altcha.ts';
 import {
   createFreshDatabase,
   migratedDataDir,
@@ -271,12 +272,12 @@ export async function signIn(c: Client, username: string, password: string): Pro
   return { ua: 'moderator', cookie: `hatari_session=${token}` };
 }
 
-/** A device credential issued to `who`, as the web page gets one. */
+/** A device credential issued to `who`, as the web page gets one: a challenge asked for, solved and sent. */
 export async function device(c: Client, who: Sender): Promise<Sender> {
-  const res = await fetch(`${c.base}/api/device`, {
-    method: 'POST',
-    headers: { 'user-agent': who.ua, ...(c.proxy && who.ip ? { 'x-forwarded-for': who.ip } : {}) },
-  });
+  const challenge = await call(c, who, 'GET', '/api/device/challenge');
+  if (challenge.status !== 200) return { ...who, cookie: undefined };
+  const altcha = solveAltcha(challenge.json as unknown as AltchaChallenge);
+  const res = await call(c, who, 'POST', '/api/device', { altcha });
   const value = /hatari_device=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
   return { ...who, cookie: value ? `hatari_device=${value}` : undefined };
 }

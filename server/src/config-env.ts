@@ -84,6 +84,10 @@ export const envSchema = z
     ),
     TILE_ATTRIBUTION: optionalString,
     PUBLIC_URL: siteOrigin,
+    DEVICE_POW_MAXNUMBER: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+    ),
     REPORT_BUDGET_PER_HOUR: budget(30),
     REPORT_BUDGET_PER_NETWORK_PER_HOUR: budget(5),
     REPORT_BUDGET_PER_PLACE_PER_HOUR: budget(3),

@@ -53,6 +53,11 @@ export interface Config {
    * the configured listening address, never a request's Host.
    */
   readonly publicUrl: string;
+  /**
+   * The work of a new device credential at the site's normal rate (ALTCHA's maxnumber; the page
+   * tries half of it on average): about half a second on a mid-range phone.
+   */
+  readonly devicePowMaxNumber: number;
   /** The newcomer report budgets' defaults, until moderators set them (docs/api.md, "Earned trust"). */
   readonly reportBudgets: ReportBudgetDefaults;
   /** USSD and SMS (docs/channels.md): off unless `secret` is set. */
@@ -199,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     tileAttribution: e.TILE_ATTRIBUTION,
     publicUrl: e.PUBLIC_URL ?? listeningOrigin(e.HOST, e.PORT),
+    devicePowMaxNumber: e.DEVICE_POW_MAXNUMBER,
     reportBudgets: Object.freeze({
       reportBudgetPerHour: e.REPORT_BUDGET_PER_HOUR,
       reportBudgetPerNetworkPerHour: e.REPORT_BUDGET_PER_NETWORK_PER_HOUR,

@@ -13,6 +13,7 @@ import { openDatabase } from './db/open.ts';
 import { PublicReadCache } from './http/public-cache.ts';
 import { PublicReadGate } from './http/read-gate.ts';
 import { SharedChanges } from './http/shared-changes.ts';
+import { DeviceChallenges } from './identity/device-challenge.ts';
 import { DeviceCredentials } from './identity/device-credential.ts';
 import {
   type ChannelIdentify,
@@ -36,6 +37,7 @@ import { ExportSnapshots } from './spots/export-snapshots.ts';
 import { redactStoredTextOnce } from './spots/redact-stored.ts';
 import { Standing } from './trust/index.ts';
 import { type Clock, systemClock } from './util/clock.ts';
+import { ProofOfWork } from './util/proof-of-work.ts';
 import { WorkerRole } from './worker-role.ts';
 
 /** Everything the routes need, passed explicitly: no module-level singletons. */
@@ -49,6 +51,8 @@ export interface Deps {
   readonly standing: Standing;
   readonly identify: Identify;
   readonly devices: DeviceCredentials;
+  /** The work a new device credential costs (ALTCHA challenges). */
+  readonly deviceChallenges: DeviceChallenges;
   readonly limiter: RateLimiter;
   readonly places: PlaceSearch;
   readonly routePlanner: RoutePlanner;
@@ -206,6 +210,7 @@ export async function createDeps(
     const limiter = await createRateLimiter(config, db, log);
     await limiter.counters.ready(COUNTER_READY_TIMEOUT_MS);
     const exports = new ExportSnapshots(db, log);
+    const pow = new ProofOfWork(await ensureSecret(db, 'proof_of_work_key'), limiter.counters, clock);
     const identify = createIdentify({
       salt,
       devices,
@@ -229,6 +234,7 @@ export async function createDeps(
       clock,
       standing: new Standing(db, clock),
       devices,
+      deviceChallenges: new DeviceChallenges(pow, limiter.counters, config.devicePowMaxNumber),
       identify,
       limiter,
       ...createMapServices(config, db, log, limiter),
@@ -237,7 +243,7 @@ export async function createDeps(
       channels,
       worker,
       changes,
-      signIn: new SignInGuard(db, await ensureSecret(db, 'sign_in_key')),
+      signIn: new SignInGuard(db, await ensureSecret(db, 'sign_in_key'), pow),
       basemap,
       close: async () => {
         exports.close();

@@ -24,6 +24,7 @@ import {
 } from '../src/deps.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { SharedChanges } from '../src/http/shared-changes.ts';
+import { DeviceChallenges } from '../src/identity/device-challenge.ts';
 import { DeviceCredentials } from '../src/identity/device-credential.ts';
 import { createIdentify } from '../src/identity/identify.ts';
 import { POLICIES } from '../src/limits/policies.ts';
@@ -32,7 +33,9 @@ import { SignInGuard } from '../src/moderation/sign-in-guard.ts';
 import { ExportSnapshots } from '../src/spots/export-snapshots.ts';
 import { regionDay, Standing } from '../src/trust/index.ts';
 import { type Clock, systemClock } from '../src/util/clock.ts';
+import { ProofOfWork } from '../src/util/proof-of-work.ts';
 import { WorkerRole } from '../src/worker-role.ts';
+import { solveAltcha } from './altcha.ts';
 import { record, scanDatabase, scanDatabaseAt, scanLogs } from './raw-ips.ts';
 
 /**
@@ -313,6 +316,8 @@ export async function createTestDatabase(opts: { empty?: boolean } = {}): Promis
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     SEED: '0',
+    // A device credential's work kept small: the tests solve hundreds.
+    DEVICE_POW_MAXNUMBER: '2000',
     REPORT_BUDGET_PER_HOUR: '0',
     REPORT_BUDGET_PER_NETWORK_PER_HOUR: '0',
     REPORT_BUDGET_PER_PLACE_PER_HOUR: '0',
@@ -410,6 +415,7 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
     clientIpHeader: undefined,
   });
   const channels = createChannels(config, db, log, 'test-salt-test-salt', PushService.generateKeys());
+  const pow = new ProofOfWork('test-proof-of-work-key', limiter.counters, systemClock);
   const app = await buildApp({
     config,
     log,
@@ -417,6 +423,7 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
     clock: systemClock,
     standing: new Standing(db, systemClock),
     devices,
+    deviceChallenges: new DeviceChallenges(pow, limiter.counters, 2000),
     identify,
     limiter,
     ...createMapServices(config, db, log, limiter),
@@ -426,7 +433,7 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
     // Never started: the database may be down, and nothing here is sent.
     worker: new WorkerRole(db, 'web', channels.outbox, log),
     changes: new SharedChanges(db, log),
-    signIn: new SignInGuard(db, 'test-sign-in-key'),
+    signIn: new SignInGuard(db, 'test-sign-in-key', pow),
     basemap: undefined,
     close: () => db.close(),
   });
@@ -451,12 +458,22 @@ export class TestClock implements Clock {
   }
 }
 
+/** The body of POST /api/device for a new credential: a challenge asked for and solved. */
+export async function solvedChallenge(
+  t: Pick<TestApp, 'inject'>,
+  opts: Pick<InjectOptions, 'remoteAddress' | 'headers'> = {},
+): Promise<{ altcha: string }> {
+  const res = await t.inject({ method: 'GET', url: '/api/device/challenge', ...opts });
+  if (res.statusCode !== 200) throw new Error(`no challenge: ${res.statusCode} ${res.body}`);
+  return { altcha: solveAltcha(res.json()) };
+}
+
 /**
  * A device credential (as its Cookie header) whose device has standing (docs/api.md, "Earned trust"):
  * recorded as seen over ten days, with agreement. For tests of what a trusted reporter's act does.
  */
 export async function deviceWithStanding(t: TestApp): Promise<string> {
-  const res = await t.inject({ method: 'POST', url: '/api/device' });
+  const res = await t.inject({ method: 'POST', url: '/api/device', payload: await solvedChallenge(t) });
   const value = /hatari_device=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1];
   if (!value) throw new Error(`no device credential: ${res.statusCode} ${res.body}`);
   const { visitor } = t.deps.identify({

@@ -20,6 +20,12 @@ export interface Decision {
   windowSeconds: number;
 }
 
+/** The sliding window's count: the current window's hits plus the overlapping share of the previous. */
+export function estimate(counts: WindowCounts, windowSeconds: number): number {
+  const windowMs = windowSeconds * 1000;
+  return counts.previous * (1 - (counts.nowMs % windowMs) / windowMs) + counts.current;
+}
+
 /**
  * Sliding window counter (docs/api.md, "Rate limits": windows slide): the previous window's count is weighted by
  * the share of it that still overlaps the sliding window, so there is no double burst at a window
@@ -28,12 +34,12 @@ export interface Decision {
 export function decide(policy: Pick<Policy, 'limit' | 'windowSeconds'>, counts: WindowCounts): Decision {
   const windowMs = policy.windowSeconds * 1000;
   const elapsed = counts.nowMs % windowMs;
-  const estimate = counts.previous * (1 - elapsed / windowMs) + counts.current;
-  const allowed = estimate <= policy.limit;
+  const count = estimate(counts, policy.windowSeconds);
+  const allowed = count <= policy.limit;
   return {
     allowed,
     limit: policy.limit,
-    remaining: Math.max(0, Math.floor(policy.limit - estimate)),
+    remaining: Math.max(0, Math.floor(policy.limit - count)),
     resetSeconds: Math.max(1, Math.ceil((windowMs - elapsed) / 1000)),
     retryAfterSeconds: Math.ceil(waitForNextAdmission(policy.limit, windowMs, elapsed, counts) / 1000),
     windowSeconds: policy.windowSeconds,

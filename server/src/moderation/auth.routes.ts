@@ -33,8 +33,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
         description:
           'Sets an HttpOnly, SameSite=Strict session cookie. Requires Content-Type: application/json; ' +
           'limited to 10 attempts per network and 20 per IPv4 /24 or IPv6 /48 per 15 minutes, and per ' +
-          'account: after 5 attempts each waits twice as long as the last (up to 15 minutes), except from ' +
-          'a browser that signed in to the account before. An account with a second factor needs `code`.',
+          'account and wide network: after 5 attempts each waits twice as long as the last (up to 15 ' +
+          'minutes), except from a browser that signed in to the account before. After 10 attempts at an ' +
+          'account in a day from anywhere, an attempt from a browser it does not know is a 401 with ' +
+          '`proof_of_work` (an ALTCHA challenge, growing with the attempts) until it is sent again with ' +
+          'the solution in `altcha`. An account with a second factor needs `code`.',
         tags: ['moderators'],
         body: named(loginBody, 'sign-in'),
         response: {
@@ -52,6 +55,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
       const result = await signIn(deps.db, deps.signIn, request.body, {
         session: request.cookies[SESSION_COOKIE],
         knownDevice: request.cookies[KNOWN_DEVICE_COOKIE],
+        wideNetwork: deps.identify(request).wideNetwork,
       });
       if (result.kind === 'wrong') throw new HttpError(401, 'Wrong username or password');
       if (result.kind !== 'signed-in') {

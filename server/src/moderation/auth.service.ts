@@ -38,6 +38,8 @@ export interface Credentials {
   password: string;
   /** The authenticator's code, or a recovery code, for an account with a second factor. */
   code?: string;
+  /** A solved challenge, when the account asks for work (SignInGuard). */
+  altcha?: string;
 }
 
 export type SignInResult =
@@ -49,7 +51,8 @@ export type SignInResult =
   | { kind: 'wrong-code' };
 
 /**
- * Claims an attempt at the account (growing delays: SignInGuard), checks the password (against a
+ * Claims an attempt at the account (growing delays per wide network, work past a few attempts
+ * from anywhere: SignInGuard), checks the password (against a
  * dummy hash for unknown names, so both failures take as long) and, for an account with a second
  * factor, the code; then opens a new session, noted in the moderators' log, and starts the account's
  * attempts afresh. Signing in always starts a fresh session: an earlier token (planted or stale) is
@@ -59,11 +62,11 @@ export async function signIn(
   db: Db,
   guard: SignInGuard,
   given: Credentials,
-  cookies: { session?: string; knownDevice?: string } = {},
+  from: { session?: string; knownDevice?: string; wideNetwork: string },
 ): Promise<SignInResult> {
-  if (cookies.session) await signOut(db, cookies.session);
+  if (from.session) await signOut(db, from.session);
   const username = given.username.trim().toLowerCase();
-  const attempt = await guard.claim(username, cookies.knownDevice);
+  const attempt = await guard.claim(username, from.knownDevice, from.wideNetwork, given.altcha);
   const user = await findUserByName(db, username);
   const ok = await guard.verifyPassword(given.password, user?.password_hash ?? UNKNOWN_USER_HASH);
   if (!user || !ok) return { kind: 'wrong' };
@@ -71,7 +74,7 @@ export async function signIn(
     if (!given.code?.trim()) return { kind: 'code-needed' };
     if (!(await secondFactorHolds(db, user, given.code))) return { kind: 'wrong-code' };
   }
-  await guard.succeeded(attempt);
+  await guard.succeeded(attempt, username);
   const token = randomBytes(32).toString('base64url');
   await deleteExpiredSessions(db);
   await insertSession(db, tokenHash(token), user.id, SESSION_TTL_SECONDS, Boolean(user.totp_secret));

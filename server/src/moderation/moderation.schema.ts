@@ -27,6 +27,9 @@ export const loginBody = z.object({
   username: z.string({ error: 'username is required' }).max(100),
   password: z.string({ error: 'password is required' }).max(PASSWORD_RULES.max),
   code: secondFactorCode.optional(),
+  altcha: z.string().max(2048).optional().meta({
+    description: 'The solved `proof_of_work` of a 401, when the account asked for one (base64 JSON)',
+  }),
 });
 
 export const signInRefusal = errorSchema
@@ -35,6 +38,16 @@ export const signInRefusal = errorSchema
       .boolean()
       .optional()
       .meta({ description: 'True when the name and password were right and the code is missing' }),
+    proof_of_work: z
+      .object({
+        algorithm: z.string(),
+        challenge: z.string(),
+        salt: z.string(),
+        signature: z.string(),
+        maxnumber: z.number().int(),
+      })
+      .optional()
+      .meta({ description: 'The account asks for work first: solve this and send it again with `altcha`' }),
   })
   .meta({ id: 'SignInRefusal' });
 

@@ -1,9 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
+import type { ProofOfWork } from '../util/proof-of-work.ts';
 import { QueueFullError, Semaphore } from '../util/semaphore.ts';
 import { verifyPassword } from './passwords.ts';
-import { claimAttempt, clearAttempts } from './sign-in.sql.ts';
+import { accountAttempts, claimAttempt, clearAttempts, countAccountAttempt } from './sign-in.sql.ts';
 
 /** The cookie a browser that signed in to an account keeps, so that account's delays spare it. */
 export const KNOWN_DEVICE_COOKIE = 'hatari_known';
@@ -16,22 +17,49 @@ export const KNOWN_DEVICE_DAYS = 180;
 const SCRYPT = { atOnce: 1, waiting: 8 } as const;
 
 /**
+ * Past FREE attempts at an account in a day from anywhere, each attempt from a browser it does not
+ * know first pays a proof of work: BASE_WORK (a second or two in a browser), doubling with every
+ * STEP attempts more, up to MAX_FACTOR times. A person signing in pays it once; a guesser, per guess.
+ */
+const ACCOUNT_WORK = { free: 10, baseWork: 200_000, step: 20, maxFactor: 8 } as const;
+
+/** The work an attempt at an account costs after `attempts` in the last day (0: none). */
+function signInWork(attempts: number): number {
+  if (attempts < ACCOUNT_WORK.free) return 0;
+  const doublings = Math.floor((attempts - ACCOUNT_WORK.free) / ACCOUNT_WORK.step);
+  return ACCOUNT_WORK.baseWork * Math.min(ACCOUNT_WORK.maxFactor, 2 ** doublings);
+}
+
+/** A sign-in that must first pay its work: the 401 carries the challenge to solve. */
+class ProofNeeded extends HttpError {
+  constructor(challenge: unknown) {
+    super(401, 'Many sign-ins were tried at this account: your browser is checking itself first.');
+    this.extra = { proof_of_work: challenge };
+  }
+}
+
+/**
  * Guards moderators' sign-in (docs/moderators.md, "Signing in"): guesses at an account are bounded
- * by growing delays (sign-in.sql.ts), counted before any password is checked, and the checks run in
- * a bounded queue. The delays can never lock a moderator out: a browser that signed in to the
- * account before carries a signed known-device cookie, and its attempts count in a bucket of their
- * own, which a stranger's guesses do not touch. Unknown usernames are counted like real ones, so the
- * delays say nothing about which accounts exist.
+ * by growing delays (sign-in.sql.ts) per account and wide network (IPv4 /24, IPv6 /48), counted before
+ * any password is checked, and the checks run in a bounded queue. Strangers cannot make a moderator
+ * wait: their guesses from other networks fill buckets of their own; a browser that signed in to the
+ * account before carries a signed known-device cookie, whose attempts count in a bucket of their own
+ * too. Guessing at an account from many networks is met with work instead: past a few attempts in a
+ * day, each attempt from an unknown browser first solves a challenge that grows with the attempts
+ * (ProofNeeded), which the moderator's browser solves once and guessers once per guess. Unknown
+ * usernames are counted like real ones, so neither says which accounts exist.
  */
 export class SignInGuard {
   private readonly checks = new Semaphore(SCRYPT.atOnce, SCRYPT.waiting);
 
   private readonly db: Db;
   private readonly key: string;
+  private readonly pow: ProofOfWork;
 
-  constructor(db: Db, key: string) {
+  constructor(db: Db, key: string, pow: ProofOfWork) {
     this.db = db;
     this.key = key;
+    this.pow = pow;
   }
 
   private mac(value: string): string {
@@ -54,12 +82,27 @@ export class SignInGuard {
   }
 
   /**
-   * Claims an attempt at `username` (lower case): its bucket, or a 429 with Retry-After while the
-   * bucket must wait. A valid known-device cookie picks the account's bucket for that device.
+   * Claims an attempt at `username` (lower case) from `wideNetwork`: its bucket, a 429 with
+   * Retry-After while the bucket must wait, or a ProofNeeded while the account asks for work and
+   * `proof` is not a solution of its challenge. A valid known-device cookie picks the account's bucket
+   * for that device and needs no work.
    */
-  async claim(username: string, knownCookie: string | undefined): Promise<string> {
+  async claim(
+    username: string,
+    knownCookie: string | undefined,
+    wideNetwork: string,
+    proof?: string,
+  ): Promise<string> {
     const device = this.deviceOf(username, knownCookie);
-    const bucket = this.mac(device ? `device\n${username}\n${device}` : `account\n${username}`);
+    const account = this.mac(`anywhere\n${username}`);
+    if (!device) {
+      const work = signInWork(await accountAttempts(this.db, account));
+      if (work > 0 && (await this.pow.redeem(proof, account)) !== 'ok')
+        throw new ProofNeeded(await this.pow.issue(work, account));
+    }
+    const bucket = this.mac(
+      device ? `device\n${username}\n${device}` : `account\n${username}\n${wideNetwork}`,
+    );
     const wait = await claimAttempt(this.db, bucket);
     if (wait !== undefined) {
       const error = new HttpError(
@@ -69,12 +112,14 @@ export class SignInGuard {
       error.retryAfterSeconds = wait;
       throw error;
     }
+    await countAccountAttempt(this.db, account);
     return bucket;
   }
 
-  /** The attempt succeeded: its bucket starts afresh. */
-  succeeded(bucket: string): Promise<void> {
-    return clearAttempts(this.db, bucket);
+  /** The attempt succeeded: its bucket, and the account's count from anywhere, start afresh. */
+  async succeeded(bucket: string, username: string): Promise<void> {
+    await clearAttempts(this.db, bucket);
+    await clearAttempts(this.db, this.mac(`anywhere\n${username}`));
   }
 
   /** Checks a password in the bounded queue; a 503 with Retry-After when the queue is full. */

@@ -7,8 +7,13 @@ import { after, before, describe, it } from 'node:test';
 import { runAdmin } from '../../src/cli/admin-command.ts';
 import { createPgDb } from '../../src/db/pg.ts';
 import { createPgliteDb } from '../../src/db/pglite.ts';
+import { createLogger } from '../../src/http/logger.ts';
+import { FallbackCounters } from '../../src/limits/fallback-counters.ts';
+import { MemoryStore } from '../../src/limits/memory-store.ts';
 import { signIn } from '../../src/moderation/auth.service.ts';
 import { SignInGuard } from '../../src/moderation/sign-in-guard.ts';
+import { systemClock } from '../../src/util/clock.ts';
+import { ProofOfWork } from '../../src/util/proof-of-work.ts';
 import { createFreshDatabase, migratedDataDir, onPostgres } from '../helpers.ts';
 
 /** Runs `npm run admin -- …` as a user would, with the password on standard input (its own process). */
@@ -76,8 +81,17 @@ describe('npm run admin', () => {
 
     const db = await openDb();
     try {
-      const guard = new SignInGuard(db, 'a test key');
-      const attempt = (password: string) => signIn(db, guard, { username: 'sarah', password });
+      const pow = new ProofOfWork(
+        'a work key',
+        new FallbackCounters(new MemoryStore(), new MemoryStore(), createLogger('silent'), {
+          timeoutMs: 500,
+          probeEveryMs: 1000,
+        }),
+        systemClock,
+      );
+      const guard = new SignInGuard(db, 'a test key', pow);
+      const attempt = (password: string) =>
+        signIn(db, guard, { username: 'sarah', password }, { wideNetwork: 'here' });
       assert.deepEqual(await attempt('first password 123'), { kind: 'wrong' });
       const right = await attempt('second password 456');
       assert.deepEqual(right.kind === 'signed-in' && right.user, { username: 'sarah', role: 'moderator' });

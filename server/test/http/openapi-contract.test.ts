@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { InjectOptions } from 'fastify';
+import { solveAltcha } from '../altcha.ts';
 import { channelEnv, smsForm, TEST_CHANNEL_SECRET } from '../fake-gateway.ts';
 import { FakePushService } from '../fake-push.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../fakes.ts';
@@ -196,6 +197,8 @@ describe('http/openapi-contract', () => {
       await call('POST', '/api/spots/{id}/flag', { params: { id }, payload: { reason: 'nonsense' } });
       await call('GET', '/api/me');
       await call('POST', '/api/device', { payload: {} });
+      const challenge = await call('GET', '/api/device/challenge');
+      await call('POST', '/api/device', { payload: { altcha: solveAltcha(challenge.json()) } });
       await call('GET', '/api/stats');
       await call('GET', '/api/health');
       await call('GET', '/api/live');

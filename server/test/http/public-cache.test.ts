@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync } from 'node:zlib';
 import { PublicReadCache, readKey } from '../../src/http/public-cache.ts';
 import { ByteBudgetCache } from '../../src/util/byte-budget-cache.ts';
-import { report, startTestApp, type TestApp } from '../helpers.ts';
+import { report, solvedChallenge, startTestApp, type TestApp } from '../helpers.ts';
 
 describe('PublicReadCache', () => {
   it('answers from memory until the TTL ends, then asks again', async () => {
@@ -174,7 +174,10 @@ describe('cached public reads over HTTP', () => {
     await t.db.query(
       `INSERT INTO spots (title, lat, lng, category, severity, time_of_day) VALUES ('Behind', 0.3, 32.5, 'other', 1, 'any')`,
     );
-    assert.equal((await t.inject({ method: 'POST', url: '/api/device' })).statusCode, 200);
+    assert.equal(
+      (await t.inject({ method: 'POST', url: '/api/device', payload: await solvedChallenge(t) })).statusCode,
+      200,
+    );
     assert.equal(await listed(), before, 'the cached answer');
     await t.inject({ method: 'POST', url: '/api/spots', payload: report() });
     assert.equal(await listed(), before + 2, 'a real write empties it');

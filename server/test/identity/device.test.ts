@@ -6,7 +6,8 @@ import {
   encodeCredential,
   newDeviceId,
 } from '../../src/identity/device-credential.ts';
-import { report, startTestApp, type TestApp } from '../helpers.ts';
+import { solveAltcha } from '../altcha.ts';
+import { report, solvedChallenge, startTestApp, type TestApp, TestClock } from '../helpers.ts';
 
 describe('device identity over HTTP', () => {
   let t: TestApp;
@@ -20,11 +21,13 @@ describe('device identity over HTTP', () => {
     'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 
   async function newDevice(remoteAddress: string): Promise<string> {
+    const headers = { 'user-agent': CHROME };
     const res = await t.inject({
       method: 'POST',
       url: '/api/device',
       remoteAddress,
-      headers: { 'user-agent': CHROME },
+      headers,
+      payload: await solvedChallenge(t, { remoteAddress, headers }),
     });
     assert.equal(res.statusCode, 200, res.body);
     assert.deepEqual(res.json(), { device: 'issued' });
@@ -126,7 +129,9 @@ describe('device identity over HTTP', () => {
     const renewed = await as(ip, `hatari_device=${old}`, 'POST', '/api/device');
     assert.deepEqual(renewed.json(), { device: 'renewed' });
     assert.match(String(renewed.headers['set-cookie']), new RegExp(`hatari_device=${id}\\.`));
-    const replaced = await as(ip, 'hatari_device=forged', 'POST', '/api/device');
+    const forged = await as(ip, 'hatari_device=forged', 'POST', '/api/device');
+    assert.equal(forged.statusCode, 400, 'a forged credential is none: a new one costs work');
+    const replaced = await as(ip, 'hatari_device=forged', 'POST', '/api/device', await solvedChallenge(t));
     assert.deepEqual(replaced.json(), { device: 'issued' });
   });
 
@@ -134,11 +139,37 @@ describe('device identity over HTTP', () => {
     const ip = '41.210.143.28';
     const cookies = new Set<string>();
     for (let i = 0; i < 300; i++) {
-      const res = await as(ip, undefined, 'POST', '/api/device');
+      const res = await as(
+        ip,
+        undefined,
+        'POST',
+        '/api/device',
+        await solvedChallenge(t, { remoteAddress: ip }),
+      );
       assert.equal(res.statusCode, 200, `phone ${i + 1}: ${res.body}`);
       cookies.add(String(res.headers['set-cookie']));
     }
     assert.equal(cookies.size, 300, 'each its own');
+  });
+
+  it('issues a new credential only for a solved challenge, taken once', async () => {
+    const ip = '41.210.143.31';
+    const none = await as(ip, undefined, 'POST', '/api/device');
+    assert.equal(none.statusCode, 400);
+    assert.match(none.json().error, /solved challenge/);
+    assert.equal(none.headers['set-cookie'], undefined);
+    const challenge = (await as(ip, undefined, 'GET', '/api/device/challenge')).json();
+    assert.equal(challenge.algorithm, 'SHA-256');
+    assert.match(challenge.salt, /[?&]expires=\d+/);
+    const wrong = Buffer.from(JSON.stringify({ ...challenge, number: -1 })).toString('base64');
+    assert.equal((await as(ip, undefined, 'POST', '/api/device', { altcha: wrong })).statusCode, 400);
+    const forged = solveAltcha({ ...challenge, signature: '0'.repeat(64) });
+    assert.equal((await as(ip, undefined, 'POST', '/api/device', { altcha: forged })).statusCode, 400);
+    const right = solveAltcha(challenge);
+    assert.equal((await as(ip, undefined, 'POST', '/api/device', { altcha: right })).statusCode, 200);
+    const again = await as(ip, undefined, 'POST', '/api/device', { altcha: right });
+    assert.equal(again.statusCode, 400, 'a solution is taken once');
+    assert.match(again.json().error, /already used/);
   });
 
   it('stores only a salted hash of the device', async () => {
@@ -163,11 +194,43 @@ describe('the device credential over HTTPS', () => {
     try {
       const over = async (proto: string) =>
         String(
-          (await t.inject({ method: 'POST', url: '/api/device', headers: { 'x-forwarded-proto': proto } }))
-            .headers['set-cookie'],
+          (
+            await t.inject({
+              method: 'POST',
+              url: '/api/device',
+              headers: { 'x-forwarded-proto': proto },
+              payload: await solvedChallenge(t),
+            })
+          ).headers['set-cookie'],
         );
       assert.match(await over('https'), /; Secure/);
       assert.doesNotMatch(await over('http'), /Secure/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the work a new device credential costs', () => {
+  it("expires with the app's clock, and grows with the site-wide rate of challenges", async () => {
+    const clock = new TestClock();
+    const t = await startTestApp({ clock, env: { DEVICE_POW_MAXNUMBER: '1000' } });
+    try {
+      const challenge = async () => (await t.inject({ method: 'GET', url: '/api/device/challenge' })).json();
+      const old = await challenge();
+      assert.equal(old.maxnumber, 1000, 'the base work at the normal rate');
+      clock.advance(11 * 60_000);
+      const late = await t.inject({
+        method: 'POST',
+        url: '/api/device',
+        payload: { altcha: solveAltcha(old) },
+      });
+      assert.equal(late.statusCode, 400);
+      assert.match(late.json().error, /expired/);
+      let last = old;
+      for (let i = 0; i < 700; i++) last = await challenge();
+      assert.ok(last.maxnumber >= 4000, `a flood of challenges makes each cost more: ${last.maxnumber}`);
+      assert.ok(last.maxnumber <= 32_000, 'up to 32 times the base');
     } finally {
       await t.close();
     }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { currentCode } from '../../src/moderation/two-factor.ts';
+import { solveAltcha } from '../altcha.ts';
 import { startTestApp, type TestApp } from '../helpers.ts';
 
 /**
@@ -54,6 +55,8 @@ describe('moderation/sign-in', () => {
       headers: { ...(opts.method === 'GET' ? {} : json), cookie },
       payload: opts.payload === undefined ? undefined : JSON.stringify(opts.payload),
     });
+  /** Every account starts afresh, as after a quiet day. */
+  const forgetAttempts = () => t.db.query('DELETE FROM sign_in_attempts');
   /** Lets every account try again now, as if its wait were over. */
   const waitOver = () => t.db.query('UPDATE sign_in_attempts SET next_at = now()');
   /**
@@ -62,25 +65,32 @@ describe('moderation/sign-in', () => {
    */
   const holdWait = () =>
     t.db.query(`UPDATE sign_in_attempts SET next_at = now() + interval '1 minute' WHERE next_at > last_at`);
-  /** The wait the last attempt set, in seconds, as the server stored it. */
+  /**
+   * The wait the last attempt set, in seconds, as the server stored it: of the two rows an attempt
+   * writes (its bucket's, and the account's count from anywhere, which sets no wait), the longer.
+   */
   const lastDelay = async () =>
     (
       await t.db.query<{ s: number }>(
-        'SELECT extract(epoch FROM next_at - last_at)::float8 AS s FROM sign_in_attempts ORDER BY last_at DESC LIMIT 1',
+        `SELECT max(s) AS s FROM (SELECT extract(epoch FROM next_at - last_at)::float8 AS s
+         FROM sign_in_attempts ORDER BY last_at DESC LIMIT 2) last`,
       )
     )[0]?.s;
 
   describe('guesses at an account', () => {
-    it('take five at once, then wait ever longer; an unknown name waits alike', async () => {
-      for (const username of [MOD.username, 'nobody-here']) {
+    it('take five at once from one network, then wait ever longer; an unknown name waits alike', async () => {
+      for (const [n, username] of [MOD.username, 'nobody-here'].entries()) {
+        // One guesser's network: the delays count per account and wide network.
+        const ip = `10.200.${n}.1`;
+        const guess = (body: Record<string, unknown>) => login(body, { ip });
         const statuses = [];
         for (let i = 0; i < 5; i++)
-          statuses.push((await login({ username, password: `wrong ${i}` })).res.statusCode);
+          statuses.push((await guess({ username, password: `wrong ${i}` })).res.statusCode);
         assert.deepEqual(statuses, [401, 401, 401, 401, 401], username);
         assert.equal(await lastDelay(), 1, `the fifth wrong password sets a wait of 1 s (${username})`);
         await holdWait();
         const refused = [];
-        for (let i = 0; i < 2; i++) refused.push((await login({ username, password: 'wrong again' })).res);
+        for (let i = 0; i < 2; i++) refused.push((await guess({ username, password: 'wrong again' })).res);
         assert.deepEqual(
           refused.map((r) => r.statusCode),
           [429, 429],
@@ -91,32 +101,73 @@ describe('moderation/sign-in', () => {
         const waits = [];
         for (let i = 0; i < 4; i++) {
           await waitOver();
-          assert.equal((await login({ username, password: 'wrong' })).res.statusCode, 401);
+          assert.equal((await guess({ username, password: 'wrong' })).res.statusCode, 401);
           waits.push(await lastDelay());
         }
         assert.deepEqual(waits, [2, 4, 8, 16], `each wait doubles (${username})`);
+        await holdWait();
+        const elsewhere = await login({ username, password: 'from another network' });
+        assert.notEqual(
+          elsewhere.res.statusCode,
+          429,
+          "another network's attempt does not wait for this one's",
+        );
       }
-      await waitOver();
+      await forgetAttempts();
     });
 
     it("never lock the moderator's own browser out, and a right password starts the account afresh", async () => {
       const own = await login(MOD);
       assert.equal(own.res.statusCode, 200, own.res.body);
       assert.ok(own.known, 'a known-device cookie');
-      for (let i = 0; i < 8; i++) await login({ ...MOD, password: `a stranger's guess ${i}` });
+      const guesser = '10.201.0.1';
+      for (let i = 0; i < 8; i++)
+        await login({ ...MOD, password: `a stranger's guess ${i}` }, { ip: guesser });
       await holdWait();
       assert.equal(
-        (await login(MOD)).res.statusCode,
+        (await login(MOD, { ip: guesser })).res.statusCode,
         429,
-        'a stranger (no cookie) must wait, even with the password',
+        "from the guesser's network a stranger (no cookie) must wait, even with the password",
       );
-      const forged = await login(MOD, { cookie: `hatari_known=${own.known?.slice(0, -2)}xx` });
+      const forged = await login(MOD, { cookie: `hatari_known=${own.known?.slice(0, -2)}xx`, ip: guesser });
       assert.equal(forged.res.statusCode, 429, 'a forged cookie is no cookie');
-      const back = await login(MOD, { cookie: `hatari_known=${own.known}` });
-      assert.equal(back.res.statusCode, 200, 'the known browser signs in');
-      const other = await login(ADMIN, { cookie: `hatari_known=${own.known}` });
+      const back = await login(MOD, { cookie: `hatari_known=${own.known}`, ip: guesser });
+      assert.equal(back.res.statusCode, 200, 'the known browser signs in, even there');
+      const other = await login(ADMIN, { cookie: `hatari_known=${own.known}`, ip: guesser });
       assert.equal(other.res.statusCode, 200, 'the cookie is for one account only (others were not delayed)');
-      await waitOver();
+      await forgetAttempts();
+    });
+
+    it('from many networks, past ten attempts at an account a day, ask an unknown browser for work that grows', async () => {
+      for (let i = 0; i < 10; i++) {
+        const res = (await login({ ...MOD, password: `guess ${i}` })).res;
+        assert.equal(res.statusCode, 401);
+        assert.equal(res.json().proof_of_work, undefined, `attempt ${i + 1} needs no work`);
+      }
+      const asked = (await login({ ...MOD, password: 'guess 11' })).res;
+      assert.equal(asked.statusCode, 401);
+      const work = asked.json().proof_of_work;
+      assert.equal(work.maxnumber, 200_000, 'a second or two in a browser');
+      // Without a solution no password is checked and nothing is counted: the work is asked again.
+      assert.equal((await login(MOD)).res.json().proof_of_work.maxnumber, 200_000);
+      // The moderator's fresh browser pays the work once, with the right password: in.
+      const solved = await login({ ...MOD, altcha: solveAltcha(work) });
+      assert.equal(solved.res.statusCode, 200, solved.res.body);
+      assert.equal((await login(MOD)).res.statusCode, 200, 'a success starts the account afresh: no work');
+      // A guesser pays per guess, and the work doubles every twenty attempts.
+      for (let i = 0; i < 30; i++) {
+        const res = (await login({ ...MOD, password: `guess ${i}` })).res;
+        const needed = res.json().proof_of_work;
+        if (needed)
+          assert.equal(
+            (await login({ ...MOD, password: `guess ${i}`, altcha: solveAltcha(needed) })).res.statusCode,
+            401,
+          );
+      }
+      assert.equal((await login(MOD)).res.json().proof_of_work.maxnumber, 400_000);
+      const reused = await login({ ...MOD, altcha: solveAltcha(work) });
+      assert.ok(reused.res.json().proof_of_work, 'a solution is taken once');
+      await forgetAttempts();
     });
   });
 

@@ -5,7 +5,14 @@ import { POLICIES, type Policy } from '../../src/limits/policies.ts';
 import { RateLimiter } from '../../src/limits/rate-limit.ts';
 import { meetsStanding } from '../../src/trust/standing.ts';
 import { FakePushService } from '../fake-push.ts';
-import { deviceWithStanding, report, startTestApp, type TestApp, TestClock } from '../helpers.ts';
+import {
+  deviceWithStanding,
+  report,
+  solvedChallenge,
+  startTestApp,
+  type TestApp,
+  TestClock,
+} from '../helpers.ts';
 
 /**
  * Standing, earned with time and agreement (docs/api.md, "Earned trust"), what it changes (a
@@ -102,7 +109,7 @@ describe('trust/standing over HTTP', () => {
       headers: { ...json, 'user-agent': who.ua, ...(who.cookie ? { cookie: who.cookie } : {}) },
     });
   const withDevice = async (who: Phone) => {
-    const res = await send(who, { method: 'POST', url: '/api/device' });
+    const res = await send(who, { method: 'POST', url: '/api/device', payload: await solvedChallenge(t) });
     who.cookie = `hatari_device=${/hatari_device=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1]}`;
     return who;
   };

@@ -14,7 +14,7 @@ export interface paths {
         put?: never;
         /**
          * Moderator sign-in
-         * @description Sets an HttpOnly, SameSite=Strict session cookie. Requires Content-Type: application/json; limited to 10 attempts per network and 20 per IPv4 /24 or IPv6 /48 per 15 minutes, and per account: after 5 attempts each waits twice as long as the last (up to 15 minutes), except from a browser that signed in to the account before. An account with a second factor needs `code`.
+         * @description Sets an HttpOnly, SameSite=Strict session cookie. Requires Content-Type: application/json; limited to 10 attempts per network and 20 per IPv4 /24 or IPv6 /48 per 15 minutes, and per account and wide network: after 5 attempts each waits twice as long as the last (up to 15 minutes), except from a browser that signed in to the account before. After 10 attempts at an account in a day from anywhere, an attempt from a browser it does not know is a 401 with `proof_of_work` (an ALTCHA challenge, growing with the attempts) until it is sent again with the solution in `altcha`. An account with a second factor needs `code`.
          */
         post: {
             parameters: {
@@ -26,6 +26,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description The solved `proof_of_work` of a 401, when the account asked for one (base64 JSON) */
+                        altcha?: string;
                         /** @description An authenticator code, or a recovery code */
                         code?: string;
                         password: string;
@@ -1145,7 +1147,7 @@ export interface paths {
         put?: never;
         /**
          * Get a device credential (extension, for the web page)
-         * @description Sets an HttpOnly, SameSite=Lax cookie `hatari_device` (Secure over HTTPS, 400 days): a random 128-bit id signed by the server. Requests carrying a valid one are that device's visitor, so phones sharing an address and a user agent keep their own votes, flags and limits. A forged or expired credential counts as absent. New credentials per network are limited (device_network).
+         * @description Sets an HttpOnly, SameSite=Lax cookie `hatari_device` (Secure over HTTPS, 400 days): a random 128-bit id signed by the server. Requests carrying a valid one are that device's visitor, so phones sharing an address and a user agent keep their own votes, flags and limits. A forged or expired credential counts as absent. A new credential needs a solved challenge (`altcha`); a missing, wrong, expired or reused one is a 400. Renewing a valid one needs none.
          */
         post: {
             parameters: {
@@ -1154,7 +1156,14 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description base64 of JSON { algorithm, challenge, number, salt, signature }: a solved GET /api/device/challenge. Needed for a new credential; a renewal of a valid one needs none. */
+                        altcha?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description The device credential state */
                 200: {
@@ -1173,6 +1182,19 @@ export interface paths {
                              */
                             device: "issued" | "renewed" | "kept";
                         };
+                    };
+                };
+                /** @description No, a wrong, an expired or a reused solution */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Sent by a page on another site (Origin or Sec-Fetch-Site); nothing was stored */
@@ -1204,6 +1226,73 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/device/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A challenge to solve for a new device credential (extension, for the web page)
+         * @description An ALTCHA challenge: find the number in 0..maxnumber whose SHA-256 of salt + number (decimal) is `challenge`, then POST /api/device with the solution. Signed and kept nowhere; it expires in 10 minutes and is taken once. maxnumber rises with the site-wide rate of challenges.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A challenge */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            algorithm: "SHA-256";
+                            /** @description hex SHA-256 of salt + the decimal number to find */
+                            challenge: string;
+                            /** @description The number lies in 0..maxnumber; it rises with the site-wide rate of new credentials */
+                            maxnumber: number;
+                            /** @description Carries the expiry (?expires=unix seconds), 10 minutes ahead */
+                            salt: string;
+                            signature: string;
+                        };
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6912,6 +7001,14 @@ export interface components {
                 message: string;
                 path: (string | number)[];
             }[];
+            /** @description The account asks for work first: solve this and send it again with `altcha` */
+            proof_of_work?: {
+                algorithm: string;
+                challenge: string;
+                maxnumber: number;
+                salt: string;
+                signature: string;
+            };
             /** @description True when the name and password were right and the code is missing */
             two_factor?: boolean;
         };
@@ -6924,6 +7021,14 @@ export interface components {
                 message: string;
                 path: (string | number)[];
             }[];
+            /** @description The account asks for work first: solve this and send it again with `altcha` */
+            proof_of_work?: {
+                algorithm: string;
+                challenge: string;
+                maxnumber: number;
+                salt: string;
+                signature: string;
+            };
             /** @description True when the name and password were right and the code is missing */
             two_factor?: boolean;
         };

@@ -2,9 +2,12 @@
  * The page's device credential: an HttpOnly cookie the server sets on POST /api/device, so phones
  * sharing one carrier address and one browser version still vote, flag and report as themselves.
  * The page cannot read the cookie; it remembers when it last asked, and asks again after a week
- * (the server re-signs a credential once it is a month old). Writes wait for the first answer, so a
- * quick first vote is not counted under a different visitor than the ones after it.
+ * (the server re-signs a credential once it is a month old). A new credential costs work: a
+ * challenge the page solves in a Web Worker while the map loads. Writes wait for the first answer,
+ * so a quick first vote is not counted under a different visitor than the ones after it.
  */
+import { solveInWorker } from './pow.ts';
+
 const ASKED_KEY = 'hatari.device-asked-at';
 const ASK_EVERY_MS = 7 * 24 * 3600 * 1000;
 
@@ -19,18 +22,35 @@ function askedRecently(): boolean {
   }
 }
 
+/**
+ * A credential the server keeps (renewed when old) needs no work; a new one costs a solved challenge
+ * (docs/web.md, "Device credential"). Asked once a week.
+ */
+async function askForDevice(): Promise<void> {
+  const post = (body: unknown) =>
+    fetch('/api/device', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  let res = await post({});
+  if (res.status === 400) {
+    const challenge = await fetch('/api/device/challenge', { credentials: 'same-origin' });
+    if (!challenge.ok) return;
+    const altcha = await solveInWorker(await challenge.json());
+    if (!altcha) return;
+    res = await post({ altcha });
+  }
+  if (!res.ok) return;
+  try {
+    localStorage.setItem(ASKED_KEY, String(Date.now()));
+  } catch {}
+}
+
 export function ensureDevice(): Promise<void> {
-  ready ??= askedRecently()
-    ? Promise.resolve()
-    : fetch('/api/device', { method: 'POST', credentials: 'same-origin' })
-        .then((res) => {
-          if (!res.ok) return;
-          try {
-            localStorage.setItem(ASKED_KEY, String(Date.now()));
-          } catch {}
-        })
-        // Offline or refused: this load counts as address + browser, and the next one asks again.
-        .catch(() => {});
+  // Offline or refused: this load counts as address + browser, and the next one asks again.
+  ready ??= askedRecently() ? Promise.resolve() : askForDevice().catch(() => {});
   return ready;
 }
 

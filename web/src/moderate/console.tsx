@@ -3,6 +3,7 @@ import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { t, useLang } from '../lib/i18n.ts';
 import { LanguageSelect } from '../lib/language-select.tsx';
+import { solveInWorker } from '../lib/pow.ts';
 import type { Alarms, TwoFactorState, User } from '../lib/types.ts';
 import { Field, Notice } from '../lib/ui.tsx';
 import { SettingsPanel, UsersPanel } from './admin.tsx';
@@ -125,15 +126,20 @@ function SignIn({ onSignedIn }: { onSignedIn(): void }) {
   const [code, setCode] = useState<string>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [checking, setChecking] = useState(false);
 
   async function submit(e: Event) {
     e.preventDefault();
     setBusy(true);
-    const res = await answer(
-      client.POST('/api/auth/login', {
-        body: code === undefined ? { username, password } : { username, password, code },
-      }),
-    );
+    const body = code === undefined ? { username, password } : { username, password, code };
+    let res = await answer(client.POST('/api/auth/login', { body }));
+    // Many attempts were made at the account: the browser pays the work it asks for, once, and asks again.
+    if (res.status === 401 && res.data && 'proof_of_work' in res.data && res.data.proof_of_work) {
+      setChecking(true);
+      const altcha = await solveInWorker(res.data.proof_of_work);
+      if (altcha) res = await answer(client.POST('/api/auth/login', { body: { ...body, altcha } }));
+      setChecking(false);
+    }
     setBusy(false);
     if (res.ok) return onSignedIn();
     if (res.status === 401 && res.data && 'two_factor' in res.data && res.data.two_factor) {
@@ -166,6 +172,11 @@ function SignIn({ onSignedIn }: { onSignedIn(): void }) {
         />
       </Field>
       {code !== undefined && <CodeField value={code} onInput={setCode} />}
+      {checking && (
+        <p class="muted" role="status">
+          {t('mod.checkingBrowser')}
+        </p>
+      )}
       {error && <Notice kind="error">{error}</Notice>}
       <button type="submit" class="primary" disabled={busy}>
         {t('mod.signIn')}
