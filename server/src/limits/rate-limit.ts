@@ -70,6 +70,14 @@ export function tooManyMessage(d: PolicyDecision): string {
       return 'Too many spots were reported recently. Please try again in an hour.';
     case 'status_change_network':
       return `Too many spots changed status from your network in the last hour. Please try again in ${when}.`;
+    case 'vote':
+      return `You voted ${d.limit} times in the last hour, the most one phone may. Please try again in ${when}.`;
+    case 'vote_network':
+      return `Very many votes came from your network (a shared connection) in the last hour. Please try again in ${when}.`;
+    case 'flag':
+      return `You flagged ${d.limit} spots in the last hour, the most one phone may. Please try again in ${when}.`;
+    case 'flag_network':
+      return `Very many flags came from your network (a shared connection) in the last hour. Please try again in ${when}.`;
     case 'sign_in':
     case 'sign_in_wide':
       return `Too many sign-in attempts. Please wait ${when} and try again.`;

@@ -150,6 +150,7 @@ describe('community/community-signal', () => {
       }
       assert.equal(last?.statusCode, 429);
       assert.equal(last?.headers['ratelimit-policy'], '60;w=3600');
+      assert.match(last?.json().error, /You voted 60 times in the last hour/, 'a refusal says why');
     });
 
     it('caps flags per network, and flags from one IPv6 /56 count as one network', async () => {
@@ -166,11 +167,16 @@ describe('community/community-signal', () => {
       const many = network(ceiling + 1);
       const targets = [];
       for (let i = 0; i < 4; i++) targets.push((await newSpot(owner, { title: `Flag target ${i}` })).id);
-      const statuses = [];
-      for (let i = 0; i <= ceiling; i++)
-        statuses.push((await flag(many[i] as Who, targets[i % 4] as number)).statusCode);
+      const answers = [];
+      for (let i = 0; i <= ceiling; i++) answers.push(await flag(many[i] as Who, targets[i % 4] as number));
+      const statuses = answers.map((a) => a.statusCode);
       assert.equal(statuses.filter((s) => s === 200).length, ceiling);
       assert.equal(statuses.at(-1), 429);
+      assert.match(
+        answers.at(-1)?.json().error,
+        /Very many flags came from your network/,
+        'a refusal says why',
+      );
     });
   });
 
