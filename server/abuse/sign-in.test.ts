@@ -92,7 +92,7 @@ describe('attacks on moderators sign-in', () => {
       freshBrowser: {
         first: first.status,
         work: work?.maxnumber,
-        then: signedIn.status,
+        withWork: signedIn.status,
         solveMs: Date.now() - solvedAt,
       },
       ownBrowser: back.status,
