@@ -275,9 +275,15 @@ export async function signIn(c: Client, username: string, password: string): Pro
 /** A device credential issued to `who`, as the web page gets one: a challenge asked for, solved and sent. */
 export async function device(c: Client, who: Sender): Promise<Sender> {
   const challenge = await call(c, who, 'GET', '/api/device/challenge');
-  if (challenge.status !== 200) return { ...who, cookie: undefined };
-  const altcha = solveAltcha(challenge.json as unknown as AltchaChallenge);
-  const res = await call(c, who, 'POST', '/api/device', { altcha });
+  // Code from before credentials cost work (ABUSE_SERVER_DIR) has no challenge: it is asked without.
+  const body =
+    challenge.status === 404
+      ? undefined
+      : challenge.status === 200
+        ? { altcha: solveAltcha(challenge.json as unknown as AltchaChallenge) }
+        : null;
+  if (body === null) return { ...who, cookie: undefined };
+  const res = await call(c, who, 'POST', '/api/device', body);
   const value = /hatari_device=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
   return { ...who, cookie: value ? `hatari_device=${value}` : undefined };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { Challenge } from 'altcha-lib/v1/types';
 import type { FallbackCounters } from '../limits/fallback-counters.ts';
@@ -51,9 +52,9 @@ export class ProofOfWork {
     if (params.scope !== scope) return 'invalid';
     const expires = Number(params.expires);
     if (!Number.isFinite(expires) || expires * 1000 < this.clock.now().getTime()) return 'expired';
-    const [used] = await this.counters.hitAll([
-      { key: `pow_used:${signature}`, windowSeconds: CHALLENGE_SECONDS * 2 },
-    ]);
+    // Keyed as every counter is, by a hash (docs/api.md, "Rate limits").
+    const key = `pow_used:${createHash('sha256').update(signature).digest('base64url')}`;
+    const [used] = await this.counters.hitAll([{ key, windowSeconds: CHALLENGE_SECONDS * 2 }]);
     return used && used.current + used.previous > 1 ? 'reused' : 'ok';
   }
 }
