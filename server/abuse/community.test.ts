@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { POLICIES } from '../src/limits/policies.ts';
 import { FakeOsrm } from '../test/fakes.ts';
 import { type RunningServer, serverOutput } from '../test/processes.ts';
 import {
@@ -9,6 +10,7 @@ import {
   dangersThrough,
   device,
   isPublic,
+  loopbackNetwork,
   publicSpots,
   report,
   SETUPS,
@@ -25,7 +27,9 @@ import {
  * ABUSE_SERVER_DIR points at another checkout to replay them against other code (the note shows
  * them failing on the code before the defences).
  */
-const STATUS_CHANGE_BUDGET = 10;
+/** One wide network's status changes and flags an hour, as a newcomer (limits/policies.ts). */
+const STATUS_CHANGE_BUDGET = POLICIES.status_change_network.limit;
+const FLAG_CEILING = POLICIES.flag_network.limit;
 
 const osrm = new FakeOsrm();
 let osrmUrl: string;
@@ -101,6 +105,31 @@ for (const setup of SETUPS) {
       const target = seeded[0] as (typeof seeded)[number];
       assert.ok((await dangersThrough(c, target)).includes(target.id), 'a danger before the attack');
       const f = await voteStuffing(c, '41.210.143.25');
+      // Then confirming 40 new spots from the same address (two more votes confirm each): past the
+      // network's status changes of the hour, the rest are refused.
+      for (let i = 0; i < 40; i++) {
+        const made = await call(
+          c,
+          { ip: setup.proxy ? `41.211.${i}.9` : loopbackNetwork(3100 + i), ua: 'Reporter' },
+          'POST',
+          '/api/spots',
+          report({ title: `Stuffed ${i}` }),
+        );
+        assert.equal(made.status, 201, JSON.stringify(made.json));
+        const id = (made.json.spot as { id: number }).id;
+        for (let k = 0; k < 2; k++) {
+          const res = await call(
+            c,
+            { ip: '41.210.143.25', ua: `Stuffer ${i}-${k}` },
+            'POST',
+            `/api/spots/${id}/vote`,
+            { value: 1 },
+          );
+          f.requests++;
+          if (res.status === 429) f.refused++;
+          else if ((res.json.spot as { status: string }).status === 'confirmed') f.statusChanges++;
+        }
+      }
       figures[`stuffing (${setup.name})`] = f;
       assert.ok(f.statusChanges <= STATUS_CHANGE_BUDGET, `${f.statusChanges} status changes in an hour`);
       assert.ok(f.refused > 0, 'the budget refused the rest');
@@ -143,7 +172,7 @@ for (const setup of SETUPS) {
       const started = Date.now();
       let accepted = 0;
       let sent = 0;
-      for (let i = 0; i < 200; i++) {
+      for (let i = 0; i < FLAG_CEILING + 40; i++) {
         const spot = spots[i % spots.length] as (typeof spots)[number];
         // One address, or one IPv6 /56 behind the proxy, rotating user agents.
         const ip = setup.proxy ? `2001:db8:77:${(i % 256).toString(16)}::1` : undefined;
@@ -154,7 +183,8 @@ for (const setup of SETUPS) {
         if (res.status === 200) accepted++;
       }
       figures[`flag flood (${setup.name})`] = { sent, accepted, seconds: (Date.now() - started) / 1000 };
-      assert.ok(accepted <= 60, `${accepted} flags accepted from one network in an hour`);
+      assert.ok(accepted <= FLAG_CEILING, `${accepted} flags accepted from one network in an hour`);
+      assert.ok(sent - accepted >= 40, 'the rest refused');
       for (const s of spots) assert.ok(await isPublic(c, s.id), `spot ${s.id} is still on the map`);
     });
 

@@ -20,6 +20,7 @@ import {
   createChannelIdentify,
   createIdentify,
   type Identify,
+  siteKey,
 } from './identity/identify.ts';
 import type { CounterStore } from './limits/counter-store.ts';
 import { DatabaseStore } from './limits/db-store.ts';
@@ -234,7 +235,7 @@ export async function createDeps(
       clock,
       standing: new Standing(db, clock),
       devices,
-      deviceChallenges: new DeviceChallenges(pow, limiter.counters, config.devicePowMaxNumber),
+      deviceChallenges: new DeviceChallenges(pow, limiter.counters, siteKey(salt), config.devicePowMaxNumber),
       identify,
       limiter,
       ...createMapServices(config, db, log, limiter),

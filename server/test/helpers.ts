@@ -423,7 +423,7 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
     clock: systemClock,
     standing: new Standing(db, systemClock),
     devices,
-    deviceChallenges: new DeviceChallenges(pow, limiter.counters, 2000),
+    deviceChallenges: new DeviceChallenges(pow, limiter.counters, 'test-site', 2000),
     identify,
     limiter,
     ...createMapServices(config, db, log, limiter),

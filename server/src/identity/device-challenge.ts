@@ -22,20 +22,21 @@ function difficultyFactor(recent: number): number {
 export class DeviceChallenges {
   private readonly pow: ProofOfWork;
   private readonly counters: FallbackCounters;
+  /** The site-wide count's key (under the site's salted key: sites sharing a Redis count apart). */
+  private readonly countKey: string;
   /** The work of a challenge at the normal rate. */
   private readonly baseMaxNumber: number;
 
-  constructor(pow: ProofOfWork, counters: FallbackCounters, baseMaxNumber: number) {
+  constructor(pow: ProofOfWork, counters: FallbackCounters, site: string, baseMaxNumber: number) {
     this.pow = pow;
     this.counters = counters;
+    this.countKey = `device_challenge:${site}`;
     this.baseMaxNumber = baseMaxNumber;
   }
 
   /** A new challenge, its work set by how many were asked for across the site lately. */
   async issue() {
-    const [counts] = await this.counters.hitAll([
-      { key: 'device_challenge:site', windowSeconds: CHALLENGE_SECONDS },
-    ]);
+    const [counts] = await this.counters.hitAll([{ key: this.countKey, windowSeconds: CHALLENGE_SECONDS }]);
     const recent = counts ? estimate(counts, CHALLENGE_SECONDS) : 0;
     return this.pow.issue(this.baseMaxNumber * difficultyFactor(recent), SCOPE);
   }

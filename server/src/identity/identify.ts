@@ -13,6 +13,8 @@ import { DEVICE_COOKIE, type DeviceCredentials } from './device-credential.ts';
  * - `network`: the salted hash of the client address (IPv6 by its /56).
  * - `wideNetwork`: the salted hash of the address's IPv4 /24 or IPv6 /48, which flag distinctness
  *   and the status-change budget count by (docs/api.md, "Protected spots and site-wide budgets").
+ * - `site`: the salted hash of the site itself, the one subject of site-wide counters (so sites, or
+ *   test servers, that share one Redis never share a site-wide count).
  * - `agent`: a short salted hash of the user agent, so moderators can see how many agents a burst
  *   of votes used without learning them.
  * Raw addresses are used here in memory and never stored, logged, put in a key or returned.
@@ -21,6 +23,7 @@ export interface Identity {
   visitor: string;
   network: string;
   wideNetwork: string;
+  site: string;
   agent: string;
   /** True when a valid device credential named the visitor. */
   device: boolean;
@@ -58,6 +61,9 @@ export function fastifyTrustProxy(trust: TrustProxy) {
 const saltedHash = (salt: string) => (value: string) =>
   createHmac('sha256', salt).update(value).digest('base64url');
 
+/** The site's own key under a salt: what site-wide counters are keyed by. */
+export const siteKey = (salt: string) => saltedHash(salt)('site');
+
 /**
  * Who is asking through USSD or SMS (docs/channels.md): the visitor is the salted hash of the phone
  * number (E.164), the network (and wide network) the salted hash of the mobile operator (the gateway's
@@ -69,12 +75,14 @@ export type ChannelIdentify = (phoneE164: string, operator: string) => Identity;
 export function createChannelIdentify(salt: string): ChannelIdentify {
   const hash = saltedHash(salt);
   const agent = hash('agent\nphone channel').slice(0, 12);
+  const site = siteKey(salt);
   return (phone, operator) => {
     const network = hash(`operator\n${operator}`);
     return {
       visitor: hash(`phone\n${phone}`),
       network,
       wideNetwork: network,
+      site,
       agent,
       device: false,
       phone: true,
@@ -86,6 +94,7 @@ export function createIdentify(opts: IdentityOptions): Identify {
   const trusted = peerTrusted(opts.trustProxy);
   const cache = new WeakMap<FastifyRequest, Identity>();
   const hash = saltedHash(opts.salt);
+  const site = siteKey(opts.salt);
 
   function clientAddress(request: FastifyRequest): string {
     const header = opts.clientIpHeader;
@@ -110,6 +119,7 @@ export function createIdentify(opts: IdentityOptions): Identify {
         : hash(`visitor\n${visitorAddressKey(address)}\n${userAgent}`),
       network: hash(`network\n${networkKey(address)}`),
       wideNetwork: hash(`wide\n${wideNetworkKey(address)}`),
+      site,
       agent: hash(`agent\n${userAgent}`).slice(0, 12),
       device: Boolean(credential),
     };

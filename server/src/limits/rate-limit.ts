@@ -11,10 +11,13 @@ export interface PolicyDecision extends Decision {
 
 export type PolicyTable = Record<PolicyName, Pick<Policy, 'limit' | 'windowSeconds' | 'per' | 'newcomers'>>;
 
-/** Whose hash a policy's counter is keyed by; a site-wide policy has one counter. */
-const SUBJECT = { visitor: 'visitor', network: 'network', wide_network: 'wideNetwork' } as const;
-const subjectOf = (per: Policy['per'], identity: Identity) =>
-  per === 'site' ? 'site' : identity[SUBJECT[per]];
+/** Whose hash a policy's counter is keyed by (a site-wide policy: the site's, one counter). */
+const SUBJECT = {
+  visitor: 'visitor',
+  network: 'network',
+  wide_network: 'wideNetwork',
+  site: 'site',
+} as const;
 
 export class RateLimiter {
   readonly counters: FallbackCounters;
@@ -35,7 +38,7 @@ export class RateLimiter {
     const counts = await this.counters.hitAll(
       policies.map((policy) => {
         const p = this.policies[policy];
-        const subject = subjectOf(p.per, identity);
+        const subject = identity[SUBJECT[p.per]];
         return { key: `${policy}:${subject}`, windowSeconds: p.windowSeconds, shadow: p.per !== 'visitor' };
       }),
     );

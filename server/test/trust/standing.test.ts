@@ -51,7 +51,7 @@ describe('trust/standing, ceilings of our own bind newcomers only', () => {
       },
     };
     const limiter = new RateLimiter(counters as unknown as ConstructorParameters<typeof RateLimiter>[0]);
-    const who = { visitor: 'v', network: 'n', wideNetwork: 'w', agent: 'a', device: true };
+    const who = { visitor: 'v', network: 'n', wideNetwork: 'w', site: 's', agent: 'a', device: true };
     await limiter.consume(['vote', 'vote_network', 'status_change_network'], who, true);
     assert.deepEqual(hits, ['vote']);
     hits.length = 0;
