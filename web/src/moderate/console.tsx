@@ -6,10 +6,11 @@ import { LanguageSelect } from '../lib/language-select.tsx';
 import { solveInWorker } from '../lib/pow.ts';
 import type { Alarms, TwoFactorState, User } from '../lib/types.ts';
 import { Field, Notice } from '../lib/ui.tsx';
-import { SettingsPanel, UsersPanel } from './admin.tsx';
+import { UsersPanel } from './admin.tsx';
 import { AlarmsPanel, alarmsWaiting } from './alarms.tsx';
 import { AuditLog } from './audit-log.tsx';
 import { Queue } from './queue.tsx';
+import { SettingsPanel } from './settings.tsx';
 import { CodeField, TwoFactorPanel } from './two-factor.tsx';
 
 type Tab = 'queue' | 'alarms' | 'settings' | 'users' | 'log' | 'account';
