@@ -7,27 +7,89 @@ import { Field, Notice } from '../lib/ui.tsx';
 
 type Message = { kind: 'ok' | 'error'; text: string } | undefined;
 
-/** The settings of earned trust (docs/moderators.md, "Earned trust"): each a number, its field and words. */
+/** The settings that are a number: each with its field's id, range and words, shown in this order. */
 type NumberSetting = { [K in keyof Settings]: Settings[K] extends number ? K : never }[keyof Settings];
-const NUMBERS: Array<[NumberSetting, string, number, StringKey, StringKey | undefined]> = [
-  ['reportBudgetPerHour', 'report-budget', 100_000, 'mod.reportBudget', 'mod.reportBudgetHint'],
-  [
-    'reportBudgetPerNetworkPerHour',
-    'report-budget-network',
-    100_000,
-    'mod.reportBudgetNetwork',
-    'mod.reportBudgetNetworkHint',
-  ],
-  [
-    'reportBudgetPerPlacePerHour',
-    'report-budget-place',
-    100_000,
-    'mod.reportBudgetPlace',
-    'mod.reportBudgetPlaceHint',
-  ],
-  ['standingDays', 'standing-days', 365, 'mod.standingDays', 'mod.standingDaysHint'],
-  ['standingActiveDays', 'standing-active-days', 365, 'mod.standingActiveDays', undefined],
-  ['alertBudgetPerHour', 'alert-budget', 100_000, 'mod.alertBudget', 'mod.alertBudgetHint'],
+interface NumberField {
+  name: NumberSetting;
+  id: string;
+  min: number;
+  max: number;
+  label: StringKey;
+  hint?: StringKey;
+}
+const NUMBERS: NumberField[] = [
+  {
+    name: 'autoHideFlagThreshold',
+    id: 'auto-hide',
+    min: 0,
+    max: 50,
+    label: 'mod.autoHide',
+    hint: 'mod.autoHideHint',
+  },
+  {
+    name: 'autoHideBudgetPerHour',
+    id: 'hide-budget',
+    min: 0,
+    max: 1000,
+    label: 'mod.hideBudget',
+    hint: 'mod.hideBudgetHint',
+  },
+  {
+    name: 'disputeBudgetPerHour',
+    id: 'dispute-budget',
+    min: 0,
+    max: 1000,
+    label: 'mod.disputeBudget',
+    hint: 'mod.disputeBudgetHint',
+  },
+  // Earned trust (docs/moderators.md, "Earned trust").
+  {
+    name: 'reportBudgetPerHour',
+    id: 'report-budget',
+    min: 0,
+    max: 100_000,
+    label: 'mod.reportBudget',
+    hint: 'mod.reportBudgetHint',
+  },
+  {
+    name: 'reportBudgetPerNetworkPerHour',
+    id: 'report-budget-network',
+    min: 0,
+    max: 100_000,
+    label: 'mod.reportBudgetNetwork',
+    hint: 'mod.reportBudgetNetworkHint',
+  },
+  {
+    name: 'reportBudgetPerPlacePerHour',
+    id: 'report-budget-place',
+    min: 0,
+    max: 100_000,
+    label: 'mod.reportBudgetPlace',
+    hint: 'mod.reportBudgetPlaceHint',
+  },
+  {
+    name: 'standingDays',
+    id: 'standing-days',
+    min: 1,
+    max: 365,
+    label: 'mod.standingDays',
+    hint: 'mod.standingDaysHint',
+  },
+  {
+    name: 'standingActiveDays',
+    id: 'standing-active-days',
+    min: 1,
+    max: 365,
+    label: 'mod.standingActiveDays',
+  },
+  {
+    name: 'alertBudgetPerHour',
+    id: 'alert-budget',
+    min: 0,
+    max: 100_000,
+    label: 'mod.alertBudget',
+    hint: 'mod.alertBudgetHint',
+  },
 ];
 
 export function SettingsPanel() {
@@ -74,42 +136,12 @@ export function SettingsPanel() {
         />
         {t('mod.requireTwoFactor')}
       </label>
-      <Field id="auto-hide" label={t('mod.autoHide')} hint={t('mod.autoHideHint')}>
-        <input
-          id="auto-hide"
-          type="number"
-          min={0}
-          max={50}
-          value={settings.autoHideFlagThreshold}
-          onInput={(e) => setSettings({ ...settings, autoHideFlagThreshold: Number(e.currentTarget.value) })}
-        />
-      </Field>
-      <Field id="hide-budget" label={t('mod.hideBudget')} hint={t('mod.hideBudgetHint')}>
-        <input
-          id="hide-budget"
-          type="number"
-          min={0}
-          max={1000}
-          value={settings.autoHideBudgetPerHour}
-          onInput={(e) => setSettings({ ...settings, autoHideBudgetPerHour: Number(e.currentTarget.value) })}
-        />
-      </Field>
-      <Field id="dispute-budget" label={t('mod.disputeBudget')} hint={t('mod.disputeBudgetHint')}>
-        <input
-          id="dispute-budget"
-          type="number"
-          min={0}
-          max={1000}
-          value={settings.disputeBudgetPerHour}
-          onInput={(e) => setSettings({ ...settings, disputeBudgetPerHour: Number(e.currentTarget.value) })}
-        />
-      </Field>
-      {NUMBERS.map(([name, id, max, label, hint]) => (
+      {NUMBERS.map(({ name, id, min, max, label, hint }) => (
         <Field key={name} id={id} label={t(label)} hint={hint && t(hint)}>
           <input
             id={id}
             type="number"
-            min={name === 'standingDays' || name === 'standingActiveDays' ? 1 : 0}
+            min={min}
             max={max}
             value={settings[name]}
             onInput={(e) => setSettings({ ...settings, [name]: Number(e.currentTarget.value) })}
