@@ -30,6 +30,88 @@ export interface MobileOperator {
   ranges: readonly string[];
 }
 
+/**
+ * How a language says the digits of a phone number, for the redaction to read a number written in
+ * words (server/src/spots/number-words.ts). Words are lower case; a phrase's words are separated by
+ * one space.
+ */
+export interface NumberWords {
+  /** The words for each digit, 0 to 9 (several spellings each). */
+  digits: readonly (readonly string[])[];
+  /** Words that say the next digit twice or three times ("double seven"), or, `after`, the digit before. */
+  repeats: readonly { words: string; times: number; after?: boolean }[];
+  /** Words for the `+` of an international number. */
+  plus: readonly string[];
+  /** Short words that may sit between two groups of one number ("0772 then 123"). */
+  connectors: readonly string[];
+}
+
+/** The number words of each language the dictionaries are written in. */
+export const NUMBER_WORDS: Record<Lang, NumberWords> = {
+  en: {
+    digits: [
+      ['zero', 'oh', 'o', 'nought', 'nil'],
+      ['one'],
+      ['two'],
+      ['three'],
+      ['four'],
+      ['five'],
+      ['six'],
+      ['seven'],
+      ['eight'],
+      ['nine'],
+    ],
+    repeats: [
+      { words: 'double', times: 2 },
+      { words: 'triple', times: 3 },
+    ],
+    plus: ['plus'],
+    connectors: ['then', 'and', 'next', 'dash'],
+  },
+  // Common spellings, with and without the doubled consonant.
+  lg: {
+    digits: [
+      ['zeero', 'ziro'],
+      ['emu', 'omu'],
+      ['bbiri', 'biri'],
+      ['ssatu', 'satu'],
+      ['nnya', 'nya'],
+      ['ttaano', 'taano'],
+      ['mukaaga', 'mukaga'],
+      ['musanvu', 'musamvu'],
+      ['munaana', 'munana'],
+      ['mwenda'],
+    ],
+    repeats: [
+      { words: 'emirundi ebiri', times: 2, after: true },
+      { words: 'emirundi esatu', times: 3, after: true },
+    ],
+    // A number's plus is said in English.
+    plus: [],
+    connectors: ['ne', 'era', 'nate', 'oluvannyuma'],
+  },
+  sw: {
+    digits: [
+      ['sifuri', 'sufuri'],
+      ['moja'],
+      ['mbili'],
+      ['tatu'],
+      ['nne'],
+      ['tano'],
+      ['sita'],
+      ['saba'],
+      ['nane'],
+      ['tisa'],
+    ],
+    repeats: [
+      { words: 'mara mbili', times: 2, after: true },
+      { words: 'mara tatu', times: 3, after: true },
+    ],
+    plus: [],
+    connectors: ['na', 'kisha', 'halafu', 'tena'],
+  },
+};
+
 /** What the page's and the channels' dictionaries call each kind of line (`sos.<label>`). */
 export const EMERGENCY_LABELS = ['police', 'emergency', 'callCentre', 'policeMobile'] as const;
 
@@ -64,6 +146,8 @@ export interface Region {
   };
   /** The languages offered, the first the default (USSD lists them in this order). */
   languages: readonly Lang[];
+  /** How people here say a phone number's digits: the redaction reads numbers written in words. */
+  numberWords: readonly NumberWords[];
   emergency: readonly EmergencyLine[];
   /** IANA time zone: when night is, for alerts and for routes asked for a time. */
   timeZone: string;
@@ -92,6 +176,7 @@ export const UGANDA: Region = {
     ],
   },
   languages: ['en', 'lg', 'sw'],
+  numberWords: [NUMBER_WORDS.en, NUMBER_WORDS.lg, NUMBER_WORDS.sw],
   emergency: [
     { number: '999', label: 'police', free: true },
     { number: '112', label: 'emergency', free: true },
@@ -144,6 +229,22 @@ export function operatorOfNumber(e164: string): MobileOperator | undefined {
       if (nsn.startsWith(range) && range.length > (best?.length ?? 0))
         best = { operator, length: range.length };
   return best?.operator;
+}
+
+/**
+ * The region's phone numbers as digits only (Uganda's: national `0` + 9 digits: mobiles 07…,
+ * landlines 03…/04…, toll-free 0800…; or international `256`/`00256` + 9 digits, optionally with the
+ * `(0)` trunk), and the longest digit string it matches.
+ */
+export function phoneNumberPattern(phone: Region['phone'] = active.phone): {
+  pattern: RegExp;
+  longest: number;
+} {
+  const { callingCode, nationalDigits } = phone;
+  return {
+    pattern: new RegExp(`^(?:0|(?:00)?${callingCode}(?:0)?)[2-9]\\d{${nationalDigits - 1}}$`),
+    longest: 2 + callingCode.length + 1 + nationalDigits,
+  };
 }
 
 /** The hour (0–23) on the region's clocks at `at`. */

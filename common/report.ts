@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, type ReportField, TEXT_LIMITS, TIMES_OF_DAY } from './domain.ts';
 import { roundCoordinate } from './geo.ts';
-import { insideRegion, insideRegionText, type Region, region } from './region.ts';
+import { insideRegion, insideRegionText, phoneNumberPattern, type Region, region } from './region.ts';
 
 /**
  * A report's fields and the rules each must meet: the server validates reports and moderators'
@@ -35,7 +35,44 @@ const incidentDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Incident date must be a date (YYYY-MM-DD) or null')
   .refine(isCalendarDate, 'Incident date is not a real calendar date');
 
-/** `""` and `null` both mean "no source"; anything else must be an http(s) URL of a real host. */
+/** Messaging and calling links' hosts (and their subdomains): such a link points at a person. */
+const MESSAGING_HOSTS = [
+  'wa.me',
+  'whatsapp.com',
+  't.me',
+  'telegram.me',
+  'telegram.dog',
+  'm.me',
+  'signal.me',
+  'viber.click',
+];
+const messagingHost = (url: URL) =>
+  MESSAGING_HOSTS.some((h) => url.hostname === h || url.hostname.endsWith(`.${h}`));
+
+/**
+ * Whether a link's path, query or fragment holds a phone number: digits, perhaps split by spaces,
+ * dots, dashes or brackets, that spell one of the region's numbers, or 8 to 15 digits after a `+`.
+ */
+function holdsPhoneNumber(url: URL): boolean {
+  let rest = url.pathname + url.search + url.hash;
+  try {
+    rest = decodeURIComponent(rest.replace(/\+/g, ' '));
+  } catch {
+    // Malformed escapes: read as written.
+  }
+  const { pattern } = phoneNumberPattern();
+  return [...rest.matchAll(/(\+\s*)?\d(?:[\d\s().-]*\d)?/g)].some((m) => {
+    const digits = m[0].replace(/\D/g, '');
+    return pattern.test(digits) || (m[1] !== undefined && digits.length >= 8 && digits.length <= 15);
+  });
+}
+
+const NOT_A_SOURCE = 'Source must be a news, police or court page';
+
+/**
+ * `""` and `null` both mean "no source"; anything else must be an http(s) URL of a real host, and
+ * never a messaging or calling link, nor one that holds a phone number.
+ */
 const sourceUrl = z.preprocess(
   (v) => (v === '' ? null : v),
   z
@@ -43,8 +80,14 @@ const sourceUrl = z.preprocess(
       protocol: /^https?$/,
       hostname: z.regexes.domain,
       error: 'Source must be an http or https link',
+      abort: true,
     })
     .max(TEXT_LIMITS.sourceUrl, `Source link must be at most ${TEXT_LIMITS.sourceUrl} characters`)
+    .refine((v) => !messagingHost(new URL(v)), {
+      error: `${NOT_A_SOURCE}, not a messaging or calling link`,
+      abort: true,
+    })
+    .refine((v) => !holdsPhoneNumber(new URL(v)), `${NOT_A_SOURCE}, not a link holding a phone number`)
     .nullable(),
 );
 

@@ -499,6 +499,8 @@ export const en = {
   'mod.log.action.reject-held': 'Rejected held reports',
   'mod.log.action.revert-burst': 'Reverted a burst',
   'mod.log.action.keep-burst': 'Kept a burst',
+  'mod.log.action.redact-stored': 'Removed phone numbers from stored texts',
+  'mod.log.d.redacted': '{spots} spots and {notes} flag notes cleaned (rules {version})',
   'mod.log.d.reverted': '{votes} “not anymore” voided, {flags} flags dismissed',
   'mod.log.d.restored': 'protected for 30 days',
   'mod.log.d.hideBudget': 'hide at most {n} an hour',

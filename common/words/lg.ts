@@ -509,6 +509,8 @@ export const lg = {
   'mod.log.action.reject-held': 'Yagaana alipoota ezaali zikwatiddwa',
   'mod.log.action.revert-burst': 'Yaddiza ekibinja',
   'mod.log.action.keep-burst': 'Yaleka ekibinja',
+  'mod.log.action.redact-stored': 'Yaggyawo ennamba z’essimu mu biwandiiko ebyaterekebwa',
+  'mod.log.d.redacted': 'Ebifo {spots} n’ebiragiro {notes} byalongooseddwa (amateeka {version})',
   'mod.log.d.reverted': '{votes} “tekikyali” bisaziddwamu, ebiragiro {flags} bigaaniddwa',
   'mod.log.d.restored': 'kikuumibwa ennaku 30',
   'mod.log.d.hideBudget': 'kweka ebitasukka {n} mu ssaawa',

@@ -505,6 +505,8 @@ export const sw = {
   'mod.log.action.reject-held': 'Alikataa ripoti zilizozuiliwa',
   'mod.log.action.revert-burst': 'Alirudisha mlipuko',
   'mod.log.action.keep-burst': 'Aliacha mlipuko',
+  'mod.log.action.redact-stored': 'Iliondoa nambari za simu kwenye maandishi yaliyohifadhiwa',
+  'mod.log.d.redacted': 'Maeneo {spots} na maelezo ya ripoti {notes} yamesafishwa (kanuni {version})',
   'mod.log.d.reverted': '{votes} “si tena” zimefutwa, ripoti {flags} zimekataliwa',
   'mod.log.d.restored': 'inalindwa kwa siku 30',
   'mod.log.d.hideBudget': 'ficha zisizozidi {n} kwa saa',

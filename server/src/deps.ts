@@ -28,6 +28,7 @@ import { FallbackCounters } from './limits/fallback-counters.ts';
 import { MemoryStore } from './limits/memory-store.ts';
 import { RateLimiter } from './limits/rate-limit.ts';
 import { ensureFirstAdmin } from './moderation/auth.service.ts';
+import { appendLog, SYSTEM_ACTOR } from './moderation/log.sql.ts';
 import { SignInGuard } from './moderation/sign-in-guard.ts';
 import { CachedRouter } from './routing/cached-router.ts';
 import { RoutePlanner } from './routing/route.service.ts';
@@ -203,8 +204,10 @@ export async function createDeps(
       const seeded = await loadSeedOnce(db);
       if (seeded) log.info({ seeded }, 'seed spots loaded');
     }
-    const redacted = await redactStoredTextOnce(db);
-    if (redacted) log.info({ redacted }, 'stored text redacted again under the current rules');
+    const redacted = await redactStoredTextOnce(db, (tx, detail) =>
+      appendLog(tx, { actor: SYSTEM_ACTOR, action: 'redact-stored', detail: { ...detail } }),
+    );
+    if (redacted) log.info(redacted, 'stored text redacted again under the current rules');
     await ensureFirstAdmin(db, config.admin, log);
     const salt = config.visitorSalt ?? (await ensureSecret(db, 'visitor_salt'));
     const devices = new DeviceCredentials(await ensureSecret(db, 'device_key'));

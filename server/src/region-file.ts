@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { EMERGENCY_LABELS, LANGUAGE_NAMES, type Lang, type Region } from '../../common/region.ts';
+import {
+  EMERGENCY_LABELS,
+  LANGUAGE_NAMES,
+  type Lang,
+  NUMBER_WORDS,
+  type Region,
+} from '../../common/region.ts';
 
 /**
  * A region described in a JSON file (REGION_FILE, docs/operations.md): the same fields as Uganda's
@@ -9,6 +15,8 @@ import { EMERGENCY_LABELS, LANGUAGE_NAMES, type Lang, type Region } from '../../
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
 const digits = (what: string) => z.string().regex(/^\d+$/, `${what} must be digits`);
+/** A number word or phrase: lower-case letters, words separated by one space. */
+const word = z.string().regex(/^\p{Ll}+( \p{Ll}+)*$/u, 'number words must be lower-case words');
 const lang = z.enum(Object.keys(LANGUAGE_NAMES) as [Lang, ...Lang[]]);
 
 const regionSchema = z
@@ -34,6 +42,19 @@ const regionSchema = z
         .min(1),
     }),
     languages: z.array(lang).min(1),
+    // Left out, the number words of the region's languages.
+    numberWords: z
+      .array(
+        z.object({
+          digits: z.array(z.array(word)).length(10),
+          repeats: z.array(
+            z.object({ words: word, times: z.number().int().min(2).max(4), after: z.boolean().optional() }),
+          ),
+          plus: z.array(word),
+          connectors: z.array(word),
+        }),
+      )
+      .optional(),
     emergency: z
       .array(
         z.object({
@@ -77,6 +98,11 @@ export function readRegionFile(file: string): { region: Region } | { problems: s
     return { problems: [`cannot be read as JSON (${(err as Error).message})`] };
   }
   const parsed = regionSchema.safeParse(json);
-  if (parsed.success) return { region: parsed.data };
+  if (parsed.success) {
+    const { numberWords, ...region } = parsed.data;
+    return {
+      region: { ...region, numberWords: numberWords ?? region.languages.map((l) => NUMBER_WORDS[l]) },
+    };
+  }
   return { problems: parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`) };
 }

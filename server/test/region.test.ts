@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { type Region, UGANDA, useRegion } from '../../common/region.ts';
+import { NUMBER_WORDS, type Region, UGANDA, useRegion } from '../../common/region.ts';
 import { alertSendAfter } from '../src/channels/alerts.ts';
 import { loadConfig } from '../src/config.ts';
 import { channelEnv, FakeSmsGateway, injectPoster, UssdSession } from './fake-gateway.ts';
@@ -28,6 +28,16 @@ const LAKELAND: Region = {
     operators: [{ key: 'ziwa', name: 'Ziwa Mobile', mnc: ['07'], ranges: ['71', '72'] }],
   },
   languages: ['sw', 'en'],
+  // Its own number words: Kiswahili's and a language the dictionaries do not have.
+  numberWords: [
+    NUMBER_WORDS.sw,
+    {
+      digits: [['nulla'], ['una'], ['dua'], ['tria'], ['kvar'], ['kvin'], ['ses'], ['sep'], ['ok'], ['nau']],
+      repeats: [{ words: 'duobla', times: 2 }],
+      plus: ['plu'],
+      connectors: ['kaj'],
+    },
+  ],
   emergency: [{ number: '911', label: 'emergency', free: true }],
   timeZone: 'Asia/Kolkata',
   places: { countryCodes: 'ke', viewbox: '20.9,11.1,21.1,10.9', dropNames: ['Lakeland'] },
@@ -181,6 +191,29 @@ describe('region', () => {
       assert.deepEqual(region.emergency, LAKELAND.emergency);
       const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
       assert.match(doc.info.description, /danger spots in Lakeland/);
+    });
+
+    it('removes its numbers said in its own number words, not in words it does not list', async () => {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/spots',
+        headers: { 'user-agent': 'a words reporter' },
+        payload: report({
+          title: 'Jetty road robberies',
+          description:
+            'Call nulla sep duobla una kaj dua tria kvar kvin ses sep or sifuri saba moja mbili tatu nne tano sita saba nane',
+          area: 'Ziwani, zero seven one one two three four five six',
+          ...ZIWANI,
+        }),
+      });
+      assert.equal(res.statusCode, 201, res.body);
+      const { description, area } = res.json().spot;
+      assert.equal(description, 'Call [removed] or [removed]');
+      assert.equal(
+        area,
+        'Ziwani, zero seven one one two three four five six',
+        'English is not among its number words',
+      );
     });
   });
 });

@@ -1,5 +1,8 @@
 import type { Queryable } from '../db/db.ts';
 
+/** The actor of what the service does by itself (the one-time redaction of stored texts). */
+export const SYSTEM_ACTOR = 'Hatari';
+
 export interface LogEntry {
   actor: string;
   action: string;

@@ -112,9 +112,13 @@ export async function editSpot(db: Db, actor: SessionUser, id: number, patch: Sp
   return db.transaction(async (tx) => {
     if (!(await lockSpot(tx, id))) throw spotNotFound();
     const current = await reload(tx, id);
-    const merged: ReportInput = parseOr400(reportInput, { ...current, ...patch }, 'edit');
-    const changes = redactReport(
-      Object.fromEntries(Object.keys(patch).map((k) => [k, merged[k as keyof ReportInput]])),
+    const merged: ReportInput = redactReport(parseOr400(reportInput, { ...current, ...patch }, 'edit'));
+    // What the patch names, and a text it did not name that a number split with an edited one left.
+    const changes = Object.fromEntries(
+      Object.entries(merged).filter(
+        ([k, v]) =>
+          k in patch || (['title', 'area', 'description'].includes(k) && v !== current[k as keyof ModSpot]),
+      ),
     );
     await updateSpotFields(tx, id, changes);
     await appendLog(tx, {

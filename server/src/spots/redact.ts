@@ -1,5 +1,6 @@
-import { type CountryCode, findPhoneNumbersInText } from 'libphonenumber-js/max';
-import { type Region, region } from '../../../common/region.ts';
+import { type CountryCode, findPhoneNumbersInText, isValidPhoneNumber } from 'libphonenumber-js/max';
+import { phoneNumberPattern, type Region, region } from '../../../common/region.ts';
+import { CONNECTED, type SpelledShadow, spelledOut } from './number-words.ts';
 import { LETTER, RIGHT_TO_LEFT_OVERRIDE, type Shadow, shadowOf, stripInvisible } from './text-as-shown.ts';
 
 export { stripInvisible };
@@ -16,42 +17,39 @@ export { stripInvisible };
  * from, so what is replaced is exactly the number as written.
  *
  * Two passes over the shadow:
- * 1. A scanner for the region's numbers (Uganda's: `0772 123 456`, `+256 (0) 772…`): groups of digits joined by any run of up to three characters
- *    that are not letters or digits (punctuation, symbols, spaces, emoji; a letter standing alone
- *    counts too), read in written order and, since a right-to-left paragraph shows such groups in
- *    the other order, also from last group to first. Dates, times of day and coordinates that no
- *    other digits join are kept out.
- * 2. libphonenumber-js (default country: the region's) for anything else, such as foreign numbers, with what
- *    pass 1 found or kept blanked out.
+ * 1. A scanner for the region's numbers (Uganda's: `0772 123 456`, `+256 (0) 772…`): groups of
+ *    digits joined by any run of up to three characters that are not letters or digits
+ *    (punctuation, symbols, spaces, emoji; a letter standing alone counts too), read in written
+ *    order and, since a right-to-left paragraph shows such groups in the other order, also from last
+ *    group to first. Dates, times of day and coordinates that no other digits join are kept out.
+ * 2. libphonenumber-js (default country: the region's) for anything else, such as foreign numbers,
+ *    with what pass 1 found or kept blanked out.
+ *
+ * The shadow is read once more with numbers spelled out (spots/number-words.ts: the region's number
+ * words, letters written for digits, connecting words between groups), by pass 1 alone: there a run
+ * holding a spelled digit may also spell an international number after a plus, or the region's
+ * number without its trunk 0. Several texts shown together (a spot's title, area and description)
+ * are read together too (`redactTogether`).
  */
 export const REDACTED = '[removed]';
 
-/**
- * The region's numbers, as digits only (Uganda's: national `0` + 9 digits: mobiles 07…, landlines
- * 03…/04…, toll-free 0800…; or international `256`/`00256` + 9 digits, optionally with the `(0)`
- * trunk). A mobile written without its 0, `772 123 456`, is found by the second pass.
- */
-function numberPattern(phone: Region['phone']): { pattern: RegExp; longest: number } {
-  const { callingCode, nationalDigits } = phone;
-  return {
-    pattern: new RegExp(`^(?:0|(?:00)?${callingCode}(?:0)?)[2-9]\\d{${nationalDigits - 1}}$`),
-    // The longest digit string it matches: no join goes further.
-    longest: 2 + callingCode.length + 1 + nationalDigits,
-  };
-}
 /** The region's pattern, made again only when the region changes (tests). */
-let numbers: ({ phone: Region['phone'] } & ReturnType<typeof numberPattern>) | undefined;
+let numbers: { phone: Region['phone']; pattern: RegExp; longest: number } | undefined;
 function regionNumbers() {
   const { phone } = region();
-  if (numbers?.phone !== phone) numbers = { phone, ...numberPattern(phone) };
+  // An international number after `00` may be longer than the region's (pass 1 reads those spelled out).
+  if (numbers?.phone !== phone) {
+    const { pattern, longest } = phoneNumberPattern(phone);
+    numbers = { phone, pattern, longest: Math.max(longest, 17) };
+  }
   return numbers;
 }
 /**
- * A decimal with four to seven decimals, such as a coordinate (0.3136, 32.5811): kept as written.
+ * A decimal with four to seven decimals, such as a coordinate (0.3136, 32.5811; never `07.1234`): kept as written.
  * (Only a latitude near the equator could start a phone number; any such decimal is kept from the
  * second pass, which reads numbers more loosely.)
  */
-const DECIMAL = /(?<![\d.])\d{1,2}\.\d{4,7}(?![.\d])/g;
+const DECIMAL = /(?<![\d.])(?:0|[1-9]\d?)\.\d{4,7}(?![.\d])/g;
 
 /** Characters that may join two groups of one number: at most this many (a run of spaces is one). */
 const MAX_JOINER = 3;
@@ -62,6 +60,8 @@ interface Span {
 }
 interface Group extends Span {
   digits: string;
+  /** Read from words or letters written for digits (spots/number-words.ts). */
+  spelled: boolean;
   /** Part of a date, a time of day or a coordinate (which one): never part of a number. */
   kept?: number;
 }
@@ -80,6 +80,7 @@ function joins(between: string): boolean {
     ...between
       .replace(/^[)\]]/, '')
       .replace(/\+?[([]?$/, '')
+      .replace(/\s*\uE000\s*/g, CONNECTED)
       .replace(/\s+/g, ' '),
   ];
   if (chars.length > MAX_JOINER) return false;
@@ -108,12 +109,19 @@ function keptSpans(text: string): Kept[] {
 }
 
 /** The runs of digit groups that may be one number, each a list of groups. */
-function chainsOf(text: string, kept: Kept[]): Group[][] {
+function chainsOf(text: string, kept: Kept[], spelled: readonly boolean[] | undefined): Group[][] {
   const chains: Group[][] = [];
   let chain: Group[] = [];
   for (const m of text.matchAll(/\d+/g)) {
     const k = kept.findIndex((s) => m.index >= s.start && m.index < s.end);
-    const group = { start: m.index, end: m.index + m[0].length, digits: m[0], kept: k < 0 ? undefined : k };
+    const end = m.index + m[0].length;
+    const group = {
+      start: m.index,
+      end,
+      digits: m[0],
+      kept: k < 0 ? undefined : k,
+      spelled: spelled?.slice(m.index, end).includes(true) ?? false,
+    };
     const last = chain.at(-1);
     if (last && !joins(text.slice(last.end, group.start))) {
       chains.push(chain);
@@ -122,7 +130,7 @@ function chainsOf(text: string, kept: Kept[]): Group[][] {
     chain.push(group);
   }
   if (chain.length) chains.push(chain);
-  for (const groups of chains) release(groups, kept);
+  for (const groups of chains) release(text, groups, kept);
   return chains;
 }
 
@@ -132,26 +140,49 @@ function chainsOf(text: string, kept: Kept[]): Group[][] {
  * are numbers. A coordinate is kept unless digits join it before (`07721, 0.1234` is a number):
  * what follows a latitude may be a longitude of fewer decimals (`0.3136, 32.581`).
  */
-function release(groups: Group[], spans: Kept[]) {
+function release(text: string, groups: Group[], spans: Kept[]) {
   const loose = new Set<number>();
+  // Digits joined only through connecting words ("Plot 12 then 01/02/2026") release nothing.
+  const releases = (a: Group | undefined, b: Group | undefined) =>
+    a !== undefined && b !== undefined && !text.slice(a.end, b.start).includes(CONNECTED);
   groups.forEach((g, i) => {
     if (g.kept === undefined) return;
-    const neighbours = spans[g.kept]?.firm ? [groups[i - 1]] : [groups[i - 1], groups[i + 1]];
-    if (neighbours.some((n) => n !== undefined && n.kept === undefined)) loose.add(g.kept);
+    const before = groups[i - 1];
+    const after = spans[g.kept]?.firm ? undefined : groups[i + 1];
+    if (
+      (before?.kept === undefined && releases(before, g)) ||
+      (after?.kept === undefined && releases(g, after))
+    )
+      loose.add(g.kept);
   });
   for (const g of groups) if (g.kept !== undefined && loose.has(g.kept)) g.kept = undefined;
 }
 
-/** Whether the groups, in this order, spell one of the region's numbers, none of them kept. */
-const spells = (pattern: RegExp, groups: Group[]) =>
-  pattern.test(groups.map((g) => g.digits).join('')) && groups.every((g) => g.kept === undefined);
+/**
+ * Whether the groups, in this order, spell one of the region's numbers, none of them kept. Groups
+ * spelled out in words or letters (which pass 2 does not read), with no connecting words between
+ * them, may also spell any international number after a `+` or `00`, or a number of the region
+ * written without its trunk 0.
+ */
+function spells(pattern: RegExp, groups: Group[], plus: boolean, text: string): boolean {
+  if (groups.some((g) => g.kept !== undefined)) return false;
+  const digits = groups.map((g) => g.digits).join('');
+  if (pattern.test(digits)) return true;
+  // Not across connecting words or fields: an amount, then "one boda rider", is no number.
+  const across = text.slice((groups[0] as Group).end, (groups.at(-1) as Group).start).includes(CONNECTED);
+  if (across || !groups.some((g) => g.spelled)) return false;
+  const { country, nationalDigits } = region().phone;
+  if (plus) return isValidPhoneNumber(`+${digits}`);
+  if (digits.startsWith('00')) return isValidPhoneNumber(`+${digits.slice(2)}`);
+  return digits.length === nationalDigits && isValidPhoneNumber(digits, country as CountryCode);
+}
 
 /** Pass 1: the region's numbers in the text, and what it keeps as written (for pass 2 to keep too). */
-function regionNumberSpans(text: string): { numbers: Span[]; kept: Span[] } {
+function regionNumberSpans(text: string, spelled?: readonly boolean[]): { numbers: Span[]; kept: Span[] } {
   const { pattern, longest } = regionNumbers();
   const spans: Span[] = [];
   const kept = keptSpans(text);
-  const chains = chainsOf(text, kept);
+  const chains = chainsOf(text, kept, spelled);
   const stillKept = new Set(chains.flat().flatMap((g) => (g.kept === undefined ? [] : [g.kept])));
   for (const groups of chains) {
     // From each group, the longest run of the next ones that spells a number as written; failing
@@ -161,11 +192,14 @@ function regionNumberSpans(text: string): { numbers: Span[]; kept: Span[] } {
       let forward: number | undefined;
       let reversed: number | undefined;
       let length = 0;
+      const plus = /\+ ?$/.test(text.slice(0, (groups[i] as Group).start));
       for (let j = i; j < groups.length && length <= longest; j++) {
         length += (groups[j] as Group).digits.length;
         const run = groups.slice(i, j + 1);
-        if (spells(pattern, run)) forward = j;
-        else if (j > i && spells(pattern, [...run].reverse())) reversed = j;
+        if (spells(pattern, run, plus, text)) forward = j;
+        // Words are not drawn in reverse: only digits written as digits are read last group first.
+        else if (j > i && !run.some((g) => g.spelled) && spells(pattern, [...run].reverse(), false, text))
+          reversed = j;
       }
       const end = forward ?? reversed;
       if (end === undefined) continue;
@@ -184,11 +218,15 @@ function widen(text: string, span: Span): Span {
   return { start: start - (plus?.[0].length ?? 0), end: span.end };
 }
 
-/** Numbers found in one shadow, as ranges of the original text. */
-function numbersIn(shadow: Shadow): Span[] {
-  const { numbers: found, kept } = regionNumberSpans(shadow.text);
+/**
+ * Numbers found in one shadow, as ranges of the original text. A shadow with numbers spelled out is
+ * read by pass 1 only (its digits are all the words said; pass 2 reads the plain shadow).
+ */
+function numbersIn(shadow: Shadow | SpelledShadow): Span[] {
+  const spelled = 'spelled' in shadow ? shadow.spelled : undefined;
+  const { numbers: found, kept } = regionNumberSpans(shadow.text, spelled);
   // Pass 2 looks at what pass 1 left: its numbers, and what it keeps, are blanked, keeping every position.
-  let rest = shadow.text;
+  let rest = spelled ? '' : shadow.text;
   for (const s of [...found, ...kept])
     rest = rest.slice(0, s.start) + ' '.repeat(s.end - s.start) + rest.slice(s.end);
   for (const m of findPhoneNumbersInText(rest, region().phone.country as CountryCode))
@@ -216,10 +254,50 @@ function replaceSpans(text: string, spans: Span[]): string {
   return out + text.slice(cursor);
 }
 
+/** The numbers in a text, as written, spelled out, and (under an override) as shown. */
+function numberSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const shadow of [
+    shadowOf(text, false),
+    ...(text.includes(RIGHT_TO_LEFT_OVERRIDE) ? [shadowOf(text, true)] : []),
+  ]) {
+    const spelled = spelledOut(shadow, text);
+    if (/\d/.test(shadow.text)) spans.push(...numbersIn(shadow));
+    if (spelled) spans.push(...numbersIn(spelled));
+  }
+  return spans;
+}
+
 export function redactPhoneNumbers(text: string): string {
-  const plain = shadowOf(text, false);
-  if (!/\d/.test(plain.text)) return stripInvisible(text);
-  const spans = numbersIn(plain);
-  if (text.includes(RIGHT_TO_LEFT_OVERRIDE)) spans.push(...numbersIn(shadowOf(text, true)));
-  return stripInvisible(replaceSpans(text, spans));
+  return stripInvisible(replaceSpans(text, numberSpans(text)));
+}
+
+/**
+ * Texts shown one after another (a spot's title, area and description, as the page and its card
+ * show them): a number split across them is removed from each that holds a part. They are read
+ * together in their order, and each two with others between read side by side (the eye skips a
+ * line as easily).
+ */
+export function redactTogether(texts: readonly string[]): string[] {
+  const spans = texts.map(numberSpans);
+  const views = [texts.map((_, i) => i)];
+  for (let i = 0; i < texts.length; i++) for (let j = i + 2; j < texts.length; j++) views.push([i, j]);
+  for (const view of views) {
+    // Fields join as connecting words do: a date or time in one does not become part of a number
+    // with digits in another.
+    let joined = '';
+    const starts = view.map((i) => {
+      const start = joined.length;
+      joined += `${texts[i]}\n${CONNECTED}`;
+      return start;
+    });
+    for (const s of numberSpans(joined))
+      view.forEach((i, k) => {
+        const at = starts[k] as number;
+        const start = Math.max(s.start, at) - at;
+        const end = Math.min(s.end, at + (texts[i] as string).length) - at;
+        if (start < end) spans[i]?.push({ start, end });
+      });
+  }
+  return texts.map((text, i) => stripInvisible(replaceSpans(text, spans[i] ?? [])));
 }

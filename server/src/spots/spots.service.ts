@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { readSiteSettings } from '../settings/index.ts';
 import { type Actor, newcomerHold, recordReport } from '../trust/index.ts';
-import { redactPhoneNumbers } from './redact.ts';
+import { redactTogether } from './redact.ts';
 import { toSpot } from './spot-row.ts';
 import type { ListQuery, SpotFilters } from './spots.schema.ts';
 import {
@@ -15,16 +15,16 @@ import {
   type PublicSpotConditions,
 } from './spots.sql.ts';
 
-/** Phone numbers in the free-text fields become `[removed]` (docs/api.md). */
-export function redactReport<T extends Partial<Pick<ReportInput, 'title' | 'description' | 'area'>>>(
-  input: T,
-): T {
-  const out = { ...input };
-  for (const key of ['title', 'description', 'area'] as const) {
-    const value = out[key];
-    if (typeof value === 'string') out[key] = redactPhoneNumbers(value) as T[typeof key];
-  }
-  return out;
+/** The free-text fields in the order the page and its card show them. */
+const SHOWN_ORDER = ['title', 'area', 'description'] as const;
+
+/**
+ * Phone numbers in the free-text fields become `[removed]` (docs/api.md), the fields read together
+ * in the order they are shown: a number split across them is removed from each.
+ */
+export function redactReport<T extends Pick<ReportInput, (typeof SHOWN_ORDER)[number]>>(input: T): T {
+  const clean = redactTogether(SHOWN_ORDER.map((key) => input[key]));
+  return { ...input, ...Object.fromEntries(SHOWN_ORDER.map((key, i) => [key, clean[i]])) };
 }
 
 /**

@@ -185,6 +185,24 @@ describe('community/community', () => {
         { reason: 'other', note: '' },
         { reason: 'names_person', note: 'Names a man, call [removed]' },
       ]);
+      // Said in words, or with letters for digits: the same (on a spot of their own, under the hiding threshold).
+      const other = await newSpot(visitor(53));
+      for (const [i, note] of [
+        'His number: zero seven seven two one two three four five six',
+        'Ring O77Z l23 4S6',
+      ].entries())
+        assert.equal(
+          (await flag(other.id, { reason: 'names_person', note }, visitor(54 + i))).statusCode,
+          200,
+        );
+      const notes = await t.db.query<{ note: string }>(
+        'SELECT note FROM flags WHERE spot_id = $1 ORDER BY id',
+        [other.id],
+      );
+      assert.deepEqual(
+        notes.map((n) => n.note),
+        ['His number: [removed]', 'Ring [removed]'],
+      );
       const again = await flag(spot.id, { reason: 'duplicate' }, visitor(52));
       assert.equal(again.statusCode, 409);
     });

@@ -365,6 +365,25 @@ describe('moderation/moderation', () => {
       assert.equal(edited.statusCode, 200, edited.body);
       assert.equal(edited.json().spot.title, 'Edited title');
       assert.equal(edited.json().spot.description, 'Call [removed] no more');
+      // An edit that puts half a number beside the other half already stored: both halves go.
+      const split = await as(cookie, {
+        method: 'PATCH',
+        url: `/api/mod/spots/${spot.id}`,
+        payload: { title: 'Ask the boda man on 0772', description: '123 456 after dark' },
+      });
+      assert.equal(split.statusCode, 200, split.body);
+      assert.equal(split.json().spot.title, 'Ask the boda man on [removed]');
+      assert.equal(split.json().spot.description, '[removed] after dark');
+      const area = await as(cookie, {
+        method: 'PATCH',
+        url: `/api/mod/spots/${spot.id}`,
+        payload: { title: 'Boda man zero seven seven two', description: 'one two three four five six' },
+      });
+      assert.equal(area.statusCode, 200, area.body);
+      assert.deepEqual(
+        [area.json().spot.title, area.json().spot.description],
+        ['Boda man [removed]', '[removed]'],
+      );
       for (const payload of [
         { title: 'x' },
         { lat: 9 },

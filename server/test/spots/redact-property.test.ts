@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { REDACTED, redactPhoneNumbers, stripInvisible } from '../../src/spots/redact.ts';
 import { DODGE_SEPARATORS } from '../phone-dodges.ts';
+import { kept, SPLITS, split, subscriber } from './phone-arbitraries.ts';
 
 /**
  * The redaction against what people (and attackers) write, as properties: Ugandan numbers in every
@@ -20,16 +21,6 @@ const FORMAT_CHARS = [
 ];
 const formatChar = fc.constantFrom(...FORMAT_CHARS);
 
-const digit = fc.integer({ min: 0, max: 9 }).map(String);
-const digits = (n: number) => fc.array(digit, { minLength: n, maxLength: n }).map((d) => d.join(''));
-
-/** A Ugandan number's national significant part: a mobile (7x) or a landline (3x, 4x) and 7 digits. */
-const subscriber = fc
-  .tuple(fc.constantFrom('70', '71', '72', '74', '75', '76', '77', '78', '79', '39', '41', '31'), digits(7))
-  .map(([prefix, rest]) => prefix + rest);
-
-/** How the number is split into groups, as people write it. */
-const SPLITS: number[][] = [[3, 3, 3], [3, 6], [9], [2, 3, 4], [1, 4, 4], [3, 2, 2, 2]];
 /** What comes before the subscriber part: the trunk 0, or the country code in its forms. */
 const PREFIXES: Array<(groups: string[]) => string[]> = [
   (g) => [`0${g[0]}`, ...g.slice(1)],
@@ -39,16 +30,6 @@ const PREFIXES: Array<(groups: string[]) => string[]> = [
   (g) => ['00256', ...g],
   (g) => ['+256', '(0)', ...g],
 ];
-
-const split = (s: string, sizes: number[]) => {
-  const out: string[] = [];
-  let at = 0;
-  for (const n of sizes) {
-    out.push(s.slice(at, at + n));
-    at += n;
-  }
-  return out;
-};
 
 /** One character of Unicode's punctuation or symbol classes (astral ones included), or a space. */
 const separatorChar = fc
@@ -132,32 +113,6 @@ describe('redaction properties', () => {
     );
   });
 
-  const day = fc.integer({ min: 1, max: 28 });
-  const month = fc.integer({ min: 1, max: 12 });
-  const year = fc.integer({ min: 1990, max: 2030 });
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const kept = fc.oneof(
-    fc
-      .tuple(day, month, year, fc.constantFrom('/', '-', '.'))
-      .map(([d, m, y, s]) => `${pad(d)}${s}${pad(m)}${s}${y}`),
-    fc.tuple(day, month, year).map(([d, m, y]) => `${y}-${pad(m)}-${pad(d)}`),
-    fc
-      .tuple(day, month, year, fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
-      .map(([d, m, y, h, min]) => `${pad(d)}/${pad(m)}/${y} ${pad(h)}:${pad(min)}`),
-    fc.integer({ min: 1, max: 999 }).map((k) => `UGX ${k},000,000`),
-    fc
-      .tuple(fc.integer({ min: 0, max: 30_000 }), fc.integer({ min: 295_000, max: 351_000 }))
-      .map(([lat, lng]) => `${(lat / 10_000).toFixed(4)}, ${(lng / 10_000).toFixed(4)}`),
-    fc
-      .tuple(
-        fc.constantFrom('UAB', 'UBA', 'UAZ', 'UG'),
-        fc.integer({ min: 100, max: 999 }),
-        fc.constantFrom('X', 'K', 'Y'),
-      )
-      .map(([a, n, b]) => `${a} ${n}${b}`),
-    fc.integer({ min: 1, max: 99_999 }).map((n) => `Plot ${n}`),
-    fc.constantFrom('call 999', 'or 112', '999/112', 'dial 999 or 112'),
-  );
   it(`keeps dates, times, amounts, coordinates, plates, plot numbers and 999/112 (${RUNS} texts)`, () => {
     fc.assert(
       fc.property(fc.array(kept, { minLength: 1, maxLength: 3 }), (parts) => {
@@ -178,7 +133,7 @@ describe('redaction of the separators and tricks seen in the wild', () => {
   it('reads a letter O written for a zero', () => {
     assert.equal(redactPhoneNumbers('call O772 123 456'), `call ${R}`);
     assert.equal(redactPhoneNumbers('call o772123456'), `call ${R}`);
-    assert.equal(redactPhoneNumbers('call 0772 l23 456 or NO 5'), 'call 0772 l23 456 or NO 5');
+    assert.equal(redactPhoneNumbers('call NO 5 or NO 12'), 'call NO 5 or NO 12');
   });
   it('removes groups written last first behind right-to-left marks, and stores no mark', () => {
     assert.equal(redactPhoneNumbers('\u200f456 \u200f123 \u200f0772'), R);

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Queryable } from '../../src/db/db.ts';
 import { createPgDb } from '../../src/db/pg.ts';
-import { redactStoredTextOnce } from '../../src/spots/redact-stored.ts';
+import { appendLog, SYSTEM_ACTOR } from '../../src/moderation/log.sql.ts';
+import { type Redacted, redactStoredTextOnce } from '../../src/spots/redact-stored.ts';
 import { buildAppOn, report, startTestApp, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
@@ -86,6 +88,16 @@ describe('spots/spots-report', () => {
       ).json();
       assert.equal(a.spot.incident_date, '2026-09-23');
       assert.equal(a.spot.source_url, 'https://example.org/news/1');
+      // News pages keep their article numbers, dates and post ids.
+      for (const source_url of [
+        'https://www.monitor.co.ug/uganda/news/national/robbery-at-kalerwe-4512345',
+        'https://nilepost.co.ug/news/2026/09/23/123456/kalerwe',
+        'https://x.com/PoliceUg/status/1789012345678901234',
+      ]) {
+        const res = await post(report({ source_url }), { 'user-agent': source_url });
+        assert.equal(res.statusCode, 201, res.body);
+        assert.equal(res.json().spot.source_url, source_url);
+      }
       const b = (await post(report({ source_url: '', incident_date: null }))).json();
       assert.equal(b.spot.source_url, null);
       assert.equal(b.spot.incident_date, null);
@@ -172,6 +184,31 @@ describe('spots/spots-report', () => {
       ['source_url ftp', report({ source_url: 'ftp://example.org/x' }), 'source_url'],
       ['source_url not a URL', report({ source_url: 'not a link' }), 'source_url'],
       ['source_url too long', report({ source_url: `https://example.org/${'p'.repeat(281)}` }), 'source_url'],
+      // A source is a news, police or court page: never a messaging or calling link, nor a number.
+      ['source_url wa.me', report({ source_url: 'https://wa.me/256772123456' }), 'source_url'],
+      [
+        'source_url WhatsApp',
+        report({ source_url: 'https://api.whatsapp.com/send?phone=256772123456' }),
+        'source_url',
+      ],
+      ['source_url Telegram', report({ source_url: 'https://t.me/bodaman' }), 'source_url'],
+      ['source_url tel:', report({ source_url: 'tel:0772123456' }), 'source_url'],
+      ['source_url sms:', report({ source_url: 'sms:+256772123456' }), 'source_url'],
+      [
+        'source_url with a number',
+        report({ source_url: 'https://example.org/x?phone=0772123456' }),
+        'source_url',
+      ],
+      [
+        'source_url with a spaced number',
+        report({ source_url: 'https://example.org/0772%20123%20456' }),
+        'source_url',
+      ],
+      [
+        'source_url with a foreign number',
+        report({ source_url: 'https://example.org/c/%2B44-7911-123456' }),
+        'source_url',
+      ],
     ];
     for (const [name, body, field] of cases) {
       it(name, async () => {
@@ -279,30 +316,83 @@ describe('spots/spots-report', () => {
   });
 
   describe('text stored under older redaction rules', () => {
-    it('is redacted again once, at start, and only once', async () => {
+    const audit = (tx: Queryable, detail: Redacted) =>
+      appendLog(tx, { actor: SYSTEM_ACTOR, action: 'redact-stored', detail: { ...detail } });
+    const auditEntries = () =>
+      t.db.query<{ actor: string; detail: Record<string, number> }>(
+        `SELECT actor, detail FROM mod_log WHERE action = 'redact-stored' ORDER BY id`,
+      );
+
+    it('is redacted again once, at start, with its counts in the moderators log, and only once', async () => {
       const dodged = 'call 0772\u200C123\u200C456';
-      const [spot] = await t.db.query<{ id: number }>(
-        `INSERT INTO spots (title, description, area, lat, lng, category, severity, time_of_day)
-       VALUES ('Old spot', $1, $2, 0.3, 32.5, 'other', 1, 'any') RETURNING id`,
-        [dodged, 'Kalerwe ٠٧٧٢١٢٣٤٥٦'],
+      const insert = (title: string, description: string, area: string) =>
+        t.db.query<{ id: number }>(
+          `INSERT INTO spots (title, description, area, lat, lng, category, severity, time_of_day)
+           VALUES ($1, $2, $3, 0.3, 32.5, 'other', 1, 'any') RETURNING id`,
+          [title, description, area],
+        );
+      const [spot] = await insert('Old spot', dodged, 'Kalerwe ٠٧٧٢١٢٣٤٥٦');
+      // Reported before the rules read words, letters for digits and numbers split across fields.
+      const [words] = await insert('Ask for zero seven seven two', 'one two three four five six', 'Kalerwe');
+      const [looks] = await insert('Boda man', 'ring O77Z l23 4S6 at night', '');
+      const [clean] = await insert(
+        'Dark corner',
+        'Two boda riders, Plot 12B, on 12/07/2026 at 22:15',
+        'Kisenyi',
       );
-      await t.db.query(`INSERT INTO flags (spot_id, visitor, network, note) VALUES ($1, 'v', 'n', $2)`, [
-        spot?.id,
-        'ring ０７７２１２３４５６',
-      ]);
+      await t.db.query(
+        `INSERT INTO flags (spot_id, visitor, network, note) VALUES ($1, 'v', 'n', $2), ($1, 'v2', 'n', $3)`,
+        [
+          spot?.id,
+          'ring ０７７２１２３４５６',
+          'his number is sifuri saba saba mbili moja mbili tatu nne tano sita',
+        ],
+      );
       await t.db.query(`DELETE FROM app_events WHERE name LIKE 'redaction_v%'`);
-      assert.equal(await redactStoredTextOnce(t.db), 2);
-      const [row] = await t.db.query<{ description: string; area: string; note: string }>(
-        'SELECT s.description, s.area, f.note FROM spots s JOIN flags f ON f.spot_id = s.id WHERE s.id = $1',
-        [spot?.id],
-      );
-      assert.deepEqual(row, {
+      const before = (await auditEntries()).length;
+      assert.deepEqual(await redactStoredTextOnce(t.db, audit), { version: 4, spots: 3, flagNotes: 2 });
+      const texts = async (id: number | undefined) =>
+        (
+          await t.db.query<{ title: string; description: string; area: string }>(
+            'SELECT title, description, area FROM spots WHERE id = $1',
+            [id],
+          )
+        )[0];
+      assert.deepEqual(await texts(spot?.id), {
+        title: 'Old spot',
         description: 'call [removed]',
         area: 'Kalerwe [removed]',
-        note: 'ring [removed]',
       });
+      assert.deepEqual(await texts(words?.id), {
+        title: 'Ask for [removed]',
+        description: '[removed]',
+        area: 'Kalerwe',
+      });
+      assert.deepEqual(await texts(looks?.id), {
+        title: 'Boda man',
+        description: 'ring [removed] at night',
+        area: '',
+      });
+      assert.deepEqual(await texts(clean?.id), {
+        title: 'Dark corner',
+        description: 'Two boda riders, Plot 12B, on 12/07/2026 at 22:15',
+        area: 'Kisenyi',
+      });
+      const notes = await t.db.query<{ note: string }>(
+        'SELECT note FROM flags WHERE spot_id = $1 ORDER BY id',
+        [spot?.id],
+      );
+      assert.deepEqual(
+        notes.map((n) => n.note),
+        ['ring [removed]', 'his number is [removed]'],
+      );
+      const entries = await auditEntries();
+      assert.equal(entries.length, before + 1, 'one entry in the moderators log');
+      assert.deepEqual(entries.at(-1), { actor: 'Hatari', detail: { version: 4, spots: 3, flagNotes: 2 } });
+
       await t.db.query(`UPDATE spots SET description = $2 WHERE id = $1`, [spot?.id, dodged]);
-      assert.equal(await redactStoredTextOnce(t.db), 0, 'done once per database');
+      assert.equal(await redactStoredTextOnce(t.db, audit), undefined, 'done once per database');
+      assert.equal((await auditEntries()).length, before + 1);
     });
   });
 });

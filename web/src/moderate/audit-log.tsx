@@ -44,6 +44,10 @@ function describeDetail(action: string, detail: Record<string, unknown> | null |
     parts.push(t('mod.log.d.from', { state: named(`mod.publication.${text(d.from)}`, text(d.from)) }));
   if (action.startsWith('void') && (d.up !== undefined || d.down !== undefined))
     parts.push(t('mod.log.d.votes', { up: num(d.up), down: num(d.down) }));
+  if (action === 'redact-stored')
+    parts.push(
+      t('mod.log.d.redacted', { spots: num(d.spots), notes: num(d.flagNotes), version: num(d.version) }),
+    );
   if (action === 'revert-burst')
     parts.push(t('mod.log.d.reverted', { votes: num(d.votes), flags: num(d.flags) }));
   else if (d.flags !== undefined) parts.push(tn('mod.log.d.flags', num(d.flags)));

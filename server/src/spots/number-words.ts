@@ -1,0 +1,245 @@
+import { type NumberWords, region } from '../../../common/region.ts';
+import type { Shadow } from './text-as-shown.ts';
+
+/**
+ * A phone number spelled out (for spots/redact.ts): the shadow of a text (spots/text-as-shown.ts)
+ * with the region's number words read as digits (`zero seven seven two`, `sifuri saba`,
+ * `musanvu`), "double"/"triple" and their kin repeating a digit, a "plus" read as `+`, letters
+ * written for digits inside a group that has digits (`l23`, `4S6`, `077Z`), and digit words inside
+ * one (`077two`, `four56`), and up to two short connecting words between groups dropped
+ * (`0772 then 123 then 456`). Whether what is read spells a number is the redaction's business:
+ * "two boda riders" reads `2 boda riders`, which spells none.
+ */
+
+/** Letters written for digits: l and I for 1, Z for 2, S for 5, G and b for 6, B for 8, g and q for 9. */
+const LOOKALIKES: Readonly<Record<string, string>> = {
+  l: '1',
+  I: '1',
+  Z: '2',
+  z: '2',
+  S: '5',
+  s: '5',
+  G: '6',
+  b: '6',
+  B: '8',
+  g: '9',
+  q: '9',
+  O: '0',
+  o: '0',
+};
+/**
+ * What connecting words between two groups are read as: one character that joins the groups
+ * whatever spaces or punctuation stand around it, and never makes a date or time beside it part of a
+ * number (spots/redact.ts).
+ */
+export const CONNECTED = '\uE000';
+/** Connecting words allowed between two groups of one number. */
+const MAX_CONNECTORS = 2;
+
+interface Vocabulary {
+  /** Word → its digit. */
+  digits: Map<string, string>;
+  longest: number;
+  /** A repeating phrase's words, and how it repeats. */
+  repeats: Array<{ words: string[]; times: number; after: boolean }>;
+  plus: Set<string>;
+  connectors: Set<string>;
+}
+
+function vocabularyOf(languages: readonly NumberWords[]): Vocabulary {
+  const digits = new Map<string, string>();
+  for (const lang of languages)
+    lang.digits.forEach((words, d) => {
+      for (const w of words) digits.set(w, String(d));
+    });
+  return {
+    digits,
+    longest: Math.max(0, ...[...digits.keys()].map((w) => w.length)),
+    repeats: languages.flatMap((l) =>
+      l.repeats.map((r) => ({ words: r.words.split(' '), times: r.times, after: r.after ?? false })),
+    ),
+    plus: new Set(languages.flatMap((l) => l.plus)),
+    connectors: new Set(languages.flatMap((l) => l.connectors)),
+  };
+}
+/** The region's vocabulary, made again only when the region changes (tests). */
+let cached: { source: readonly NumberWords[]; vocabulary: Vocabulary } | undefined;
+function vocabulary(): Vocabulary {
+  const source = region().numberWords;
+  if (cached?.source !== source) cached = { source, vocabulary: vocabularyOf(source) };
+  return cached.vocabulary;
+}
+
+/** A digit read from a token, with the token's characters it came from. */
+interface Read {
+  digit: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * A word of letters and digits read as digits: every character a digit, part of a number word or a
+ * letter written for a digit; letters for digits only beside a real digit (`Bob` stays a name).
+ * Undefined when it is no number.
+ */
+function readToken(token: string, v: Vocabulary): { digits: Read[]; spelled: boolean } | undefined {
+  const lower = token.toLowerCase();
+  const folded = lower.length === token.length ? lower : token;
+  const digits: Read[] = [];
+  let real = 0;
+  let lookalikes = 0;
+  for (let i = 0; i < token.length; ) {
+    const ch = token[i] as string;
+    if (ch >= '0' && ch <= '9') {
+      digits.push({ digit: ch, start: i, end: i + 1 });
+      real++;
+      i++;
+      continue;
+    }
+    let length = Math.min(v.longest, token.length - i);
+    while (length > 0 && !v.digits.has(folded.slice(i, i + length))) length--;
+    if (length > 0) {
+      digits.push({ digit: v.digits.get(folded.slice(i, i + length)) as string, start: i, end: i + length });
+      i += length;
+      continue;
+    }
+    const look = LOOKALIKES[ch];
+    if (look === undefined) return undefined;
+    digits.push({ digit: look, start: i, end: i + 1 });
+    lookalikes++;
+    i++;
+  }
+  if (lookalikes > 0 && real === 0) return undefined;
+  return { digits, spelled: real < digits.length };
+}
+
+/** The shadow with numbers spelled out read as digits; `spelled` marks the units read so. */
+export interface SpelledShadow extends Shadow {
+  spelled: boolean[];
+}
+
+interface Token {
+  start: number;
+  end: number;
+  lower: string;
+}
+
+/**
+ * The shadow of `original` with spelled-out numbers read as digits, or undefined when it holds none
+ * (then it reads as the shadow does). A zero the shadow read from a letter O counts as spelled.
+ */
+export function spelledOut(shadow: Shadow, original: string): SpelledShadow | undefined {
+  const v = vocabulary();
+  const text = shadow.text;
+  const tokens: Token[] = [...text.matchAll(/[\p{L}\d]+/gu)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    lower: m[0].toLowerCase(),
+  }));
+  const out: SpelledShadow = { text: '', from: [], to: [], spelled: [] };
+  let changed = false;
+  /** Writes `chars`, read from the shadow's units [start, end). */
+  const emit = (chars: string, start: number, end: number, spelled: boolean) => {
+    const from = Math.min(...shadow.from.slice(start, end));
+    const to = Math.max(...shadow.to.slice(start, end));
+    for (let k = 0; k < chars.length; k++) {
+      out.text += chars[k];
+      out.from.push(from);
+      out.to.push(to);
+      out.spelled.push(spelled);
+    }
+    if (spelled) changed = true;
+  };
+  const copy = (start: number, end: number) => {
+    for (let k = start; k < end; k++) emit(text[k] as string, k, k + 1, false);
+  };
+  const numberAt = (i: number) => {
+    const t = tokens[i];
+    return t && readToken(text.slice(t.start, t.end), v);
+  };
+  /** The repeating phrase whose words start at token i, if its words follow each other with only spaces between. */
+  const repeatAt = (i: number) =>
+    v.repeats.find((r) =>
+      r.words.every((w, k) => {
+        const t = tokens[i + k];
+        const prev = tokens[i + k - 1];
+        return (
+          t?.lower === w &&
+          (k === 0 || (prev !== undefined && /^[\s\uE000]+$/.test(text.slice(prev.end, t.start))))
+        );
+      }),
+    );
+
+  const fromLetter = (k: number) => /\p{L}/u.test(original.slice(shadow.from[k], shadow.to[k]));
+  /** Whether a number starts at token i, perhaps after a repeat ("double seven"). */
+  const numberFrom = (i: number) => {
+    const repeat = repeatAt(i);
+    return repeat && !repeat.after ? numberAt(i + repeat.words.length) : numberAt(i);
+  };
+
+  let cursor = 0;
+  let lastNumber = false;
+  let lastDigit = '';
+  /** A repeat said before the next number ("double"). */
+  let repeatNext: { times: number; start: number } | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    copy(cursor, token.start);
+    cursor = token.end;
+    const repeat = repeatAt(i);
+    const phraseEnd = repeat && (tokens[i + repeat.words.length - 1] as Token).end;
+    if (repeat?.after && lastNumber) {
+      // "saba mara mbili": the digit before, said again.
+      emit(lastDigit.repeat(repeat.times - 1), token.start, phraseEnd as number, true);
+      cursor = phraseEnd as number;
+      i += repeat.words.length - 1;
+      continue;
+    }
+    if (repeat && !repeat.after && numberAt(i + repeat.words.length)) {
+      // "double seven": the phrase is dropped, the next number's first digit said again.
+      repeatNext = { times: repeat.times, start: token.start };
+      cursor = phraseEnd as number;
+      i += repeat.words.length - 1;
+      continue;
+    }
+    const read = numberAt(i);
+    if (read) {
+      read.digits.forEach((d, k) => {
+        const first = k === 0 && repeatNext;
+        emit(
+          d.digit.repeat(first ? first.times : 1),
+          first ? first.start : token.start + d.start,
+          token.start + d.end,
+          read.spelled || repeatNext !== undefined || fromLetter(token.start + d.start),
+        );
+      });
+      repeatNext = undefined;
+      lastNumber = true;
+      lastDigit = (read.digits.at(-1) as Read).digit;
+      continue;
+    }
+    repeatNext = undefined;
+    const afterNumber = lastNumber;
+    lastNumber = false;
+    if (v.plus.has(token.lower) && numberFrom(i + 1)) {
+      // Read as a `+` written against the number.
+      emit('+', token.start, token.end, true);
+      cursor = (tokens[i + 1] as Token).start;
+      continue;
+    }
+    if (afterNumber && v.connectors.has(token.lower)) {
+      // Up to MAX_CONNECTORS connecting words between two numbers are read as one CONNECTED.
+      let last = i;
+      while (last < i + MAX_CONNECTORS - 1 && v.connectors.has(tokens[last + 1]?.lower ?? '')) last++;
+      if (numberFrom(last + 1)) {
+        cursor = (tokens[last] as Token).end;
+        emit(CONNECTED, token.start, cursor, true);
+        i = last;
+        continue;
+      }
+    }
+    copy(token.start, token.end);
+  }
+  copy(cursor, text.length);
+  return changed ? out : undefined;
+}
