@@ -28,33 +28,53 @@ export const DODGE_SEPARATORS = [
 
 /**
  * A number (0772 123 456) spelled out in words, letters written for digits and connecting words, as
- * an earlier redaction let through: what each is, and the text. The unit tests and the Chromium
- * attack use the same list; each text's digits, read as the words say, spell the number.
+ * an earlier redaction let through: what each is, and the number as written (reports say it as
+ * `Call <number> tonight`). The unit tests and the Chromium attack use the same list.
  */
 export const SPELLED_DODGES: ReadonlyArray<readonly [string, string]> = [
-  ['English words', 'Call zero seven seven two one two three four five six tonight'],
-  ['English words in capitals', 'CALL ZERO SEVEN SEVEN TWO ONE TWO THREE FOUR FIVE SIX TONIGHT'],
-  [
-    'plus and the country code in words',
-    'Call plus two five six seven seven two one two three four five six',
-  ],
-  ['Luganda words', 'Kuba zero musanvu musanvu bbiri emu bbiri ssatu nnya ttaano mukaaga'],
-  ['Kiswahili words', 'Piga sifuri saba saba mbili moja mbili tatu nne tano sita'],
-  ['words and digits mixed', 'Call 077two 123 four56 tonight'],
-  ['l for 1', 'Call 0772 l23 456 tonight'],
-  ['I for 1', 'Call 0772 I23 456 tonight'],
-  ['S for 5', 'Call 0772 123 4S6 tonight'],
-  ['B for 8', 'Call 07B2 123 456 tonight'],
-  ['Z for 2', 'Call 077Z 123 456 tonight'],
-  ['G for 6', 'Call 0772 123 45G tonight'],
-  ['connecting words between groups', 'Call 0772 then 123 then 456 tonight'],
-  ['double and oh', 'Call oh double seven two, one two three, four five six'],
-  ['Kiswahili connecting words', 'Piga 0772 kisha 123 na 456 leo'],
+  ['English words', 'zero seven seven two one two three four five six'],
+  ['English words in capitals', 'ZERO SEVEN SEVEN TWO ONE TWO THREE FOUR FIVE SIX'],
+  ['plus and the country code in words', 'plus two five six seven seven two one two three four five six'],
+  ['Luganda words', 'zero musanvu musanvu bbiri emu bbiri ssatu nnya ttaano mukaaga'],
+  ['Kiswahili words', 'sifuri saba saba mbili moja mbili tatu nne tano sita'],
+  ['words and digits mixed', '077two 123 four56'],
+  ['l for 1', '0772 l23 456'],
+  ['I for 1', '0772 I23 456'],
+  ['S for 5', '0772 123 4S6'],
+  ['B for 8', '07B2 123 456'],
+  ['Z for 2', '077Z 123 456'],
+  ['G for 6', '0772 123 45G'],
+  ['connecting words between groups', '0772 then 123 then 456'],
+  ['double and oh', 'oh double seven two, one two three, four five six'],
+  ['Kiswahili connecting words', '0772 kisha 123 na 456'],
 ];
 
-/** A number split across a spot's title, area and description, as the page shows them in turn. */
-export const SPLIT_DODGES: ReadonlyArray<{ title: string; area: string; description: string }> = [
-  { title: 'Ask the boda man on 0772', area: '', description: '123 456 after dark' },
-  { title: 'Boda man 0772 123', area: '456 stage', description: 'He knows the thieves' },
-  { title: 'Call zero seven seven two', area: 'Kalerwe', description: 'one two three four five six' },
+/**
+ * A number split across a spot's title, area and description, as the page shows them in turn, and
+ * the pieces of the number each holds.
+ */
+export const SPLIT_DODGES: ReadonlyArray<{
+  title: string;
+  area: string;
+  description: string;
+  pieces: string[];
+}> = [
+  {
+    title: 'Ask the boda man on 0772',
+    area: '',
+    description: '123 456 after dark',
+    pieces: ['0772', '123 456'],
+  },
+  {
+    title: 'Boda man 0772 123',
+    area: '456 stage',
+    description: 'He knows the thieves',
+    pieces: ['0772 123', '456'],
+  },
+  {
+    title: 'Call zero seven seven two',
+    area: 'Kalerwe',
+    description: 'one two three four five six',
+    pieces: ['zero seven seven two', 'one two three four five six'],
+  },
 ];

@@ -31,11 +31,9 @@ const KEPT = [
 ];
 
 describe('numbers spelled out', () => {
-  for (const [how, text] of SPELLED_DODGES)
+  for (const [how, number] of SPELLED_DODGES)
     it(`removes a number written with ${how}`, () => {
-      const out = redactPhoneNumbers(text);
-      assert.ok(out.includes(R), `${JSON.stringify(text)} → ${JSON.stringify(out)}`);
-      assert.doesNotMatch(out, /\d{3}|two|seven|saba|musanvu|four/i, out);
+      assert.equal(redactPhoneNumbers(`Call ${number} tonight`), `Call ${R} tonight`);
     });
 
   it('removes exactly the number, keeping the words around it', () => {
@@ -85,12 +83,11 @@ describe('numbers spelled out', () => {
 });
 
 describe('fields read together', () => {
-  for (const fields of SPLIT_DODGES)
-    it(`removes a number split as ${JSON.stringify(fields)}`, () => {
-      const out = redactTogether([fields.title, fields.area, fields.description]);
-      const shown = out.join(' ');
-      assert.ok(shown.includes(R), shown);
-      assert.doesNotMatch(shown, /\d{3}|seven|four/, shown);
+  for (const { title, area, description, pieces } of SPLIT_DODGES)
+    it(`removes a number split as ${JSON.stringify([title, area, description])}`, () => {
+      const out = redactTogether([title, area, description]);
+      for (const piece of pieces) assert.ok(!out.join('\n').includes(piece), `${piece} left in ${out}`);
+      assert.equal(out.join('\n').split(R).length - 1, pieces.length, 'each piece is removed from its field');
     });
 
   it('removes each part from the field that holds it, and nothing else', () => {
