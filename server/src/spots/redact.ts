@@ -94,8 +94,11 @@ export function redactPhoneNumbers(text: string): string {
  */
 export function redactTogether(texts: readonly string[]): string[] {
   const spans = texts.map(numberSpans);
-  const views = [texts.map((_, i) => i)];
-  for (let i = 0; i < texts.length; i++) for (let j = i + 2; j < texts.length; j++) views.push([i, j]);
+  // Empty texts show nothing between the others.
+  const shown = texts.flatMap((text, i) => (text ? [i] : []));
+  const views = [shown];
+  for (let a = 0; a < shown.length; a++)
+    for (let b = a + 2; b < shown.length; b++) views.push([shown[a] as number, shown[b] as number]);
   for (const view of views) {
     // Fields join as connecting words do: a date or time in one does not become part of a number
     // with digits in another.
