@@ -1,4 +1,4 @@
-import { type NumberWords, region } from '../../../common/region.ts';
+import { region } from '../../../common/region.ts';
 import type { Shadow } from './text-as-shown.ts';
 
 /**
@@ -24,8 +24,6 @@ const LOOKALIKES: Readonly<Record<string, string>> = {
   B: '8',
   g: '9',
   q: '9',
-  O: '0',
-  o: '0',
 };
 /**
  * What connecting words between two groups are read as: one character that joins the groups
@@ -39,35 +37,32 @@ const MAX_CONNECTORS = 2;
 interface Vocabulary {
   /** Word → its digit. */
   digits: Map<string, string>;
-  longest: number;
+  /** Any number word, longest first, in any case (sticky: it matches where `lastIndex` is). */
+  word: RegExp;
   /** A repeating phrase's words, and how it repeats. */
   repeats: Array<{ words: string[]; times: number; after: boolean }>;
   plus: Set<string>;
   connectors: Set<string>;
 }
 
-function vocabularyOf(languages: readonly NumberWords[]): Vocabulary {
+/** The region's number words (made at each read: a few dozen words). */
+function vocabulary(): Vocabulary {
+  const languages = region().numberWords;
   const digits = new Map<string, string>();
   for (const lang of languages)
     lang.digits.forEach((words, d) => {
       for (const w of words) digits.set(w, String(d));
     });
+  const words = [...digits.keys()].sort((a, b) => b.length - a.length);
   return {
     digits,
-    longest: Math.max(0, ...[...digits.keys()].map((w) => w.length)),
+    word: new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'iuy'),
     repeats: languages.flatMap((l) =>
       l.repeats.map((r) => ({ words: r.words.split(' '), times: r.times, after: r.after ?? false })),
     ),
     plus: new Set(languages.flatMap((l) => l.plus)),
     connectors: new Set(languages.flatMap((l) => l.connectors)),
   };
-}
-/** The region's vocabulary, made again only when the region changes (tests). */
-let cached: { source: readonly NumberWords[]; vocabulary: Vocabulary } | undefined;
-function vocabulary(): Vocabulary {
-  const source = region().numberWords;
-  if (cached?.source !== source) cached = { source, vocabulary: vocabularyOf(source) };
-  return cached.vocabulary;
 }
 
 /** A digit read from a token, with the token's characters it came from. */
@@ -77,40 +72,34 @@ interface Read {
   end: number;
 }
 
+/** A token read as digits; `lookalikes`: written with letters for digits and no digit of its own. */
+interface ReadToken {
+  digits: Read[];
+  spelled: boolean;
+  lookalikes: boolean;
+}
+
 /**
  * A word of letters and digits read as digits: every character a digit, part of a number word or a
- * letter written for a digit; letters for digits only beside a real digit (`Bob` stays a name).
- * Undefined when it is no number.
+ * letter written for a digit. Undefined when it is no number.
  */
-function readToken(token: string, v: Vocabulary): { digits: Read[]; spelled: boolean } | undefined {
-  const lower = token.toLowerCase();
-  const folded = lower.length === token.length ? lower : token;
+function readToken(token: string, v: Vocabulary): ReadToken | undefined {
   const digits: Read[] = [];
   let real = 0;
   let lookalikes = 0;
   for (let i = 0; i < token.length; ) {
     const ch = token[i] as string;
-    if (ch >= '0' && ch <= '9') {
-      digits.push({ digit: ch, start: i, end: i + 1 });
-      real++;
-      i++;
-      continue;
-    }
-    let length = Math.min(v.longest, token.length - i);
-    while (length > 0 && !v.digits.has(folded.slice(i, i + length))) length--;
-    if (length > 0) {
-      digits.push({ digit: v.digits.get(folded.slice(i, i + length)) as string, start: i, end: i + length });
-      i += length;
-      continue;
-    }
-    const look = LOOKALIKES[ch];
-    if (look === undefined) return undefined;
-    digits.push({ digit: look, start: i, end: i + 1 });
-    lookalikes++;
-    i++;
+    v.word.lastIndex = i;
+    const word = /\d/.test(ch) ? undefined : v.word.exec(token)?.[0];
+    const digit = /\d/.test(ch) ? ch : word ? v.digits.get(word.toLowerCase()) : LOOKALIKES[ch];
+    if (digit === undefined) return undefined;
+    const end = i + (word?.length ?? 1);
+    digits.push({ digit, start: i, end });
+    if (/\d/.test(ch)) real++;
+    else if (!word) lookalikes++;
+    i = end;
   }
-  if (lookalikes > 0 && real === 0) return undefined;
-  return { digits, spelled: real < digits.length };
+  return { digits, spelled: real < digits.length, lookalikes: lookalikes > 0 && real === 0 };
 }
 
 /** The shadow with numbers spelled out read as digits; `spelled` marks the units read so. */
@@ -153,9 +142,15 @@ export function spelledOut(shadow: Shadow, original: string): SpelledShadow | un
   const copy = (start: number, end: number) => {
     for (let k = start; k < end; k++) emit(text[k] as string, k, k + 1, false);
   };
+  const reads = tokens.map((t) => readToken(text.slice(t.start, t.end), v));
+  /**
+   * The number token i is, if any. Letters for digits with no digit of their own (`lZS`) are read
+   * only beside a token with one (`0772 lZS 456`): `Bob` and `Is` stay words.
+   */
   const numberAt = (i: number) => {
-    const t = tokens[i];
-    return t && readToken(text.slice(t.start, t.end), v);
+    const read = reads[i];
+    if (!read?.lookalikes) return read;
+    return [reads[i - 1], reads[i + 1]].some((n) => n && !n.lookalikes) ? read : undefined;
   };
   /** The repeating phrase whose words start at token i, if its words follow each other with only spaces between. */
   const repeatAt = (i: number) =>
@@ -182,6 +177,8 @@ export function spelledOut(shadow: Shadow, original: string): SpelledShadow | un
   let lastDigit = '';
   /** A repeat said before the next number ("double"). */
   let repeatNext: { times: number; start: number } | undefined;
+  /** The next number follows a spelled plus or repeat: its digits count as spelled. */
+  let spelledNext = false;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
     copy(cursor, token.start);
@@ -198,6 +195,7 @@ export function spelledOut(shadow: Shadow, original: string): SpelledShadow | un
     if (repeat && !repeat.after && numberAt(i + repeat.words.length)) {
       // "double seven": the phrase is dropped, the next number's first digit said again.
       repeatNext = { times: repeat.times, start: token.start };
+      spelledNext = true;
       cursor = phraseEnd as number;
       i += repeat.words.length - 1;
       continue;
@@ -210,20 +208,23 @@ export function spelledOut(shadow: Shadow, original: string): SpelledShadow | un
           d.digit.repeat(first ? first.times : 1),
           first ? first.start : token.start + d.start,
           token.start + d.end,
-          read.spelled || repeatNext !== undefined || fromLetter(token.start + d.start),
+          read.spelled || spelledNext || fromLetter(token.start + d.start),
         );
       });
       repeatNext = undefined;
+      spelledNext = false;
       lastNumber = true;
       lastDigit = (read.digits.at(-1) as Read).digit;
       continue;
     }
     repeatNext = undefined;
+    spelledNext = false;
     const afterNumber = lastNumber;
     lastNumber = false;
     if (v.plus.has(token.lower) && numberFrom(i + 1)) {
       // Read as a `+` written against the number.
       emit('+', token.start, token.end, true);
+      spelledNext = true;
       cursor = (tokens[i + 1] as Token).start;
       continue;
     }

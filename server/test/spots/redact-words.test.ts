@@ -76,9 +76,26 @@ describe('numbers spelled out', () => {
     for (const text of KEPT) assert.equal(redactPhoneNumbers(text), text);
   });
 
-  it('reads letters for digits only beside a digit', () => {
+  it('reads letters for digits only in or beside a group with a digit', () => {
     assert.equal(redactPhoneNumbers('ISIS GOB SOB lol 0772'), 'ISIS GOB SOB lol 0772');
+    assert.equal(redactPhoneNumbers('Is Bob 12 or 13?'), 'Is Bob 12 or 13?');
     assert.equal(redactPhoneNumbers('Call O77Z l23 4SG'), `Call ${R}`);
+    assert.equal(redactPhoneNumbers('Call 077z 123 4s6 now'), `Call ${R} now`);
+    assert.equal(redactPhoneNumbers('Call 0772 123 45b now'), `Call ${R} now`);
+    assert.equal(redactPhoneNumbers('Call 07g2 123 456 now'), `Call ${R} now`);
+    assert.equal(redactPhoneNumbers('Call 07q2 123 456 now'), `Call ${R} now`);
+    assert.equal(redactPhoneNumbers('Call 0772 lZS 456 now'), `Call ${R} now`);
+    assert.equal(redactPhoneNumbers('Call 7|o136|0919 now'), `Call ${R} now`);
+  });
+
+  it('reads repeats, plus and connecting words exactly', () => {
+    assert.equal(redactPhoneNumbers('Call 0 double 72 123 456 now'), `Call ${R} now`);
+    assert.equal(redactPhoneNumbers('call double 7 2 123 456 now'), `call ${R} now`);
+    assert.equal(redactPhoneNumbers('Call 0772 then double one 2 456 now'), `Call ${R} now`);
+    assert.equal(redactPhoneNumbers('call plus 44 7911 123456 now'), `call ${R} now`);
+    // A phrase's words follow each other with only spaces between.
+    const hyphened = 'sifuri saba mara-mbili mbili moja mbili tatu nne tano sita';
+    assert.equal(redactPhoneNumbers(hyphened), hyphened);
   });
 });
 
