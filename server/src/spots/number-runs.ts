@@ -1,5 +1,5 @@
 import { type CountryCode, isValidPhoneNumber } from 'libphonenumber-js/max';
-import { phoneNumberPattern, type Region, region } from '../../../common/region.ts';
+import { phoneNumberPattern, region } from '../../../common/region.ts';
 import { CONNECTED } from './number-words.ts';
 import { LETTER } from './text-as-shown.ts';
 
@@ -11,16 +11,10 @@ import { LETTER } from './text-as-shown.ts';
  * to first. Dates, times of day and coordinates that no other digits join are kept as written.
  */
 
-/** The region's pattern, made again only when the region changes (tests). */
-let numbers: { phone: Region['phone']; pattern: RegExp; longest: number } | undefined;
+/** The region's pattern; an international number after `00` may be longer (pass 1 reads those spelled out). */
 function regionNumbers() {
-  const { phone } = region();
-  // An international number after `00` may be longer than the region's (pass 1 reads those spelled out).
-  if (numbers?.phone !== phone) {
-    const { pattern, longest } = phoneNumberPattern(phone);
-    numbers = { phone, pattern, longest: Math.max(longest, 17) };
-  }
-  return numbers;
+  const { pattern, longest } = phoneNumberPattern(region().phone);
+  return { pattern, longest: Math.max(longest, 17) };
 }
 /**
  * A decimal with four to seven decimals, such as a coordinate (0.3136, 32.5811; never `07.1234`): kept as written.

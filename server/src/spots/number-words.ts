@@ -56,7 +56,8 @@ function vocabulary(): Vocabulary {
   const words = [...digits.keys()].sort((a, b) => b.length - a.length);
   return {
     digits,
-    word: new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'iuy'),
+    // Words are lower-case letters (region-file.ts checks a region's own): nothing to escape.
+    word: new RegExp(words.join('|'), 'iuy'),
     repeats: languages.flatMap((l) =>
       l.repeats.map((r) => ({ words: r.words.split(' '), times: r.times, after: r.after ?? false })),
     ),
@@ -75,7 +76,6 @@ interface Read {
 /** A token read as digits; `lookalikes`: written with letters for digits and no digit of its own. */
 interface ReadToken {
   digits: Read[];
-  spelled: boolean;
   lookalikes: boolean;
 }
 
@@ -99,7 +99,7 @@ function readToken(token: string, v: Vocabulary): ReadToken | undefined {
     else if (!word) lookalikes++;
     i = end;
   }
-  return { digits, spelled: real < digits.length, lookalikes: lookalikes > 0 && real === 0 };
+  return { digits, lookalikes: lookalikes > 0 && real === 0 };
 }
 
 /** The shadow with numbers spelled out read as digits; `spelled` marks the units read so. */
@@ -165,6 +165,7 @@ export function spelledOut(shadow: Shadow, original: string): SpelledShadow | un
       }),
     );
 
+  /** A digit read from a letter (a word, a letter for a digit, or an O the shadow read as 0). */
   const fromLetter = (k: number) => /\p{L}/u.test(original.slice(shadow.from[k], shadow.to[k]));
   /** Whether a number starts at token i, perhaps after a repeat ("double seven"). */
   const numberFrom = (i: number) => {
@@ -208,7 +209,7 @@ export function spelledOut(shadow: Shadow, original: string): SpelledShadow | un
           d.digit.repeat(first ? first.times : 1),
           first ? first.start : token.start + d.start,
           token.start + d.end,
-          read.spelled || spelledNext || fromLetter(token.start + d.start),
+          spelledNext || fromLetter(token.start + d.start),
         );
       });
       repeatNext = undefined;

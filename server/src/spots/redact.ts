@@ -39,12 +39,14 @@ export const REDACTED = '[removed]';
 function numbersIn(shadow: Shadow | SpelledShadow): Span[] {
   const spelled = 'spelled' in shadow ? shadow.spelled : undefined;
   const { numbers: found, kept } = regionNumberSpans(shadow.text, spelled);
-  // Pass 2 looks at what pass 1 left: its numbers, and what it keeps, are blanked, keeping every position.
-  let rest = spelled ? '' : shadow.text;
-  for (const s of [...found, ...kept])
-    rest = rest.slice(0, s.start) + ' '.repeat(s.end - s.start) + rest.slice(s.end);
-  for (const m of findPhoneNumbersInText(rest, region().phone.country as CountryCode))
-    found.push({ start: m.startsAt, end: m.endsAt });
+  if (!spelled) {
+    // Pass 2 looks at what pass 1 left: its numbers, and what it keeps, are blanked, keeping every position.
+    let rest = shadow.text;
+    for (const s of [...found, ...kept])
+      rest = rest.slice(0, s.start) + ' '.repeat(s.end - s.start) + rest.slice(s.end);
+    for (const m of findPhoneNumbersInText(rest, region().phone.country as CountryCode))
+      found.push({ start: m.startsAt, end: m.endsAt });
+  }
   return found.map((s) => ({
     start: Math.min(...shadow.from.slice(s.start, s.end)),
     end: Math.max(...shadow.to.slice(s.start, s.end)),
@@ -76,7 +78,7 @@ function numberSpans(text: string): Span[] {
     ...(text.includes(RIGHT_TO_LEFT_OVERRIDE) ? [shadowOf(text, true)] : []),
   ]) {
     const spelled = spelledOut(shadow, text);
-    if (/\d/.test(shadow.text)) spans.push(...numbersIn(shadow));
+    spans.push(...numbersIn(shadow));
     if (spelled) spans.push(...numbersIn(spelled));
   }
   return spans;

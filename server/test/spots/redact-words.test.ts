@@ -85,6 +85,10 @@ describe('numbers spelled out', () => {
     assert.equal(redactPhoneNumbers('Call 07g2 123 456 now'), `Call ${R} now`);
     assert.equal(redactPhoneNumbers('Call 07q2 123 456 now'), `Call ${R} now`);
     assert.equal(redactPhoneNumbers('Call 0772 lZS 456 now'), `Call ${R} now`);
+    assert.equal(redactPhoneNumbers('Call 0772 123 lZS'), `Call ${R}`);
+    assert.equal(redactPhoneNumbers('Call OZl 345 6789'), `Call ${R}`);
+    // Not beside a group with a digit (a connecting word is none).
+    assert.equal(redactPhoneNumbers('Room 0772 123 and lZS'), 'Room 0772 123 and lZS');
     assert.equal(redactPhoneNumbers('Call 7|o136|0919 now'), `Call ${R} now`);
   });
 
@@ -93,9 +97,18 @@ describe('numbers spelled out', () => {
     assert.equal(redactPhoneNumbers('call double 7 2 123 456 now'), `call ${R} now`);
     assert.equal(redactPhoneNumbers('Call 0772 then double one 2 456 now'), `Call ${R} now`);
     assert.equal(redactPhoneNumbers('call plus 44 7911 123456 now'), `call ${R} now`);
+    assert.equal(redactPhoneNumbers('double 7 2 123 456'), R);
+    assert.equal(redactPhoneNumbers('call 772 123 4 mara mbili 5 now'), `call ${R} now`);
+    // Punctuation and a connecting word: the joiners around it count once.
+    assert.equal(redactPhoneNumbers('Call 0772.-then 123 456'), `Call ${R}`);
+    // Digits written as digits in a text with words keep their own reading (an amount is no number).
+    for (const amount of ['UGX 772,123,456 lost by two boda riders', 'Two boda riders lost UGX 772,123,456'])
+      assert.equal(redactPhoneNumbers(amount), amount);
     // A phrase's words follow each other with only spaces between.
-    const hyphened = 'sifuri saba mara-mbili mbili moja mbili tatu nne tano sita';
-    assert.equal(redactPhoneNumbers(hyphened), hyphened);
+    for (const gap of ['-', ' -', '- ']) {
+      const hyphened = `sifuri saba mara${gap}mbili mbili moja mbili tatu nne tano sita`;
+      assert.equal(redactPhoneNumbers(hyphened), hyphened);
+    }
   });
 });
 
