@@ -125,6 +125,12 @@ interface EmergencyLine {
   free: boolean;
 }
 
+/** Hours on the region's clocks: from `from`:00 up to `to`:00, across midnight when from > to. */
+export interface Hours {
+  from: number;
+  to: number;
+}
+
 export interface Region {
   /** Short, stable name (`ug`). */
   id: string;
@@ -149,8 +155,17 @@ export interface Region {
   /** How people here say a phone number's digits: the redaction reads numbers written in words. */
   numberWords: readonly NumberWords[];
   emergency: readonly EmergencyLine[];
-  /** IANA time zone: when night is, for alerts and for routes asked for a time. */
+  /** IANA time zone: the clocks its hours are read on. */
   timeZone: string;
+  /**
+   * Night: when the dark makes a place dangerous. A spot dangerous at night counts for a route asked
+   * for a time in it, and the page and the channels call these hours night.
+   */
+  night: Hours;
+  /** When alerts wait for the morning (unless a killing, or the watch asked for these hours). */
+  quietHours: Hours;
+  /** Mornings and evenings a watch may ask for alerts in; it may also ask for night, or any time. */
+  watchHours: { morning: Hours; evening: Hours };
   /** Hints for the place search (Nominatim): its country codes, the area it favours, names to drop. */
   places: { countryCodes: string; viewbox: string; dropNames: readonly string[] };
 }
@@ -184,6 +199,11 @@ export const UGANDA: Region = {
     { number: '+256779999999', shown: '+256 779 999 999', label: 'policeMobile', free: false },
   ],
   timeZone: 'Africa/Kampala',
+  // On the equator the sun sets near 19:00 all year and rises near 06:30.
+  night: { from: 19, to: 6 },
+  // People are asleep: an SMS then wakes them.
+  quietHours: { from: 22, to: 6 },
+  watchHours: { morning: { from: 6, to: 9 }, evening: { from: 17, to: 21 } },
   // Kampala is favoured (minLng,maxLat,maxLng,minLat), not required; "Uganda" ends every name.
   places: { countryCodes: 'ug', viewbox: '32.40,0.50,32.80,0.10', dropNames: ['Uganda'] },
 };
@@ -252,6 +272,27 @@ export function localHour(at: Date, timeZone: string = active.timeZone): number 
   return Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(at));
 }
 
+/** Whether a local hour lies in the hours. */
+export const withinHours = (hour: number, h: Hours): boolean =>
+  h.from <= h.to ? hour >= h.from && hour < h.to : hour >= h.from || hour < h.to;
+
+/** What a watch may ask for, in the order USSD and the page offer it: any time, mornings, evenings, night. */
+export const WATCH_CHOICES = ['any', 'morning', 'evening', 'night'] as const;
+export type WatchChoice = (typeof WATCH_CHOICES)[number];
+export const watchChoiceHours = (
+  choice: WatchChoice,
+  r: Pick<Region, 'night' | 'watchHours'> = active,
+): Hours | undefined => (choice === 'any' ? undefined : choice === 'night' ? r.night : r.watchHours[choice]);
+/** Hours as people read them: `19–6`. */
+export const hoursText = (h: Hours, dash = '–'): string => `${h.from}${dash}${h.to}`;
+/** Hours as a clock shows them: `22:00–06:00`. */
+export const clockHoursText = (h: Hours): string =>
+  `${String(h.from).padStart(2, '0')}:00–${String(h.to).padStart(2, '0')}:00`;
+
+/** Whether it is night in the region at `at`. */
+export const isNight = (at: Date, r: Region = active): boolean =>
+  withinHours(localHour(at, r.timeZone), r.night);
+
 /** The region's clocks' offset from UTC at `at`, in milliseconds. */
 export function utcOffsetMs(at: Date, timeZone: string = active.timeZone): number {
   const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
@@ -263,13 +304,29 @@ export function utcOffsetMs(at: Date, timeZone: string = active.timeZone): numbe
 }
 
 /** What the page needs of the region; the server writes it into the page's settings. */
-export type PageRegion = Pick<Region, 'id' | 'name' | 'box' | 'home' | 'languages' | 'emergency'>;
+export type PageRegion = Pick<
+  Region,
+  'id' | 'name' | 'box' | 'home' | 'languages' | 'emergency' | 'night' | 'quietHours' | 'watchHours'
+>;
 
-export const pageRegion = ({ id, name, box, home, languages, emergency }: Region = active): PageRegion => ({
+export const pageRegion = ({
   id,
   name,
   box,
   home,
   languages,
   emergency,
+  night,
+  quietHours,
+  watchHours,
+}: Region = active): PageRegion => ({
+  id,
+  name,
+  box,
+  home,
+  languages,
+  emergency,
+  night,
+  quietHours,
+  watchHours,
 });

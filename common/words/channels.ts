@@ -64,7 +64,8 @@ const en = {
     'Hatari speaks English to you now. NEAR place - dangers near it. WATCH place - alerts. STOP - end all.',
   smsAlert: 'Hatari alert: new danger {dist} from {place}: #{id} {what}. STOP to end alerts.',
   pushAlert: 'New danger {dist} from {place}: #{id} {what}',
-  askHours: 'Alerts near {place}, when?\n1 Any time\n2 Mornings 6-9\n3 Evenings 17-21\n4 Nights 21-6',
+  askHours:
+    'Alerts near {place}, when?\n1 Any time\n2 Mornings {morning}\n3 Evenings {evening}\n4 Nights {night}',
   ussdWatchAsk: 'We sent you an SMS. Reply YES to it to start alerts near {place}.',
   ussdWatching:
     'Alerts near {place} are on. They come by SMS, at most 3 a day. Send STOP by SMS to end them.',
@@ -142,7 +143,7 @@ const lg: Record<WordKey, string> & Partial<Record<PluralForm, string>> = {
   smsAlert: 'Hatari: obulabe obupya {dist} okuva {place}: #{id} {what}. KOMYA okukomya.',
   pushAlert: 'Obulabe obupya {dist} okuva {place}: #{id} {what}',
   askHours:
-    'Obubaka okumpi ne {place}, ddi?\n1 Buli kiseera\n2 Ku makya 6-9\n3 Akawungeezi 17-21\n4 Ekiro 21-6',
+    'Obubaka okumpi ne {place}, ddi?\n1 Buli kiseera\n2 Ku makya {morning}\n3 Akawungeezi {evening}\n4 Ekiro {night}',
   ussdWatchAsk: 'Tukuweerezza SMS. Giddemu YEE otandike okufuna obubaka okumpi ne {place}.',
   ussdWatching:
     'Obubaka okumpi ne {place} butandise. Bujja ku SMS, obutasukka 3 lumu. Weereza KOMYA ku SMS okubukomya.',
@@ -213,7 +214,8 @@ const sw: Record<WordKey, string> = {
     'Hatari itakuandikia Kiswahili. KARIBU mahali - hatari karibu. FUATILIA mahali - arifa. SITISHA - komesha yote.',
   smsAlert: 'Hatari: hatari mpya {dist} kutoka {place}: #{id} {what}. SITISHA kukomesha.',
   pushAlert: 'Hatari mpya {dist} kutoka {place}: #{id} {what}',
-  askHours: 'Arifa karibu na {place}, lini?\n1 Wakati wowote\n2 Asubuhi 6-9\n3 Jioni 17-21\n4 Usiku 21-6',
+  askHours:
+    'Arifa karibu na {place}, lini?\n1 Wakati wowote\n2 Asubuhi {morning}\n3 Jioni {evening}\n4 Usiku {night}',
   ussdWatchAsk: 'Tumekutumia SMS. Ijibu NDIYO kuanza arifa karibu na {place}.',
   ussdWatching:
     'Arifa karibu na {place} zimeanza. Zinakuja kwa SMS, hadi 3 kwa siku. Tuma SITISHA kwa SMS kuzikomesha.',

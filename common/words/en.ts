@@ -48,7 +48,7 @@ export const en = {
   'watch.button': 'Get alerts',
   'watch.heading': 'Alerts on this phone',
   'watch.explain':
-    'Get a notification when a new danger of severity {severity} or more is reported near a place or along a trip you choose. At most {perDay} a day. Unless you choose the hours, none come at night (22:00–06:00) except when someone was killed.',
+    'Get a notification when a new danger of severity {severity} or more is reported near a place or along a trip you choose. At most {perDay} a day. Unless you choose the hours, none come while people sleep ({quiet}) except when someone was killed.',
   'watch.privacy':
     "Hatari keeps only this browser's push address and the places you watch, and deletes them when you stop.",
   'watch.place': 'Name of the place',
@@ -57,9 +57,9 @@ export const en = {
   'watch.radius': 'How near',
   'watch.hours': 'When',
   'watch.hours.any': 'Any time',
-  'watch.hours.morning': 'Mornings 6–9',
-  'watch.hours.evening': 'Evenings 17–21',
-  'watch.hours.night': 'Nights 21–6',
+  'watch.hours.morning': 'Mornings {hours}',
+  'watch.hours.evening': 'Evenings {hours}',
+  'watch.hours.night': 'Nights {hours}',
   'watch.add': 'Alert me',
   'watch.added': 'Alerts for {place} are on.',
   'watch.listHeading': 'Watched from this phone',

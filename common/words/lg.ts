@@ -50,7 +50,7 @@ export const lg = {
   'watch.button': 'Funa obubaka',
   'watch.heading': 'Obubaka ku ssimu eno',
   'watch.explain':
-    "Funa obubaka obulabe obupya obw'obuzito {severity} oba okusingawo bwe bulagibwa okumpi n'ekifo oba mu kkubo ly'olonda. Obusinga {perDay} olunaku. Bw'otolonda ssaawa, tewali kijja kiro (22:00–06:00) okuggyako ng'omuntu attiddwa.",
+    "Funa obubaka obulabe obupya obw'obuzito {severity} oba okusingawo bwe bulagibwa okumpi n'ekifo oba mu kkubo ly'olonda. Obusinga {perDay} olunaku. Bw'otolonda ssaawa, tewali kijja mu ssaawa z’otulo ({quiet}) okuggyako ng'omuntu attiddwa.",
   'watch.privacy':
     "Hatari ekuuma endagiriro y'obubaka ya browser eno n'ebifo by'olondedde byokka, n'ebisangula bw'okomya.",
   'watch.place': "Erinnya ly'ekifo",
@@ -59,9 +59,9 @@ export const lg = {
   'watch.radius': 'Okumpi kwenkana wa',
   'watch.hours': 'Ddi',
   'watch.hours.any': 'Buli kiseera',
-  'watch.hours.morning': 'Ku makya 6–9',
-  'watch.hours.evening': 'Akawungeezi 17–21',
-  'watch.hours.night': 'Ekiro 21–6',
+  'watch.hours.morning': 'Ku makya {hours}',
+  'watch.hours.evening': 'Akawungeezi {hours}',
+  'watch.hours.night': 'Ekiro {hours}',
   'watch.add': 'Mpa obubaka',
   'watch.added': 'Obubaka bwa {place} butandise.',
   'watch.listHeading': 'Ebirondeddwa ku ssimu eno',

@@ -50,7 +50,7 @@ export const sw = {
   'watch.button': 'Pata arifa',
   'watch.heading': 'Arifa kwenye simu hii',
   'watch.explain':
-    'Pata arifa hatari mpya ya uzito {severity} au zaidi inaporipotiwa karibu na mahali au kwenye safari unayochagua. Hadi {perDay} kwa siku. Usipochagua saa, hakuna zinazokuja usiku (22:00–06:00) isipokuwa mtu ameuawa.',
+    'Pata arifa hatari mpya ya uzito {severity} au zaidi inaporipotiwa karibu na mahali au kwenye safari unayochagua. Hadi {perDay} kwa siku. Usipochagua saa, hakuna zinazokuja wakati wa kulala ({quiet}) isipokuwa mtu ameuawa.',
   'watch.privacy':
     'Hatari huhifadhi anwani ya arifa ya kivinjari hiki na mahali unapofuatilia tu, na huvifuta unaposimamisha.',
   'watch.place': 'Jina la mahali',
@@ -59,9 +59,9 @@ export const sw = {
   'watch.radius': 'Karibu kiasi gani',
   'watch.hours': 'Lini',
   'watch.hours.any': 'Wakati wowote',
-  'watch.hours.morning': 'Asubuhi 6–9',
-  'watch.hours.evening': 'Jioni 17–21',
-  'watch.hours.night': 'Usiku 21–6',
+  'watch.hours.morning': 'Asubuhi {hours}',
+  'watch.hours.evening': 'Jioni {hours}',
+  'watch.hours.night': 'Usiku {hours}',
   'watch.add': 'Niarifu',
   'watch.added': 'Arifa za {place} zimewashwa.',
   'watch.listHeading': 'Vinavyofuatiliwa kwenye simu hii',

@@ -6,6 +6,7 @@ import {
   type Lang,
   NUMBER_WORDS,
   type Region,
+  UGANDA,
 } from '../../common/region.ts';
 
 /**
@@ -17,6 +18,8 @@ const longitude = z.number().min(-180).max(180);
 const digits = (what: string) => z.string().regex(/^\d+$/, `${what} must be digits`);
 /** A number word or phrase: lower-case letters, words separated by one space. */
 const word = z.string().regex(/^\p{Ll}+( \p{Ll}+)*$/u, 'number words must be lower-case words');
+const hour = z.number().int().min(0).max(23);
+const hours = z.object({ from: hour, to: hour }).refine((h) => h.from !== h.to, 'from and to must differ');
 const lang = z.enum(Object.keys(LANGUAGE_NAMES) as [Lang, ...Lang[]]);
 
 const regionSchema = z
@@ -73,6 +76,10 @@ const regionSchema = z
         return false;
       }
     }, 'timeZone must be an IANA time zone such as Africa/Kampala'),
+    // Left out, Uganda's: night from 19:00, alerts quiet from 22:00, mornings 6–9 and evenings 17–21.
+    night: hours.default(UGANDA.night),
+    quietHours: hours.default(UGANDA.quietHours),
+    watchHours: z.object({ morning: hours, evening: hours }).default(UGANDA.watchHours),
     places: z.object({
       countryCodes: z.string().regex(/^[a-z]{2}(,[a-z]{2})*$/),
       viewbox: z.string().regex(/^-?[\d.]+(,-?[\d.]+){3}$/),

@@ -3,7 +3,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { NUMBER_WORDS, type Region, UGANDA, useRegion } from '../../common/region.ts';
+import {
+  isNight,
+  NUMBER_WORDS,
+  type Region,
+  UGANDA,
+  useRegion,
+  watchChoiceHours,
+} from '../../common/region.ts';
 import { alertSendAfter } from '../src/channels/alerts.ts';
 import { loadConfig } from '../src/config.ts';
 import { channelEnv, FakeSmsGateway, injectPoster, UssdSession } from './fake-gateway.ts';
@@ -40,6 +47,9 @@ const LAKELAND: Region = {
   ],
   emergency: [{ number: '911', label: 'emergency', free: true }],
   timeZone: 'Asia/Kolkata',
+  night: { from: 18, to: 7 },
+  quietHours: { from: 22, to: 6 },
+  watchHours: { morning: { from: 7, to: 9 }, evening: { from: 16, to: 20 } },
   places: { countryCodes: 'ke', viewbox: '20.9,11.1,21.1,10.9', dropNames: ['Lakeland'] },
 };
 const ZIWANI = { lat: 11.0005, lng: 21.0005 };
@@ -52,6 +62,23 @@ const nominatim = new FakeNominatim([
 const gateway = new FakeSmsGateway();
 let t: TestApp;
 let file: string;
+
+describe('Uganda', () => {
+  it('has one night: routes asked for a time and the watches read it, alerts wait only while people sleep', () => {
+    // 16:00 UTC is 19:00 in Kampala: night for a route, yet an alert still goes at once.
+    assert.equal(isNight(new Date('2026-11-25T15:59:00Z')), false);
+    assert.equal(isNight(new Date('2026-11-25T16:00:00Z')), true);
+    assert.equal(isNight(new Date('2026-11-26T02:59:00Z')), true);
+    assert.equal(isNight(new Date('2026-11-26T03:00:00Z')), false);
+    assert.deepEqual(watchChoiceHours('night'), UGANDA.night);
+    assert.equal(alertSendAfter(3, new Date('2026-11-25T17:00:00Z')), undefined, '20:00: at once');
+    assert.equal(
+      alertSendAfter(3, new Date('2026-11-25T19:00:00Z'))?.toISOString(),
+      '2026-11-26T03:00:00.000Z',
+      '22:00: waits for 06:00',
+    );
+  });
+});
 
 describe('region', () => {
   before(async () => {

@@ -732,7 +732,7 @@ describe('the map as people live with it', () => {
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     await page.getByRole('button', { name: 'Get alerts' }).click();
     await page.getByText('At most 3 a day').waitFor();
-    assert.match(await page.locator('.watch').innerText(), /none come at night \(22:00–06:00\)/);
+    assert.match(await page.locator('.watch').innerText(), /none come while people sleep \(22:00–06:00\)/);
     // The map's middle is named after the nearest place known; a name typed over it stays.
     await page.waitForFunction(
       () => (document.querySelector('#watch-place') as HTMLInputElement).value !== '',
@@ -753,7 +753,7 @@ describe('the map as people live with it', () => {
     await screenshot(page, 'ux-22-push-alerts');
 
     // A new serious danger where the phone watches: the push service gets one alert for it. At the
-    // top severity, as alerts of a lesser one wait for the morning at night in the region (22:00–06:00
+    // top severity, as alerts of a lesser one wait for the morning while people sleep (22:00–06:00
     // in Kampala), and a test run then failed here.
     const [watched] = await stack.app.db.query<{ lat: number; lng: number }>(
       'SELECT lat, lng FROM watches WHERE push_id IS NOT NULL',

@@ -1,11 +1,8 @@
 /** The watches alerts go to (SMS and push): SQL of its own, so that alerts.ts (which spots calls) imports no feature. */
 import type { Queryable } from '../db/db.ts';
 
-/** The local hours a watch matters, `from` up to `to` (across midnight when from > to). */
-export interface WatchHours {
-  from: number;
-  to: number;
-}
+/** The local hours a watch matters (common/region.ts). */
+export type { Hours as WatchHours } from '../../../common/region.ts';
 
 export interface WatchNear {
   id: number;

@@ -1,6 +1,6 @@
 import type { Spot } from '../../../common/api.ts';
 import { countsAsDanger } from '../../../common/domain.ts';
-import { localHour, utcOffsetMs } from '../../../common/region.ts';
+import { localHour, region, utcOffsetMs, withinHours } from '../../../common/region.ts';
 import type { Queryable } from '../db/db.ts';
 import { readSiteSettings } from '../settings/index.ts';
 import { lockAndCountAlertsInHour, markWatchesAlerted, type WatchHours, watchesNear } from './alerts.sql.ts';
@@ -31,14 +31,6 @@ export const ALERT_RULES = {
   perNumberPerDay: 3,
 } as const;
 
-/** Night is 22:00 to 06:00 on the region's clocks. */
-const NIGHT_FROM_H = 22;
-const MORNING_H = 6;
-
-/** Whether a local hour lies in [from, to), across midnight when from > to. */
-const withinHours = (hour: number, h: WatchHours) =>
-  h.from <= h.to ? hour >= h.from && hour < h.to : hour >= h.from || hour < h.to;
-
 /** The next time the region's clocks show `hour`:00, after `now`. */
 function nextLocal(hour: number, now: Date): Date {
   const offset = utcOffsetMs(now);
@@ -50,15 +42,15 @@ function nextLocal(hour: number, now: Date): Date {
 
 /**
  * When an alert may go out. For a watch with its own hours: at once inside them, else when they
- * next begin (the number chose them, night included). Otherwise at once, unless it is night in
- * the region and the danger is not a killing (severity 5); then at 06:00 there.
+ * next begin (the number chose them, night included). Otherwise at once, unless it is the region's
+ * quiet hours (people asleep) and the danger is not a killing (severity 5); then when they end.
  */
 export function alertSendAfter(severity: number, now: Date, hours?: WatchHours): Date | undefined {
   const hour = localHour(now);
   if (hours) return withinHours(hour, hours) ? undefined : nextLocal(hours.from, now);
-  if (severity >= 5) return undefined;
-  if (hour >= MORNING_H && hour < NIGHT_FROM_H) return undefined;
-  return nextLocal(MORNING_H, now);
+  const { quietHours } = region();
+  if (severity >= 5 || !withinHours(hour, quietHours)) return undefined;
+  return nextLocal(quietHours.to, now);
 }
 
 /**

@@ -1,5 +1,11 @@
 import { CATEGORIES, TIMES_OF_DAY } from '../../../common/domain.ts';
-import { LANGUAGE_NAMES, region } from '../../../common/region.ts';
+import {
+  hoursText,
+  LANGUAGE_NAMES,
+  region,
+  WATCH_CHOICES,
+  watchChoiceHours,
+} from '../../../common/region.ts';
 import type { NamedPoint } from './channels.sql.ts';
 import { con, end, fitList, fitting, join, SCREEN_CHARS, type Screen } from './screen.ts';
 import type { Refusal, ReportDraft, Step, UssdWorld } from './ussd-steps.ts';
@@ -95,7 +101,17 @@ export async function render(
       );
     }
     case 'hours':
-      return menu([s('askHours', { place: gsm(step.place.name).slice(0, 40) })]);
+      return menu([
+        s('askHours', {
+          place: gsm(step.place.name).slice(0, 40),
+          ...Object.fromEntries(
+            WATCH_CHOICES.flatMap((c) => {
+              const hours = watchChoiceHours(c);
+              return hours ? [[c, hoursText(hours, '-')]] : [];
+            }),
+          ),
+        }),
+      ]);
     case 'send':
     case 'cast':
     case 'watched': {

@@ -38,14 +38,6 @@ export interface UssdWorld {
 /** What a place is asked for. */
 export type Goal = 'near' | 'report' | 'watch';
 
-/** The hours an alert may be asked for by USSD (as WATCH's hours by SMS); undefined is any time. */
-export const USSD_ALERT_HOURS = [
-  undefined,
-  { from: 6, to: 9 },
-  { from: 17, to: 21 },
-  { from: 21, to: 6 },
-] as const;
-
 export type Step =
   | { at: 'lang' }
   | { at: 'main' }
@@ -64,7 +56,7 @@ export type Step =
   | { at: 'cast'; spot: Spot; value: 1 | -1 }
   | { at: 'sos' }
   | { at: 'hours'; place: NamedPoint }
-  | { at: 'watched'; place: NamedPoint; hours: (typeof USSD_ALERT_HOURS)[number] };
+  | { at: 'watched'; place: NamedPoint; hours: WatchHours | undefined };
 
 /** An answer that fits no choice: the screen is shown again with this said first. */
 export type Refusal = { refused: WordKey; params?: Record<string, string | number | undefined> };

@@ -1,10 +1,10 @@
 import { CATEGORIES, type Category, TIMES_OF_DAY, type TimeOfDay } from '../../../common/domain.ts';
-import { region } from '../../../common/region.ts';
+import { region, WATCH_CHOICES, type WatchChoice, watchChoiceHours } from '../../../common/region.ts';
 import { redactPhoneNumbers } from '../spots/index.ts';
 import type { NamedPoint } from './channels.sql.ts';
 import { end, type Screen } from './screen.ts';
 import { type DangerLine, dangerPages, render } from './ussd-render.ts';
-import { type Goal, type Refusal, type Step, USSD_ALERT_HOURS, type UssdWorld } from './ussd-steps.ts';
+import type { Goal, Refusal, Step, UssdWorld } from './ussd-steps.ts';
 import { type ChannelLang, defaultChannelLang, say } from './words.ts';
 
 /**
@@ -139,8 +139,10 @@ async function advance(
       return spot ? { at: 'vote', spot } : { refused: 'noSpot', params: { id: token.slice(0, 12) } };
     }
     case 'hours': {
-      const n = choice(token, USSD_ALERT_HOURS.length);
-      return n ? { at: 'watched', place: step.place, hours: USSD_ALERT_HOURS[n - 1] } : invalid;
+      const n = choice(token, WATCH_CHOICES.length);
+      return n
+        ? { at: 'watched', place: step.place, hours: watchChoiceHours(WATCH_CHOICES[n - 1] as WatchChoice) }
+        : invalid;
     }
     case 'vote': {
       const n = choice(token, 2);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMPACT_DANGERS, compactRouteResponse, type Route, routeResponse } from '../../../common/api.ts';
 import { TRAVEL_MODES } from '../../../common/domain.ts';
 import { roundCoordinate } from '../../../common/geo.ts';
-import { insideRegion, insideRegionText, localHour } from '../../../common/region.ts';
+import { insideRegion, insideRegionText, isNight } from '../../../common/region.ts';
 
 /** A decimal number as clients write it: a sign, digits with or without a point, an exponent (5e-7). */
 const DECIMAL = '[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?';
@@ -26,9 +26,7 @@ const when = z
   )
   .transform((s): 'day' | 'night' => {
     if (s === 'day' || s === 'night') return s;
-    // Day is 06:00 to 18:59 on the region's clocks.
-    const hour = localHour(new Date(s));
-    return hour >= 6 && hour < 19 ? 'day' : 'night';
+    return isNight(new Date(s)) ? 'night' : 'day';
   });
 
 export const routeQuery = z.object({

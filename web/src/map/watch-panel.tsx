@@ -1,8 +1,15 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PushWatch } from '../../../common/api.ts';
+import {
+  clockHoursText,
+  hoursText,
+  region,
+  WATCH_CHOICES,
+  watchChoiceHours,
+} from '../../../common/region.ts';
 import { answer, client } from '../lib/api.ts';
 import { formatDistance } from '../lib/format.ts';
-import { type StringKey, t } from '../lib/i18n.ts';
+import { t } from '../lib/i18n.ts';
 import { Notice } from '../lib/ui.tsx';
 import {
   addWatch,
@@ -20,17 +27,18 @@ export type WatchTarget =
   | { kind: 'place'; lat: number; lng: number; name?: string | undefined }
   | { kind: 'trip'; from: RoutePoint; to: RoutePoint };
 
-/** The hours USSD offers, the same four here. */
-const HOURS: Array<[StringKey, { from: number; to: number } | undefined]> = [
-  ['watch.hours.any', undefined],
-  ['watch.hours.morning', { from: 6, to: 9 }],
-  ['watch.hours.evening', { from: 17, to: 21 }],
-  ['watch.hours.night', { from: 21, to: 6 }],
-];
+/** The hours USSD offers, the same four here: the region's (common/region.ts). */
+const hoursChoices = () =>
+  WATCH_CHOICES.map((choice) => {
+    const hours = watchChoiceHours(choice);
+    return { label: t(`watch.hours.${choice}`, hours ? { hours: hoursText(hours) } : {}), hours };
+  });
 const RADII = [500, 1000, 2000, 5000];
 
-const hoursName = (h: PushWatch['hours']) =>
-  t(HOURS.find(([, v]) => v?.from === h?.from && v?.to === h?.to)?.[0] ?? 'watch.hours.any');
+const hoursName = (h: PushWatch['hours']) => {
+  const choices = hoursChoices();
+  return (choices.find((c) => c.hours?.from === h?.from && c.hours?.to === h?.to) ?? choices[0])?.label ?? '';
+};
 
 type Message = { kind: 'ok' | 'error' | 'info'; text: string };
 
@@ -83,7 +91,7 @@ export function WatchPanel(props: { target: WatchTarget | undefined; online: boo
     if (!info || !target) return;
     setBusy(true);
     setMessage(undefined);
-    const chosen = HOURS[hours]?.[1];
+    const chosen = hoursChoices()[hours]?.hours;
     const place = target.kind === 'trip' ? target.from.label : name.trim() || t('watch.centre');
     try {
       const res = await addWatch(info.public_key, {
@@ -129,7 +137,15 @@ export function WatchPanel(props: { target: WatchTarget | undefined; online: boo
 
   return (
     <div class="watch">
-      {info && <p>{t('watch.explain', { severity: info.min_severity, perDay: info.per_day })}</p>}
+      {info && (
+        <p>
+          {t('watch.explain', {
+            severity: info.min_severity,
+            perDay: info.per_day,
+            quiet: clockHoursText(region().quietHours),
+          })}
+        </p>
+      )}
       <p class="muted">{t('watch.privacy')}</p>
       {target && (
         <form class="watch-form" onSubmit={(e) => void add(e)}>
@@ -170,9 +186,9 @@ export function WatchPanel(props: { target: WatchTarget | undefined; online: boo
             value={hours}
             onChange={(e) => setHours(Number((e.target as HTMLSelectElement).value))}
           >
-            {HOURS.map(([key], i) => (
-              <option key={key} value={i}>
-                {t(key)}
+            {hoursChoices().map(({ label }, i) => (
+              <option key={label} value={i}>
+                {label}
               </option>
             ))}
           </select>
