@@ -198,7 +198,7 @@ export function mixedLoad(url: string, opts: { concurrency?: number; maps?: bool
 
 /** Runs fn on a one-connection pool to the database at url, closing it afterwards. */
 async function withDb<T>(url: string, fn: (db: Db) => Promise<T>): Promise<T> {
-  const db = createPgDb({ connectionString: url, max: 1 });
+  const db = createPgDb({ connectionString: url, shares: { reads: 1, writes: 1 } });
   try {
     return await fn(db);
   } finally {

@@ -122,7 +122,7 @@ describe('soak: two web instances behind nginx, and two workers', () => {
     cleanups.push(() => nginx.stop());
     const base = new URL(nginx.url);
 
-    const db = createPgDb({ connectionString: cluster.url, max: 1 });
+    const db = createPgDb({ connectionString: cluster.url, shares: { reads: 1, writes: 1 } });
     cleanups.push(() => db.close());
     const rows = async () =>
       (

@@ -79,7 +79,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   });
   app.server.maxConnections = CONNECTION_LIMITS.maxConnections;
   registerJsonBodyParser(app);
-  registerErrorHandling(app);
+  registerErrorHandling(app, deps.outages);
   app.addHook('onSend', async (request, reply) => withSecurityHeaders(request, reply));
   // Mobile data is costly: compress anything worth it. Brotli at a low level keeps CPU cheap.
   await app.register(compress, {

@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
+import { RecentOutages } from './http/outage.ts';
 import { PublicReadCache } from './http/public-cache.ts';
 import { PublicReadGate } from './http/read-gate.ts';
 import { SharedChanges } from './http/shared-changes.ts';
@@ -49,6 +50,8 @@ export interface Deps {
   readonly db: Db;
   /** The time the app's rules read (standing's days, the newcomer budgets' hours). */
   readonly clock: Clock;
+  /** This instance's recent outages and answers, for health (http/outage.ts). */
+  readonly outages: RecentOutages;
   /** Earned trust: which devices and numbers have standing (docs/api.md, "Earned trust"). */
   readonly standing: Standing;
   readonly identify: Identify;
@@ -236,6 +239,7 @@ export async function createDeps(
       log,
       db,
       clock,
+      outages: new RecentOutages(clock),
       standing: new Standing(db, clock),
       devices,
       deviceChallenges: new DeviceChallenges(pow, limiter.counters, siteKey(salt), config.devicePowMaxNumber),

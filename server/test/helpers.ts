@@ -23,6 +23,7 @@ import {
   type Deps,
 } from '../src/deps.ts';
 import { createLogger } from '../src/http/logger.ts';
+import { RecentOutages } from '../src/http/outage.ts';
 import { SharedChanges } from '../src/http/shared-changes.ts';
 import { DeviceChallenges } from '../src/identity/device-challenge.ts';
 import { DeviceCredentials } from '../src/identity/device-credential.ts';
@@ -403,7 +404,7 @@ export async function startTestApp(
  * The app on a database that may be unreachable (no migrations, no seed): for tests of what users
  * see when the database is down or hangs.
  */
-export async function buildAppOn(db: Db): Promise<FastifyInstance> {
+export async function buildAppOn(db: Db, clock: Clock = systemClock): Promise<FastifyInstance> {
   const config = testConfig();
   const log = createLogger('silent');
   const limiter = await createRateLimiter(config, db, log);
@@ -420,8 +421,9 @@ export async function buildAppOn(db: Db): Promise<FastifyInstance> {
     config,
     log,
     db,
-    clock: systemClock,
-    standing: new Standing(db, systemClock),
+    clock,
+    outages: new RecentOutages(clock),
+    standing: new Standing(db, clock),
     devices,
     deviceChallenges: new DeviceChallenges(pow, limiter.counters, 'test-site', 2000),
     identify,

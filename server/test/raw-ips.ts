@@ -124,7 +124,7 @@ export async function scanDatabase(db: Queryable, source: string): Promise<ScanR
 
 /** The same, for a database known by its URL (one a server process used). */
 export async function scanDatabaseAt(url: string): Promise<ScanRecord> {
-  const db = createPgDb({ connectionString: url, max: 1 });
+  const db = createPgDb({ connectionString: url, shares: { reads: 1, writes: 1 } });
   try {
     return await scanDatabase(db, new URL(url).pathname.slice(1));
   } finally {

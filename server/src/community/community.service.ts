@@ -3,10 +3,12 @@ import { region } from '../../../common/region.ts';
 import { queueAlerts } from '../channels/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { outageOf } from '../http/outage.ts';
 import type { Identity } from '../identity/identify.ts';
 import { readSiteSettings } from '../settings/index.ts';
 import { findPublicSpot, getPublicSpot, redactPhoneNumbers, toSpot } from '../spots/index.ts';
 import { type Actor, type Standing, voteAgreed } from '../trust/index.ts';
+import { KeyedQueue, NoTurnError } from '../util/keyed-queue.ts';
 import { budgetUse, noteHeld, noteRefusedDispute, spendBudget } from './budgets.sql.ts';
 import { type FlagInput, HISTORY_DAYS, type VoteValue } from './community.schema.ts';
 import {
@@ -81,7 +83,7 @@ export async function castVote(
   const { identity } = voter;
   const { spendStatusChange } = opts;
   const apply = (statusChangeSpent: boolean) =>
-    db.transaction(async (tx) => {
+    inTurn(spotId, db, async (tx) => {
       const spot = await lockPublicSpot(tx, spotId);
       if (!spot) throw spotNotFound();
       const { previous, spot: row } = await recordVote(tx, spotId, identity, value);
@@ -124,6 +126,28 @@ export async function castVote(
   }
 }
 
+/**
+ * Votes and flags on one spot take turns in this process (util/keyed-queue.ts), so a spot whose row
+ * another holds locked keeps at most one connection waiting (for lock_timeout, db/pg.ts); when that
+ * one gives up, those waiting behind it are answered with it at once (503 with Retry-After), and
+ * writes to every other spot go on as usual. An honest crowd on one spot (200 votes at once) waits
+ * its turns: at most 1000 wait, each at most 10 s.
+ */
+const spotTurns = new KeyedQueue(1000, 10_000, (err) => outageOf(err) !== undefined);
+async function inTurn<T>(spotId: number, db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  try {
+    return await spotTurns.run(spotId, () => db.transaction(fn));
+  } catch (err) {
+    if (!(err instanceof NoTurnError)) throw err;
+    const busy = new HttpError(
+      503,
+      'This spot is busy just now; nothing is wrong with your request. Try again after Retry-After seconds.',
+    );
+    busy.retryAfterSeconds = 5;
+    throw busy;
+  }
+}
+
 /** The spot a "duplicate" flag names, checked: a public spot other than the flagged one. */
 async function duplicateOf(tx: Queryable, spotId: number, input: FlagInput): Promise<number | null> {
   if (input.duplicate_of === undefined) return null;
@@ -147,7 +171,7 @@ export async function flagSpot(
   identity: Identity,
   input: FlagInput,
 ): Promise<'flagged' | 'hidden'> {
-  return db.transaction(async (tx) => {
+  return inTurn(spotId, db, async (tx) => {
     const spot = await lockPublicSpot(tx, spotId);
     if (!spot) throw spotNotFound();
     const inserted = await insertFlag(tx, spotId, identity, {

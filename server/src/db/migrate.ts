@@ -42,6 +42,9 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<string[
       if (done.has(m.version)) continue;
       await conn.exec('BEGIN');
       try {
+        // A migration may rewrite a large table, and waits for the locks it needs (db/pg.ts bounds
+        // the app's own statements, not these).
+        await conn.exec('SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0');
         await conn.exec(m.sql);
         await conn.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
           m.version,

@@ -17,29 +17,53 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/**
+ * Bounds on every pooled connection's waits. No statement of ours takes a second at a million
+ * spots (docs/BENCHMARKS.md); one that runs 15 s is stuck, and is cancelled rather than holding its
+ * connection. A row or table another holds (a moderator's long transaction, `VACUUM FULL`, a
+ * migration's `ALTER TABLE`) is waited for 2 s, then the statement fails with lock_not_available,
+ * which the app answers 503 with Retry-After (http/outage.ts). Migrations lift both for themselves.
+ */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+export const LOCK_TIMEOUT_MS = 2000;
+
+/**
+ * The pool's shares: reads (`query`) and writes (`transaction`, advisory locks) draw from pools of
+ * their own, so writes stuck on a locked row or a full disk never take the connections reads need,
+ * and a flood of reads never keeps a write from its connection.
+ */
+const POOL_SHARES = { reads: 8, writes: 4 } as const;
+
 export interface PgOptions {
   connectionString: string;
-  max?: number;
+  /** Connections of each share (POOL_SHARES unless given). */
+  shares?: { reads: number; writes: number };
   /** How long a request may wait for a connection before failing (keeps errors fast when the db is down). */
   connectionTimeoutMillis?: number;
   onError?: (err: Error) => void;
 }
 
 export function createPgDb(opts: PgOptions): Db {
-  const pool = new pg.Pool({
-    connectionString: opts.connectionString,
-    max: opts.max ?? 10,
-    connectionTimeoutMillis: opts.connectionTimeoutMillis ?? 1500,
-    idleTimeoutMillis: 30_000,
-    application_name: 'hatari',
-    // No query of ours runs long enough to gain from JIT compilation, and its cost estimates
-    // trigger it anyway: for a 20 km route at 1M spots, JIT took 94 ms of the query's 135 ms.
-    options: '-c jit=off',
-  });
-  // An idle client losing its connection (database restart) must not crash the process;
-  // the pool replaces it on the next checkout.
-  pool.on('error', (err) => opts.onError?.(err));
-  const base = wrap(pool);
+  const shares = opts.shares ?? POOL_SHARES;
+  const newPool = (share: keyof typeof POOL_SHARES) => {
+    const created = new pg.Pool({
+      connectionString: opts.connectionString,
+      max: shares[share],
+      connectionTimeoutMillis: opts.connectionTimeoutMillis ?? 1500,
+      idleTimeoutMillis: 30_000,
+      application_name: `hatari ${share}`,
+      // No query of ours runs long enough to gain from JIT compilation, and its cost estimates
+      // trigger it anyway: for a 20 km route at 1M spots, JIT took 94 ms of the query's 135 ms.
+      options: `-c jit=off -c statement_timeout=${STATEMENT_TIMEOUT_MS} -c lock_timeout=${LOCK_TIMEOUT_MS}`,
+    });
+    // An idle client losing its connection (database restart) must not crash the process;
+    // the pool replaces it on the next checkout.
+    created.on('error', (err) => opts.onError?.(err));
+    return created;
+  };
+  const readPool = newPool('reads');
+  const pool = newPool('writes');
+  const base = wrap(readPool);
   const health = healthProbe(opts);
 
   /**
@@ -120,10 +144,10 @@ export function createPgDb(opts: PgOptions): Db {
       return undefined;
     },
     listen: (channel, onNotice) => listener(opts, channel, onNotice),
-    waitingForConnection: () => pool.waitingCount,
+    waitingForConnection: () => readPool.waitingCount + pool.waitingCount,
     ping: health.ping,
     close: async () => {
-      await Promise.all([pool.end(), health.close()]);
+      await Promise.all([readPool.end(), pool.end(), health.close()]);
     },
   };
 }

@@ -9,6 +9,18 @@ export const healthResponse = z.object({
     counters: z
       .enum(['redis', 'database', 'memory-fallback'])
       .meta({ description: 'Where rate limits count now' }),
+    pool: z
+      .literal('exhausted')
+      .optional()
+      .meta({ description: 'A request found no database connection in time in the last 10 s' }),
+    writes: z.literal('failing').optional().meta({
+      description:
+        'A write failed for the disk or a read-only database, and none has succeeded since (at most 30 s ago)',
+    }),
+    requests: z
+      .literal('failing')
+      .optional()
+      .meta({ description: 'Half or more of the last 10 s of answers (10 or more) were server errors' }),
   }),
 });
 

@@ -110,10 +110,19 @@ type Operation = { responses?: Record<string, { headers?: Record<string, unknown
 
 /**
  * What follows from the route's limits and answers: a limited route may answer 429 and carries the
- * RateLimit fields; 429 and 503 carry Retry-After; a 200 beside a 304 carries its ETag.
+ * RateLimit fields; a route that reads or writes storage may answer 503 when it cannot serve (an
+ * outage, http/outage.ts); 429 and 503 carry Retry-After, and so does the plain-text 500 of
+ * POST /api/spots (its outage answer); a 200 beside a 304 carries its ETag.
  */
-function describeHeaders(op: Operation, limited: boolean) {
+function describeHeaders(op: Operation, limited: boolean, storage: boolean) {
   const responses = op.responses ?? {};
+  if (storage) {
+    responses['503'] ??= {
+      description:
+        'The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    } as (typeof responses)[string];
+  }
   if (limited) {
     responses['429'] ??= {
       description: 'A limit was reached',
@@ -125,7 +134,8 @@ function describeHeaders(op: Operation, limited: boolean) {
     if (limited) {
       for (const h of RATE_LIMIT_HEADERS) headers[h] = h === 'RateLimit-Policy' ? text : integer;
     }
-    if (status === '429' || status === '503') headers['Retry-After'] = integer;
+    if (status === '429' || status === '503' || (status === '500' && storage))
+      headers['Retry-After'] = integer;
     if (status === '200' && '304' in responses) headers.ETag = text;
     if (Object.keys(headers).length) response.headers = { ...response.headers, ...headers };
   }
@@ -177,7 +187,7 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
         for (const [method, op] of Object.entries(operations)) {
           if (signedIn.has(`${method} ${path}`)) op.security = [{ moderatorSession: [] }];
           const { own = [], also = [] } = limits.get(`${method} ${path}`) ?? {};
-          describeHeaders(op, own.length > 0);
+          describeHeaders(op, own.length > 0, path !== '/api/live');
           const policies = [...own, ...also];
           // The limits this operation counts against; the headers describe the one closest to its limit.
           if (policies.length) {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ExpectedError } from '../util/expected-error.ts';
+import { OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_S, outageOf, type RecentOutages } from './outage.ts';
 
 /** One validation problem, in the library-neutral form of docs/api.md ("Reporting a spot"). */
 export interface Issue {
@@ -64,8 +65,18 @@ declare module 'fastify' {
  * Every error is JSON `{ error }` with a message safe to show; a 5xx never shows internals (it is
  * logged instead). The single exception is a route marked plainText500.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, outages: RecentOutages): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    const outage = outageOf(err);
+    if (outage) {
+      // The storage cannot serve: a passing trouble, to try again, never a bug of the request.
+      outages.failed(outage);
+      request.log.warn({ err, outage }, 'storage unavailable');
+      reply.header('retry-after', String(OUTAGE_RETRY_AFTER_S));
+      if (request.routeOptions.config.plainText500)
+        return reply.code(500).type('text/plain; charset=utf-8').send('Internal Server Error');
+      return reply.code(503).send({ error: OUTAGE_MESSAGE });
+    }
     if (err instanceof HttpError) {
       if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply
@@ -83,6 +94,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // Fastify's own 4xx (body too large, unsupported media type, ...) carry client-safe messages.
     const message = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : err.message;
     return reply.code(status).send({ error: message });
+  });
+
+  // What health judges the recent past by: every answer but the checks' own.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (route === '/api/health' || route === '/api/live') return;
+    outages.answered(reply.statusCode, !['GET', 'HEAD', 'OPTIONS'].includes(request.method));
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -60,7 +60,11 @@ describe('GET /api/health', () => {
     const fresh = await createFreshDatabase();
     cleanups.push(() => fresh.dropDatabase());
     // One pooled connection, held by a transaction until the test lets it go: every query queues.
-    const db = createPgDb({ connectionString: fresh.url, max: 1, connectionTimeoutMillis: 5000 });
+    const db = createPgDb({
+      connectionString: fresh.url,
+      shares: { reads: 1, writes: 1 },
+      connectionTimeoutMillis: 5000,
+    });
     const app = await buildAppOn(db);
     cleanups.push(() => app.close());
     // The transaction may wait for the connection behind the app's own start-up queries: the test goes
@@ -181,7 +185,11 @@ describe('GET /api/health', () => {
         (err: Error) => err,
       );
     assert.ok(failed instanceof Error, 'the transaction fails');
-    assert.equal(lost.length, 1, 'the lost connection is reported to onError');
+    // The transaction's connection, and the reads' idle one the cut took too.
+    assert.ok(
+      lost.length >= 1 && lost.length <= 2,
+      `the lost connections are reported to onError (${lost.length})`,
+    );
 
     proxy.restore();
     await db.transaction((tx) => tx.query('INSERT INTO t VALUES (3)'));

@@ -191,6 +191,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -254,6 +268,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
@@ -381,6 +409,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
@@ -525,6 +567,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -616,6 +672,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
@@ -1047,6 +1117,16 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1122,6 +1202,16 @@ export interface paths {
                 /** @description Not found (channels off, or another path) */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1224,6 +1314,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1289,6 +1393,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1306,7 +1424,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health check (never rate limited) */
+        /**
+         * Health check: whether this instance can serve now (never rate limited)
+         * @description Readiness, for load balancers: 503 when the database does not answer, when requests found no database connection in time in the last 10 s, when writes fail for the disk or a read-only database, or when half the last 10 s of answers were server errors. /api/live is the liveness probe.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1331,13 +1452,28 @@ export interface paths {
                                 counters: "redis" | "database" | "memory-fallback";
                                 /** @enum {string} */
                                 database: "ok" | "unreachable";
+                                /**
+                                 * @description A request found no database connection in time in the last 10 s
+                                 * @enum {string}
+                                 */
+                                pool?: "exhausted";
+                                /**
+                                 * @description Half or more of the last 10 s of answers (10 or more) were server errors
+                                 * @enum {string}
+                                 */
+                                requests?: "failing";
+                                /**
+                                 * @description A write failed for the disk or a read-only database, and none has succeeded since (at most 30 s ago)
+                                 * @enum {string}
+                                 */
+                                writes?: "failing";
                             };
                             error?: string;
                             ok: boolean;
                         };
                     };
                 };
-                /** @description The database cannot be reached */
+                /** @description This instance cannot serve now; `checks` says why */
                 503: {
                     headers: {
                         "Retry-After"?: number;
@@ -1353,6 +1489,21 @@ export interface paths {
                                 counters: "redis" | "database" | "memory-fallback";
                                 /** @enum {string} */
                                 database: "ok" | "unreachable";
+                                /**
+                                 * @description A request found no database connection in time in the last 10 s
+                                 * @enum {string}
+                                 */
+                                pool?: "exhausted";
+                                /**
+                                 * @description Half or more of the last 10 s of answers (10 or more) were server errors
+                                 * @enum {string}
+                                 */
+                                requests?: "failing";
+                                /**
+                                 * @description A write failed for the disk or a read-only database, and none has succeeded since (at most 30 s ago)
+                                 * @enum {string}
+                                 */
+                                writes?: "failing";
                             };
                             error?: string;
                             ok: boolean;
@@ -1606,6 +1757,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1711,6 +1876,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
@@ -1852,6 +2031,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1961,6 +2154,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
@@ -2094,6 +2301,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2199,6 +2420,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
@@ -2332,6 +2567,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2433,6 +2682,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
@@ -2584,6 +2847,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         post?: never;
@@ -2706,6 +2983,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2816,6 +3107,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
@@ -2955,6 +3260,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -3062,6 +3381,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
@@ -3197,6 +3530,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3296,6 +3643,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
@@ -3433,6 +3794,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3556,6 +3931,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3667,6 +4056,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
@@ -3814,6 +4217,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3900,6 +4317,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
@@ -4016,6 +4447,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
@@ -4161,6 +4606,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         options?: never;
@@ -4285,6 +4744,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
@@ -4449,6 +4922,16 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4528,6 +5011,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
@@ -4684,6 +5181,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4788,6 +5299,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         options?: never;
@@ -4867,6 +5392,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
@@ -5426,10 +5965,25 @@ export interface paths {
                         "RateLimit-Policy"?: string;
                         "RateLimit-Remaining"?: number;
                         "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "text/plain": string;
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -5929,6 +6483,20 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6147,6 +6715,20 @@ export interface paths {
                 };
                 /** @description A limit was reached */
                 429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
