@@ -39,7 +39,11 @@ export class RateLimiter {
       policies.map((policy) => {
         const p = this.policies[policy];
         const subject = identity[SUBJECT[p.per]];
-        return { key: `${policy}:${subject}`, windowSeconds: p.windowSeconds, shadow: p.per !== 'visitor' };
+        return {
+          key: `${policy}:${subject}`,
+          windowSeconds: p.windowSeconds,
+          mirror: p.per === 'visitor' ? ('visitor' as const) : ('network' as const),
+        };
       }),
     );
     return policies.map((policy, i) => ({

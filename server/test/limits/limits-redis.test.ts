@@ -96,6 +96,12 @@ describe('rate limits on Redis', { skip }, () => {
 
     assert.equal((await read()).statusCode, 200);
     assert.equal(await health(), 'redis');
+    // A visitor reaches its 5 reports an hour while Redis counts.
+    const reportFrom = async (remoteAddress: string) =>
+      (await t.inject({ method: 'POST', url: '/api/spots', payload: report(), remoteAddress })).statusCode;
+    const atLimit = [];
+    for (let i = 0; i < 5; i++) atLimit.push(await reportFrom('198.51.100.79'));
+    assert.deepEqual(atLimit, [201, 201, 201, 201, 201]);
 
     redis.kill('SIGKILL');
     await new Promise((r) => redis.once('exit', r));
@@ -118,6 +124,8 @@ describe('rate limits on Redis', { skip }, () => {
       );
     }
     assert.deepEqual(reports, [201, 201, 201, 201, 201, 429]);
+    // The visitor at its limit before the outage stays there: its count was mirrored in memory.
+    assert.equal(await reportFrom('198.51.100.79'), 429, 'a sixth report across the outage is refused');
 
     redis = startRedis();
     await waitFor(

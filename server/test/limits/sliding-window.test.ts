@@ -116,7 +116,7 @@ describe('memory store with an injected clock', () => {
  * A shared store that answers, fails or hangs as the test says, on a clock the test moves; with
  * the fallback around it over a memory store on the same clock.
  */
-function storeUnderTest() {
+function storeUnderTest(visitorKeys?: number) {
   const t = {
     now: T0,
     mode: 'ok' as 'ok' | 'fail' | 'hang',
@@ -139,12 +139,15 @@ function storeUnderTest() {
     close: async () => {},
   };
   const memory = new MemoryStore(() => t.now);
-  const counters = new FallbackCounters(primary, memory, createLogger('silent'), {
-    timeoutMs: 20,
-    probeEveryMs: 1000,
-    now: () => t.now,
-  });
-  return { t, memory, counters };
+  const visitors = new MemoryStore(() => t.now, visitorKeys);
+  const counters = new FallbackCounters(
+    primary,
+    memory,
+    createLogger('silent'),
+    { timeoutMs: 20, probeEveryMs: 1000, now: () => t.now },
+    visitors,
+  );
+  return { t, memory, visitors, counters };
 }
 
 describe('fallback to memory', () => {
@@ -172,21 +175,37 @@ describe('fallback to memory', () => {
     await counters.close();
   });
 
-  it('goes on from the counts of network keys it saw, so a slow store gives a network no fresh window', async () => {
-    const { t, memory, counters } = storeUnderTest();
-    for (let i = 0; i < 5; i++) await counters.hit('network-key', 3600, true);
-    for (let i = 0; i < 5; i++) await counters.hit('visitor-key', 3600);
-    assert.equal(memory.size, 1, 'only the network key is shadowed');
+  it('goes on from the counts it saw, per network and per visitor, so a slow store gives no fresh window', async () => {
+    const { t, memory, visitors, counters } = storeUnderTest();
+    for (let i = 0; i < 5; i++) await counters.hit('network-key', 3600, 'network');
+    for (let i = 0; i < 5; i++) await counters.hit('visitor-key', 3600, 'visitor');
+    await counters.hit('unmirrored', 3600);
+    assert.deepEqual(
+      [memory.size, visitors.size],
+      [1, 1],
+      'each in its own memory; a use of work in neither',
+    );
     t.mode = 'hang';
-    assert.equal((await counters.hit('network-key', 3600, true)).current, 6, 'from its own count');
-    assert.equal((await counters.hit('visitor-key', 3600)).current, 1);
+    assert.equal((await counters.hit('network-key', 3600, 'network')).current, 6, 'from its own count');
+    assert.equal((await counters.hit('visitor-key', 3600, 'visitor')).current, 6, 'a visitor’s too');
     t.now += 100;
-    assert.equal((await counters.hit('network-key', 3600, true)).current, 7, 'not counted twice');
+    assert.equal((await counters.hit('network-key', 3600, 'network')).current, 7, 'not counted twice');
     t.mode = 'ok';
     t.now += 1000;
-    // Back on the store (which missed the two hits counted in memory): the higher count decides.
-    assert.equal((await counters.hit('network-key', 3600, true)).current, 8);
+    // Back on the store (which missed the hits counted in memory): the higher count decides.
+    assert.equal((await counters.hit('network-key', 3600, 'network')).current, 8);
+    assert.equal((await counters.hit('visitor-key', 3600, 'visitor')).current, 7);
     assert.equal(t.byKey.get('network-key'), 6);
+    await counters.close();
+  });
+
+  it('keeps the networks’ counts however many new visitors come', async () => {
+    const { t, memory, visitors, counters } = storeUnderTest(50);
+    for (let i = 0; i < 5; i++) await counters.hit('network-key', 3600, 'network');
+    for (let i = 0; i < 500; i++) await counters.hit(`visitor-${i}`, 3600, 'visitor');
+    assert.deepEqual([memory.size, visitors.size], [1, 50], 'the visitors’ memory is bounded on its own');
+    t.mode = 'fail';
+    assert.equal((await counters.hit('network-key', 3600, 'network')).current, 6);
     await counters.close();
   });
 });
