@@ -51,6 +51,8 @@ export interface ClaimedMessage {
   body: string;
   attempts: number;
   created_at: Date | string;
+  /** When a sender handed it to its way out: it may have arrived (its lease then ran out). */
+  in_flight_at: Date | string | null;
 }
 
 /**
@@ -74,11 +76,30 @@ export async function claimDue(
        ORDER BY send_after, id
        LIMIT $1
        FOR UPDATE SKIP LOCKED)
-     RETURNING id::text, send_key::text, phone_enc, push_id, spot_id, body, attempts, created_at`,
+     RETURNING id::text, send_key::text, phone_enc, push_id, spot_id, body, attempts, created_at, in_flight_at`,
     [limit, leaseSeconds, channel === 'push'],
   );
   // RETURNING keeps no order: messages to one number go out in the order they were written.
   return rows.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Marks a message as handed to its way out, just before it is (in its sender's lease). */
+export async function markInFlight(db: Queryable, id: string): Promise<void> {
+  await db.query(`UPDATE outbox SET in_flight_at = now() WHERE id = $1::bigint AND state = 'sending'`, [id]);
+}
+
+/** Extends the lease of the messages a living sender holds. */
+export async function renewLeases(
+  db: Queryable,
+  ids: readonly string[],
+  leaseSeconds: number,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(
+    `UPDATE outbox SET lease_until = now() + make_interval(secs => $2)
+     WHERE id = ANY($1::bigint[]) AND state = 'sending'`,
+    [ids, leaseSeconds],
+  );
 }
 
 /**
@@ -92,7 +113,7 @@ export async function finish(
   error?: string,
 ): Promise<void> {
   await db.query(
-    `UPDATE outbox SET state = $2, phone_enc = NULL, push_id = NULL, lease_until = NULL, last_error = $3,
+    `UPDATE outbox SET state = $2, phone_enc = NULL, push_id = NULL, lease_until = NULL, in_flight_at = NULL, last_error = $3,
        sent_at = CASE WHEN $2 = 'sent' THEN now() END
      WHERE id = $1::bigint AND state = 'sending'`,
     [id, state, error ?? null],
@@ -106,7 +127,7 @@ export async function retryLater(
   error: string,
 ): Promise<void> {
   await db.query(
-    `UPDATE outbox SET state = 'queued', lease_until = NULL, last_error = $3,
+    `UPDATE outbox SET state = 'queued', lease_until = NULL, in_flight_at = NULL, last_error = $3,
        send_after = now() + make_interval(secs => $2)
      WHERE id = $1::bigint AND state = 'sending'`,
     [id, afterSeconds, error],

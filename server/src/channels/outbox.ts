@@ -4,7 +4,15 @@ import type { PushService } from '../clients/push-service.ts';
 import type { SmsGateway } from '../clients/sms-gateway.ts';
 import type { Db } from '../db/db.ts';
 import { purgeChannelData } from './channels.sql.ts';
-import { type Channel, type ClaimedMessage, claimDue, finish, retryLater } from './outbox.sql.ts';
+import {
+  type Channel,
+  type ClaimedMessage,
+  claimDue,
+  finish,
+  markInFlight,
+  renewLeases,
+  retryLater,
+} from './outbox.sql.ts';
 import type { PhoneCipher } from './phone.ts';
 import { forgetSubscription, pushTarget } from './push.sql.ts';
 
@@ -13,7 +21,10 @@ export interface OutboxOptions {
   pollMs: number;
   /** Messages taken at once; they are sent one after another. */
   batch: number;
-  /** How long a taken message is this instance's; past it, another takes it (this one died). */
+  /**
+   * How long a taken message is this instance's without a renewal; renewed every third of it while
+   * the instance lives, so past it another takes it only when this one died.
+   */
   leaseSeconds: number;
   /** First wait before a retry; it doubles each time, up to maxBackoffSeconds. */
   backoffSeconds: number;
@@ -28,7 +39,9 @@ export interface OutboxOptions {
 export const OUTBOX_DEFAULTS: OutboxOptions = {
   pollMs: 1000,
   batch: 10,
-  leaseSeconds: 60,
+  // Renewed every third of it while the sender lives: a standby takes a dead sender's messages
+  // within 10 s of its death.
+  leaseSeconds: 10,
   backoffSeconds: 30,
   maxBackoffSeconds: 3600,
   giveUpHours: 24,
@@ -115,12 +128,17 @@ export class PushCourier implements Courier {
  * written in the same transaction as their cause, so a crash or restart loses none. Each is taken
  * under a lease, sent, then marked sent with its recipient erased; a way out that is down or slow
  * gets retries with doubling waits and jitter, and while the SMS gateway's circuit is open no SMS is
- * taken, so waiting messages spend no attempts. Each SMS carries an Idempotency-Key naming it: the
- * one case that can send twice is an answer lost after the gateway took the message (a timeout, a
- * crash mid-call), and a gateway that honours the key delivers it once.
+ * taken, so waiting messages spend no attempts. A lease lasts 10 s and is renewed while the instance
+ * lives: a standby takes a dead worker's messages within seconds. A message is marked in flight just
+ * before it is handed over, and each SMS carries an Idempotency-Key naming it, the same on any
+ * retry: the one case that can send twice is an answer lost after the gateway took the message (a
+ * timeout, a crash mid-call), and a gateway that honours the key delivers it once.
  */
 export class Outbox {
   private timer: NodeJS.Timeout | undefined;
+  private renewal: NodeJS.Timeout | undefined;
+  /** Messages this instance has taken and not yet finished: their leases are renewed. */
+  private readonly held = new Set<string>();
   private running: Promise<void> | undefined;
   private closed = false;
   private lastPurge = 0;
@@ -146,6 +164,9 @@ export class Outbox {
   start(): void {
     this.closed = false;
     this.schedule(0);
+    clearInterval(this.renewal);
+    this.renewal = setInterval(() => void this.renew(), (this.opts.leaseSeconds * 1000) / 3);
+    this.renewal.unref();
   }
 
   private schedule(ms: number) {
@@ -181,14 +202,38 @@ export class Outbox {
   private async drain(courier: Courier): Promise<void> {
     while (!this.closed && courier.accepting) {
       const due = await claimDue(this.db, courier.channel, this.opts.batch, this.opts.leaseSeconds);
-      for (const m of due) await this.deliver(courier, m);
+      for (const m of due) this.held.add(m.id);
+      try {
+        for (const m of due) {
+          await this.deliver(courier, m);
+          this.held.delete(m.id);
+        }
+      } finally {
+        for (const m of due) this.held.delete(m.id);
+      }
       if (due.length < this.opts.batch) break;
+    }
+  }
+
+  /** Keeps the leases of the messages this instance holds while it lives. */
+  private async renew(): Promise<void> {
+    try {
+      await renewLeases(this.db, [...this.held], this.opts.leaseSeconds);
+    } catch (err) {
+      this.log.warn({ err }, 'outbox: leases not renewed; the next renewal retries');
     }
   }
 
   private async deliver(courier: Courier, m: ClaimedMessage): Promise<void> {
     const age = Date.now() - new Date(m.created_at).getTime();
+    if (m.in_flight_at !== null)
+      // Its sender died with it in hand: it may have arrived. The same idempotency key goes with it.
+      this.log.warn(
+        { message: m.id, attempt: m.attempts },
+        `outbox: ${courier.channel} taken over in flight; sent again under its idempotency key`,
+      );
     try {
+      await markInFlight(this.db, m.id);
       const outcome = await courier.deliver(m);
       await finish(this.db, m.id, outcome.state, outcome.state === 'failed' ? outcome.error : undefined);
     } catch (err) {
@@ -215,5 +260,6 @@ export class Outbox {
     this.closed = true;
     clearTimeout(this.timer);
     await this.running;
+    clearInterval(this.renewal);
   }
 }
