@@ -119,9 +119,14 @@ const postgresTemplate = once(async () => {
       const db = createPgDb({ connectionString: databaseUrl(building) });
       await migrate(db).finally(() => db.close());
       await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
-      // Templates of older migrations are of no more use.
+      await client.query(`COMMENT ON DATABASE ${name} IS 'built ${new Date().toISOString()}'`);
+      // Templates of older migrations are of no more use once a day old: a younger one may be
+      // another checkout's, whose tests run now on this PostgreSQL (a CI run beside a developer's).
       const old = await client.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'hatari_template_%' AND datname <> $1`,
+        `SELECT datname FROM pg_database
+         WHERE datname LIKE 'hatari_template_%' AND datname <> $1
+           AND coalesce(substring(shobj_description(oid, 'pg_database') FROM '^built (.*)$')::timestamptz, 'epoch')
+               < now() - interval '1 day'`,
         [name],
       );
       for (const { datname } of old.rows)

@@ -92,11 +92,13 @@ export const BUILT_SERVER = 'dist/server/main.js';
 export async function startServer(
   env: Record<string, string>,
   cwd?: string,
-  { built = false }: { built?: boolean } = {},
+  { built = false, wrap = [] }: { built?: boolean; wrap?: string[] } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const main = built ? BUILT_SERVER : 'server/src/main.ts';
-  const proc = spawn(process.execPath, [...SERVER_NODE_ARGS, main], {
+  // `wrap`: a command the server runs under (strace, to see its system calls).
+  const [command, ...args] = [...wrap, process.execPath, ...SERVER_NODE_ARGS, main];
+  const proc = spawn(command as string, args, {
     cwd,
     env: { ...process.env, PORT: String(port), SEED: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
