@@ -17,10 +17,10 @@ export const healthResponse = z.object({
       description:
         'A write failed for the disk or a read-only database, and none has succeeded since (at most 30 s ago)',
     }),
-    requests: z
-      .literal('failing')
-      .optional()
-      .meta({ description: 'Half or more of the last 10 s of answers (10 or more) were server errors' }),
+    requests: z.literal('failing').optional().meta({
+      description:
+        'Half or more of the last 10 s of answers (10 or more) were server errors or outages (not 503s that shed load)',
+    }),
   }),
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ExpectedError } from '../util/expected-error.ts';
 import { OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_S, outageOf, type RecentOutages } from './outage.ts';
@@ -66,11 +66,14 @@ declare module 'fastify' {
  * logged instead). The single exception is a route marked plainText500.
  */
 export function registerErrorHandling(app: FastifyInstance, outages: RecentOutages): void {
+  /** Requests answered for an outage (their 503s are failures; other 503s shed load). */
+  const outageAnswers = new WeakSet<FastifyRequest>();
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     const outage = outageOf(err);
     if (outage) {
       // The storage cannot serve: a passing trouble, to try again, never a bug of the request.
       outages.failed(outage);
+      outageAnswers.add(request);
       request.log.warn({ err, outage }, 'storage unavailable');
       reply.header('retry-after', String(OUTAGE_RETRY_AFTER_S));
       if (request.routeOptions.config.plainText500)
@@ -100,7 +103,11 @@ export function registerErrorHandling(app: FastifyInstance, outages: RecentOutag
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url;
     if (route === '/api/health' || route === '/api/live') return;
-    outages.answered(reply.statusCode, !['GET', 'HEAD', 'OPTIONS'].includes(request.method));
+    const failed = reply.statusCode >= 500 && (reply.statusCode !== 503 || outageAnswers.has(request));
+    outages.answered({
+      failed,
+      wrote: !['GET', 'HEAD', 'OPTIONS'].includes(request.method) && reply.statusCode < 400,
+    });
   });
 
   app.setNotFoundHandler((request, reply) => {

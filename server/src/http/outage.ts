@@ -96,16 +96,21 @@ export class RecentOutages {
     if (kind === 'writes') this.writeFailedAt = this.now();
   }
 
-  /** A request answered (health and liveness checks are not counted): its status, and whether it wrote. */
-  answered(status: number, wrote: boolean): void {
+  /**
+   * A request answered (health and liveness checks are not counted): whether it failed, and whether
+   * it wrote and succeeded. Failed means a server error or an outage: a 503 that sheds load (reads
+   * queued too long, a route check with no place, a spot's turns full) is the instance protecting
+   * itself, not failing, and a load balancer must not take it out for it.
+   */
+  answered(outcome: { failed: boolean; wrote: boolean }): void {
     const now = this.now();
     const second = Math.floor(now / 1000);
     const slot = this.seconds.get(second) ?? [0, 0];
     slot[0]++;
-    if (status >= 500) slot[1]++;
+    if (outcome.failed) slot[1]++;
     this.seconds.set(second, slot);
     for (const s of this.seconds.keys()) if (s <= second - WINDOW_MS / 1000) this.seconds.delete(s);
-    if (wrote && status < 500) this.writeFailedAt = -Infinity;
+    if (outcome.wrote && !outcome.failed) this.writeFailedAt = -Infinity;
   }
 
   /** What is wrong now, judged from the window. */

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { createPgDb, LOCK_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from '../../src/db/pg.ts';
+import { HttpError, registerErrorHandling } from '../../src/http/errors.ts';
 import { outageOf, RecentOutages } from '../../src/http/outage.ts';
 import { KeyedQueue, NoTurnError } from '../../src/util/keyed-queue.ts';
 import { buildAppOn, createFreshDatabase, onPostgres, report, TestClock } from '../helpers.ts';
@@ -41,22 +43,50 @@ describe('outages: which errors are one', () => {
     recent.failed('writes');
     clock.advance(20_000);
     assert.deepEqual(recent.trouble(), { writes: 'failing' }, 'no write has succeeded since');
-    recent.answered(200, false);
+    recent.answered({ failed: false, wrote: false });
     assert.deepEqual(recent.trouble(), { writes: 'failing' }, 'a read says nothing of writes');
-    recent.answered(201, true);
+    recent.answered({ failed: false, wrote: true });
     assert.deepEqual(recent.trouble(), {}, 'a write succeeded');
 
     clock.advance(10_000);
-    for (let i = 0; i < 9; i++) recent.answered(500, false);
+    for (let i = 0; i < 9; i++) recent.answered({ failed: true, wrote: false });
     assert.deepEqual(recent.trouble(), {}, 'nine answers are too few to judge');
-    recent.answered(200, false);
-    recent.answered(200, false);
+    recent.answered({ failed: false, wrote: false });
+    recent.answered({ failed: false, wrote: false });
     assert.deepEqual(recent.trouble(), { requests: 'failing' }, '9 of 11 failed');
-    for (let i = 0; i < 8; i++) recent.answered(200, false);
+    for (let i = 0; i < 8; i++) recent.answered({ failed: false, wrote: false });
     assert.deepEqual(recent.trouble(), {}, '9 of 19 failed: under half');
     clock.advance(11_000);
-    for (let i = 0; i < 10; i++) recent.answered(503, false);
+    for (let i = 0; i < 10; i++) recent.answered({ failed: true, wrote: false });
     assert.deepEqual(recent.trouble(), { requests: 'failing' }, 'the old answers left the window');
+  });
+});
+
+describe('what health counts as failed', () => {
+  it('outages and server errors, never a 503 that sheds load', async () => {
+    const clock = new TestClock(new Date('2026-11-27T10:00:00Z'));
+    const recent = new RecentOutages(clock);
+    const app = Fastify();
+    registerErrorHandling(app, recent);
+    app.get('/busy', async () => {
+      const busy = new HttpError(503, 'Too many uncached reads at once');
+      busy.retryAfterSeconds = 2;
+      throw busy;
+    });
+    app.get('/down', async () => {
+      throw pgError('57P01', 'terminating connection due to administrator command');
+    });
+    const hit = async (url: string, n: number) => {
+      for (let i = 0; i < n; i++) await app.inject({ method: 'GET', url });
+    };
+    await hit('/busy', 20);
+    assert.deepEqual(recent.trouble(), {}, '20 shed reads: the instance is protecting itself');
+    const down = await app.inject({ method: 'GET', url: '/down' });
+    assert.equal(down.statusCode, 503);
+    assert.equal(down.headers['retry-after'], '5');
+    await hit('/down', 19);
+    assert.deepEqual(recent.trouble(), { requests: 'failing' }, '20 outages of 40 answers');
+    await app.close();
   });
 });
 

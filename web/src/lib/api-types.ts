@@ -1458,7 +1458,7 @@ export interface paths {
                                  */
                                 pool?: "exhausted";
                                 /**
-                                 * @description Half or more of the last 10 s of answers (10 or more) were server errors
+                                 * @description Half or more of the last 10 s of answers (10 or more) were server errors or outages (not 503s that shed load)
                                  * @enum {string}
                                  */
                                 requests?: "failing";
@@ -1495,7 +1495,7 @@ export interface paths {
                                  */
                                 pool?: "exhausted";
                                 /**
-                                 * @description Half or more of the last 10 s of answers (10 or more) were server errors
+                                 * @description Half or more of the last 10 s of answers (10 or more) were server errors or outages (not 503s that shed load)
                                  * @enum {string}
                                  */
                                 requests?: "failing";
