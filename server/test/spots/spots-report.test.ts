@@ -293,7 +293,7 @@ describe('spots/spots-report', () => {
   });
 
   describe('POST /api/spots when the database is unreachable', () => {
-    it('answers 500 with a plain-text body', async () => {
+    it('answers 500 with a plain-text body and Retry-After; other routes 503 JSON with Retry-After', async () => {
       const db = createPgDb({
         connectionString: 'postgres://hatari@127.0.0.1:9/nowhere',
         connectionTimeoutMillis: 500,
@@ -304,9 +304,11 @@ describe('spots/spots-report', () => {
         assert.equal(res.statusCode, 500);
         assert.match(String(res.headers['content-type']), /^text\/plain/);
         assert.equal(res.body, 'Internal Server Error');
+        assert.equal(res.headers['retry-after'], '5', 'a passing outage: try again');
         const list = await app.inject({ method: 'GET', url: '/api/spots' });
-        assert.equal(list.statusCode, 500);
-        assert.equal(typeof list.json().error, 'string');
+        assert.equal(list.statusCode, 503);
+        assert.equal(list.headers['retry-after'], '5');
+        assert.match(list.json().error, /nothing is wrong with your request/);
         assert.doesNotMatch(list.body, /ECONNREFUSED|127\.0\.0\.1/);
       } finally {
         await app.close();
