@@ -2,7 +2,7 @@ import { type ModSpot, type ReportInput, reportInput } from '../../../common/api
 import { queueAlerts } from '../channels/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
-import { redactReport } from '../spots/index.ts';
+import { redactReport, SHOWN_ORDER } from '../spots/index.ts';
 import { moderatorAgreed, reportRejected, type Standing } from '../trust/index.ts';
 import type { SessionUser } from './auth.service.ts';
 import { countAlarms } from './bursts.service.ts';
@@ -117,7 +117,7 @@ export async function editSpot(db: Db, actor: SessionUser, id: number, patch: Sp
     const changes = Object.fromEntries(
       Object.entries(merged).filter(
         ([k, v]) =>
-          k in patch || (['title', 'area', 'description'].includes(k) && v !== current[k as keyof ModSpot]),
+          k in patch || ((SHOWN_ORDER as readonly string[]).includes(k) && v !== current[k as keyof ModSpot]),
       ),
     );
     await updateSpotFields(tx, id, changes);

@@ -16,7 +16,7 @@ import {
 } from './spots.sql.ts';
 
 /** The free-text fields in the order the page and its card show them. */
-const SHOWN_ORDER = ['title', 'area', 'description'] as const;
+export const SHOWN_ORDER = ['title', 'area', 'description'] as const;
 
 /**
  * Phone numbers in the free-text fields become `[removed]` (docs/api.md), the fields read together
