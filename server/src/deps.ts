@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Basemap } from './basemap/basemap.service.ts';
-import { type Courier, OUTBOX_DEFAULTS, Outbox, PushCourier, SmsCourier } from './channels/outbox.ts';
+import { type Courier, PushCourier, SmsCourier } from './channels/couriers.ts';
+import { OUTBOX_DEFAULTS, Outbox } from './channels/outbox.ts';
 import { PhoneCipher } from './channels/phone.ts';
 import { NominatimClient } from './clients/nominatim.ts';
 import { OsrmClient } from './clients/osrm.ts';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import type { Courier } from '../../src/channels/couriers.ts';
 import { type ClaimedMessage, enqueue } from '../../src/channels/outbox.sql.ts';
-import { type Courier, OUTBOX_DEFAULTS, Outbox } from '../../src/channels/outbox.ts';
+import { OUTBOX_DEFAULTS, Outbox } from '../../src/channels/outbox.ts';
 import type { Db } from '../../src/db/db.ts';
 import { createPgDb } from '../../src/db/pg.ts';
 import { createLogger } from '../../src/http/logger.ts';
