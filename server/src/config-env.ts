@@ -31,6 +31,8 @@ export const envSchema = z
       z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
     ),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+    BACKUP_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(365).default(7)),
+    BACKUP_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(512)),
     PUBLIC_READS_AT_ONCE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).optional()),
     PUBLIC_READS_WAITING: z.preprocess(
       emptyAsUndefined,

@@ -18,6 +18,11 @@ export interface Config {
   readonly host: string;
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
+  /**
+   * Daily backups of embedded storage in DATA_DIR/backups (db/backups.ts): kept `days` days (0: none
+   * taken), and the oldest removed while all of them together pass `maxBytes`.
+   */
+  readonly backups: { readonly days: number; readonly maxBytes: number };
   readonly redisUrl: string | undefined;
   /**
    * Uncached public reads at once (http/read-gate.ts): by default 6 of PostgreSQL's 10 pooled
@@ -172,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    backups: { days: e.BACKUP_DAYS, maxBytes: e.BACKUP_MAX_MB * 1024 * 1024 },
     redisUrl: e.REDIS_URL,
     publicReads: Object.freeze({
       atOnce: readsAtOnce,

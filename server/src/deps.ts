@@ -8,6 +8,7 @@ import { OsrmClient } from './clients/osrm.ts';
 import { PushService, type VapidKeys } from './clients/push-service.ts';
 import { SmsGateway } from './clients/sms-gateway.ts';
 import type { Config } from './config.ts';
+import { DailyBackups } from './db/backups.ts';
 import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
@@ -235,6 +236,11 @@ export async function createDeps(
       exports.markChanged();
     });
     const basemap = await Basemap.open(config, log);
+    const backups =
+      db.copyFolder && config.backups.days > 0
+        ? new DailyBackups(db, config.dataDir, config.backups, clock, log)
+        : undefined;
+    backups?.start();
     return {
       config,
       log,
@@ -257,6 +263,7 @@ export async function createDeps(
       close: async () => {
         exports.close();
         basemap?.close();
+        await backups?.close();
         await worker.close();
         await changes.close();
         await limiter.counters.close();

@@ -45,5 +45,10 @@ export interface Db extends Queryable {
   waitingForConnection(): number;
   /** Resolves when the database answers within timeoutMs, rejects otherwise. */
   ping(timeoutMs: number): Promise<void>;
+  /**
+   * Embedded storage on disk only: copies its folder into `target` (which must not exist) as a
+   * consistent whole: checkpointed first, with no statement running until the copy is made.
+   */
+  copyFolder?(target: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -4,7 +4,11 @@ export interface WorkerSetup {
   /** A dumped data directory to start from (the tests' migrated template). */
   loadDataDir: ArrayBuffer | undefined;
 }
-export type ToWorker = { id: number; op: 'query' | 'exec' | 'close'; sql: string; params?: unknown[] };
+export type Request =
+  | { op: 'query' | 'exec' | 'close'; sql: string; params?: unknown[] }
+  /** Copies the data directory into `target` after a checkpoint (Db.copyFolder). */
+  | { op: 'copy'; target: string };
+export type ToWorker = Request & { id: number };
 export type FromWorker =
   | { ready: true }
   | { failed: Record<string, unknown> }

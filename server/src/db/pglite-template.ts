@@ -36,9 +36,8 @@ export async function fillFromTemplate(dataDir: string): Promise<void> {
   // The folder is claimed by this process alone: what a start that died left beside it goes first.
   const partial = `${dataDir}.partial`;
   rmSync(partial, { recursive: true, force: true });
-  const { extract } = await import('tar-fs');
   try {
-    await pipeline(createReadStream(await embeddedTemplate()), createGunzip(), extract(partial));
+    await unpackInto(await embeddedTemplate(), partial);
     try {
       renameSync(partial, dataDir);
     } catch (err) {
@@ -51,4 +50,10 @@ export async function fillFromTemplate(dataDir: string): Promise<void> {
   } finally {
     rmSync(partial, { recursive: true, force: true });
   }
+}
+
+/** Unpacks a packed folder (`.tar.gz`: the template, a backup) into `target`, as a stream. */
+export async function unpackInto(tarGz: string, target: string): Promise<void> {
+  const { extract } = await import('tar-fs');
+  await pipeline(createReadStream(tarGz), createGunzip(), extract(target));
 }

@@ -1,3 +1,4 @@
+import { cpSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPglite } from './pglite-open.ts';
 import type { ToWorker, WorkerSetup } from './pglite-protocol.ts';
@@ -21,6 +22,11 @@ if (port) {
         try {
           if (m.op === 'query') {
             port.postMessage({ id: m.id, rows: (await pglite.query(m.sql, m.params)).rows });
+          } else if (m.op === 'copy') {
+            // Here, where no statement can run until it is done, and off the server's thread.
+            await pglite.exec('CHECKPOINT');
+            cpSync(setup.dataDir as string, m.target, { recursive: true, errorOnExist: true, force: false });
+            port.postMessage({ id: m.id, rows: [] });
           } else {
             if (m.op === 'exec') await pglite.exec(m.sql);
             else await pglite.close();
