@@ -3,8 +3,11 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { databaseFolder } from '../src/db/backups.ts';
 import type { Db } from '../src/db/db.ts';
+import { migrate } from '../src/db/migrate.ts';
 import { createPgDb } from '../src/db/pg.ts';
+import { createPgliteDb } from '../src/db/pglite.ts';
 import { freePort, redisAnswers, waitFor } from '../test/processes.ts';
 
 /**
@@ -107,6 +110,8 @@ export interface LoadStats {
   failures: { at: number; what: string; status: number | string; type: string }[];
   /** The slowest answer of each kind of request, in milliseconds. */
   slowestMs: Record<string, number>;
+  /** The writes answered as done: the spots reported (their ids) and the votes counted. */
+  acknowledged: { spots: number[]; votes: number };
 }
 
 let addresses = 0;
@@ -123,13 +128,25 @@ const near = (spread: number) => ({
 
 /**
  * Mixed traffic from many visitors (X-Forwarded-For, so the app must trust 127.0.0.1): reads,
- * spot searches, reports and votes, `concurrency` requests at a time until stopped. With `maps`,
+ * spot searches, reports and votes (on the spots it reports and on `spots`), `concurrency` requests at
+ * a time until stopped. With `maps`,
  * also route checks and place searches, each for a new trip or name so no cache answers them.
  */
-export function mixedLoad(url: string, opts: { concurrency?: number; maps?: boolean } = {}) {
+export function mixedLoad(
+  url: string,
+  opts: { concurrency?: number; maps?: boolean; spots?: readonly number[] } = {},
+) {
   const { concurrency = 6, maps = false } = opts;
-  const stats: LoadStats = { sent: 0, byStatus: {}, failures: [], slowestMs: {} };
-  const spotIds: number[] = [];
+  const stats: LoadStats = {
+    sent: 0,
+    byStatus: {},
+    failures: [],
+    slowestMs: {},
+    acknowledged: { spots: [], votes: 0 },
+  };
+  const spotIds = stats.acknowledged.spots;
+  // Votes go to these spots too (reported before this load) and to those it reports.
+  const votable = [...(opts.spots ?? [])];
   let running = true;
   const one = async () => {
     const pick = Math.random();
@@ -163,9 +180,9 @@ export function mixedLoad(url: string, opts: { concurrency?: number; maps?: bool
           time_of_day: 'night',
         }),
       };
-    } else if (pick < 0.7 && spotIds.length > 0) {
+    } else if (pick < 0.7 && votable.length > 0) {
       what = 'POST vote';
-      target = `${url}/api/spots/${spotIds[Math.floor(Math.random() * spotIds.length)]}/vote`;
+      target = `${url}/api/spots/${votable[Math.floor(Math.random() * votable.length)]}/vote`;
       init = { method: 'POST', headers, body: JSON.stringify({ value: Math.random() < 0.7 ? 1 : -1 }) };
     }
     stats.sent++;
@@ -175,7 +192,11 @@ export function mixedLoad(url: string, opts: { concurrency?: number; maps?: bool
       const type = res.headers.get('content-type') ?? '';
       const body = await res.text();
       stats.byStatus[res.status] = (stats.byStatus[res.status] ?? 0) + 1;
-      if (res.status === 201) spotIds.push(JSON.parse(body).spot.id);
+      if (res.status === 201) {
+        spotIds.push(JSON.parse(body).spot.id);
+        votable.push(JSON.parse(body).spot.id);
+      }
+      if (what === 'POST vote' && res.status === 200) stats.acknowledged.votes++;
       if (res.status >= 500) stats.failures.push({ at: Date.now(), what, status: res.status, type });
     } catch (err) {
       stats.byStatus.error = (stats.byStatus.error ?? 0) + 1;
@@ -196,9 +217,16 @@ export function mixedLoad(url: string, opts: { concurrency?: number; maps?: bool
   };
 }
 
-/** Runs fn on a one-connection pool to the database at url, closing it afterwards. */
-async function withDb<T>(url: string, fn: (db: Db) => Promise<T>): Promise<T> {
-  const db = createPgDb({ connectionString: url, shares: { reads: 1, writes: 1 } });
+/**
+ * Runs fn on the database at `at` (a PostgreSQL URL, on a one-connection pool; or an embedded
+ * DATA_DIR, opened and migrated as the server's start does), closing it afterwards.
+ */
+export async function withDb<T>(at: string, fn: (db: Db) => Promise<T>): Promise<T> {
+  const embedded = !/^postgres(ql)?:/.test(at);
+  const db = embedded
+    ? await createPgliteDb(databaseFolder(at))
+    : createPgDb({ connectionString: at, shares: { reads: 1, writes: 1 } });
+  if (embedded) await migrate(db);
   try {
     return await fn(db);
   } finally {
@@ -206,7 +234,7 @@ async function withDb<T>(url: string, fn: (db: Db) => Promise<T>): Promise<T> {
   }
 }
 
-/** Every spot's counts equal its vote rows: nothing half-written. */
+/** Every spot's counts equal its vote rows, in the database at `url` (withDb): nothing half-written. */
 export function assertCountsMatchVotes(url: string) {
   return withDb(url, async (db) => {
     const [row] = await db.query<{ spots: number; wrong: number; votes: number }>(

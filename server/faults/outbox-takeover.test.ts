@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import type { Courier } from '../../src/channels/couriers.ts';
-import { type ClaimedMessage, enqueue } from '../../src/channels/outbox.sql.ts';
-import { OUTBOX_DEFAULTS, Outbox } from '../../src/channels/outbox.ts';
-import type { Db } from '../../src/db/db.ts';
-import { createPgDb } from '../../src/db/pg.ts';
-import { createLogger } from '../../src/http/logger.ts';
-import { createFreshDatabase, onPostgres } from '../helpers.ts';
+import type { Courier } from '../src/channels/couriers.ts';
+import { type ClaimedMessage, enqueue } from '../src/channels/outbox.sql.ts';
+import { OUTBOX_DEFAULTS, Outbox } from '../src/channels/outbox.ts';
+import type { Db } from '../src/db/db.ts';
+import { createPgDb } from '../src/db/pg.ts';
+import { createLogger } from '../src/http/logger.ts';
+import { createFreshDatabase, onPostgres } from '../test/helpers.ts';
 
 /**
  * The sending worker dies with 40 alerts queued, one of them in the gateway's hands: the standby

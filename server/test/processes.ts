@@ -92,7 +92,11 @@ export const BUILT_SERVER = 'dist/server/main.js';
 export async function startServer(
   env: Record<string, string>,
   cwd?: string,
-  { built = false, wrap = [] }: { built?: boolean; wrap?: string[] } = {},
+  {
+    built = false,
+    wrap = [],
+    waitReady = true,
+  }: { built?: boolean; wrap?: string[]; waitReady?: boolean } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const main = built ? BUILT_SERVER : 'server/src/main.ts';
@@ -111,6 +115,8 @@ export async function startServer(
     process.stderr.write(chunk);
   });
   const url = `http://127.0.0.1:${port}`;
+  // `waitReady: false`: as soon as the process is started (to kill it while it starts).
+  if (!waitReady) return { url, proc };
   try {
     await waitFor(
       async () => {
