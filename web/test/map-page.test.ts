@@ -469,10 +469,19 @@ describe('the map page on a phone', () => {
         return true;
       }) as Navigator['vibrate'];
     });
+    // The list comes late (a slow network): the map shows the tiles' spots meanwhile, and the phone,
+    // standing still, is told once the list is there.
+    let listAsked = false;
+    await phone.route(/\/api\/spots\?/, async (route) => {
+      listAsked = true;
+      await new Promise((r) => setTimeout(r, 3000));
+      await route.continue();
+    });
     await phone.goto(stack.url);
     await phone.locator('.leaflet-marker-icon').first().waitFor();
     await phone.getByRole('button', { name: 'Nearby alerts' }).click();
     await assert.doesNotReject(phone.getByText('Careful: you are near "Kalerwe".').waitFor());
+    assert.equal(listAsked, true, 'the list was held back');
     assert.equal(
       await phone.evaluate(() => (window as unknown as { __vibrations: unknown[] }).__vibrations.length),
       1,

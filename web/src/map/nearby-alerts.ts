@@ -32,6 +32,9 @@ function spotsToAlert(spots: Spot[], at: Position, seen: Set<number>): Spot[] {
 /**
  * While on, watches the phone's position; coming near a dangerous spot vibrates the phone and hands
  * the spot to `onAlert`. The public list holds only approved spots, so "approved" is already true.
+ * The spots are looked at again when they change under a known position: turned on while the list
+ * was still loading (the map then shows the tiles' spots), a phone standing still would otherwise
+ * never be warned.
  */
 export function useNearbyAlerts(on: boolean, spots: Spot[], onAlert: (spot: Spot) => void) {
   const [position, setPosition] = useState<Position>();
@@ -40,27 +43,30 @@ export function useNearbyAlerts(on: boolean, spots: Spot[], onAlert: (spot: Spot
   latest.current = { spots, onAlert };
 
   useEffect(() => {
+    if (!on || !position) return;
+    const seen = seenThisVisit();
+    const near = spotsToAlert(latest.current.spots, position, seen);
+    const first = near[0];
+    if (!first) return;
+    for (const s of near) seen.add(s.id);
+    try {
+      sessionStorage.setItem(SEEN_KEY, JSON.stringify([...seen]));
+    } catch {
+      // remembered for this page only
+    }
+    navigator.vibrate?.([300, 120, 300]);
+    latest.current.onAlert(first);
+  }, [on, position, spots]);
+
+  useEffect(() => {
     if (!on || !('geolocation' in navigator)) {
       setPosition(undefined);
       return;
     }
     const id = navigator.geolocation.watchPosition(
       (p) => {
-        const at = { lat: p.coords.latitude, lng: p.coords.longitude };
-        setPosition(at);
+        setPosition({ lat: p.coords.latitude, lng: p.coords.longitude });
         setError(undefined);
-        const seen = seenThisVisit();
-        const near = spotsToAlert(latest.current.spots, at, seen);
-        const first = near[0];
-        if (!first) return;
-        for (const s of near) seen.add(s.id);
-        try {
-          sessionStorage.setItem(SEEN_KEY, JSON.stringify([...seen]));
-        } catch {
-          // remembered for this page only
-        }
-        navigator.vibrate?.([300, 120, 300]);
-        latest.current.onAlert(first);
       },
       setError,
       { enableHighAccuracy: true, maximumAge: 10_000 },
