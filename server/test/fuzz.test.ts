@@ -25,7 +25,7 @@ import { report, startTestApp, type TestApp } from './helpers.ts';
  * headers (every case also carries a random set of the headers clients send: forwarded addresses,
  * which the app here trusts, compression, caching, cookies, Origin, content negotiation). Whatever
  * arrives, the answer is never a 5xx, every error is JSON with an `error` string, every answer
- * carries the security headers, and nothing is stored from a refused request. 10,000 cases per
+ * carries the security headers, and nothing is stored from a refused request. 4,000 cases per
  * endpoint on PostgreSQL (CI); FUZZ_RUNS changes it (embedded storage defaults to 300 to keep a
  * newcomer's `npm test` short).
  */
