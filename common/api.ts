@@ -39,6 +39,15 @@ export const spotSchema = z
     status: z.enum(STATUSES),
     moderator_verified: z.boolean().meta({ description: 'Shown as "Verified by moderators".' }),
     seeded: z.boolean(),
+    confidence: z
+      .number()
+      .min(0)
+      .max(10)
+      .meta({
+        description:
+          'Extension: how sure the map is of the spot, 0 to 10, from verification, its source, votes by wide ' +
+          'network and standing, and the time since it was last confirmed (docs/api.md, "Confidence and time")',
+      }),
   })
   .meta({ id: 'Spot' });
 export type Spot = z.output<typeof spotSchema>;
@@ -412,6 +421,12 @@ export const settingsSchema = z.object({
   }),
   alertBudgetPerHour: z.number().int().min(0).max(100_000).meta({
     description: 'SMS and push alerts queued in any hour, site-wide; past it no more go out that hour',
+  }),
+  halfLifeDaysSevere: z.number().int().min(1).max(3650).meta({
+    description: "A severity 4–5 spot's confidence is halved every this many days without a confirmation",
+  }),
+  halfLifeDays: z.number().int().min(1).max(3650).meta({
+    description: "A severity 1–3 spot's confidence is halved every this many days without a confirmation",
   }),
 });
 export const logResponse = z.object({

@@ -493,6 +493,10 @@ export const en = {
   'mod.standingDaysHint':
     'A phone or number with standing is trusted: its reports and alerts need no second voice. It also needs a report or vote others agreed with.',
   'mod.standingActiveDays': 'Standing: days on which it was seen',
+  'mod.halfLifeSevere': 'Days until a severe spot (4–5) counts half as sure',
+  'mod.halfLife': 'Days until another spot counts half as sure',
+  'mod.halfLifeHint':
+    'Without a new confirmation, confidence halves every this many days; routes and alerts weigh by it.',
   'mod.alertBudget': 'Alerts sent in an hour, across the site',
   'mod.alertBudgetHint': 'Each SMS alert costs one SMS. Past it, no more alerts go out that hour.',
   'mod.log.action.approve-held': 'Approved held reports',

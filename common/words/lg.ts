@@ -502,6 +502,10 @@ export const lg = {
   'mod.standingDaysHint':
     'Essimu oba ennamba erina obwesige yeesigibwa: alipoota zaayo n’obubaka obulabula tebyetaaga ddoboozi lya kubiri. Yeetaaga n’alipoota oba akalulu abalala ke bakkiriziganyizza nako.',
   'mod.standingActiveDays': 'Obwesige: ennaku kwe yalabibwa',
+  'mod.halfLifeSevere': "Ennaku ekifo eky'obulabe ennyo (4–5) lwe kiba nga kikakasibwa kitundu",
+  'mod.halfLife': 'Ennaku ekifo ekirala lwe kiba nga kikakasibwa kitundu',
+  'mod.halfLifeHint':
+    "Awatali kukakasa kupya, obwesige bukendeera kitundu buli nnaku zino; amakubo n'okulabula bibugoberera.",
   'mod.alertBudget': 'Obubaka obulabula obuweerezebwa mu ssaawa, ku mukutu gwonna',
   'mod.alertBudgetHint':
     'Buli bubaka bwa SMS busasulirwa SMS emu. Bwe kiyitawo, tewali bubaka bulala obuweerezebwa mu ssaawa eyo.',

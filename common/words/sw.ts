@@ -499,6 +499,10 @@ export const sw = {
   'mod.standingDaysHint':
     'Simu au namba yenye hadhi inaaminika: ripoti zake na arifa hazihitaji sauti ya pili. Inahitaji pia ripoti au kura ambayo wengine walikubaliana nayo.',
   'mod.standingActiveDays': 'Hadhi: siku ilizoonekana',
+  'mod.halfLifeSevere': 'Siku hadi eneo hatari sana (4–5) liaminike nusu',
+  'mod.halfLife': 'Siku hadi eneo jingine liaminike nusu',
+  'mod.halfLifeHint':
+    'Bila uthibitisho mpya, uhakika hupungua nusu kila siku hizi; njia na arifa huzingatia hilo.',
   'mod.alertBudget': 'Arifa zinazotumwa kwa saa, kwenye tovuti yote',
   'mod.alertBudgetHint': 'Kila arifa ya SMS inagharimu SMS moja. Zaidi ya hapo, hakuna arifa zaidi saa hiyo.',
   'mod.log.action.approve-held': 'Aliidhinisha ripoti zilizozuiliwa',

@@ -39,6 +39,7 @@ import { PlaceSearch } from './search/places.ts';
 import { loadSeedOnce } from './seed/seed.ts';
 import { ensureSecret, setConfiguredDefaults } from './settings/settings.service.ts';
 import { ExportSnapshots } from './spots/export-snapshots.ts';
+import { ConfidenceAgeing, refreshStaleConfidence } from './spots/index.ts';
 import { redactStoredTextOnce } from './spots/redact-stored.ts';
 import { Standing } from './trust/index.ts';
 import { type Clock, systemClock } from './util/clock.ts';
@@ -153,6 +154,8 @@ export function createPublicReads(config: Config, identify: Identify) {
 const COUNTER_TIMEOUT_MS = { redis: 500, database: 500 } as const;
 const COUNTER_PROBE_EVERY_MS = 1000;
 const COUNTER_READY_TIMEOUT_MS = 2000;
+/** Spots whose confidence is computed before a start goes on (the rest in the background). */
+const CONFIDENCE_AT_START = 5000;
 
 /** Redis's client is loaded only where Redis is configured (3 MB of each process's memory). */
 export async function createRateLimiter(
@@ -209,6 +212,9 @@ export async function createDeps(
       const seeded = await loadSeedOnce(db);
       if (seeded) log.info({ seeded }, 'seed spots loaded');
     }
+    // A small map's confidence is all computed before the first request; a large one's (after the
+    // upgrade that brought it) goes on hourly in the background (spots/confidence.ts).
+    await refreshStaleConfidence(db, clock.now(), CONFIDENCE_AT_START);
     const redacted = await redactStoredTextOnce(db, (tx, detail) =>
       appendLog(tx, { actor: SYSTEM_ACTOR, action: 'redact-stored', detail: { ...detail } }),
     );
@@ -241,6 +247,10 @@ export async function createDeps(
         ? new DailyBackups(db, config.dataDir, config.backups, clock, log)
         : undefined;
     backups?.start();
+    const ageing = new ConfidenceAgeing(db, clock, log, () =>
+      publicDataChanged({ publicCache: reads.publicCache, exports, changes }),
+    );
+    ageing.start();
     return {
       config,
       log,
@@ -264,6 +274,7 @@ export async function createDeps(
         exports.close();
         basemap?.close();
         await backups?.close();
+        await ageing.close();
         await worker.close();
         await changes.close();
         await limiter.counters.close();

@@ -6,7 +6,13 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { outageOf } from '../http/outage.ts';
 import type { Identity } from '../identity/identify.ts';
 import { readSiteSettings } from '../settings/index.ts';
-import { findPublicSpot, getPublicSpot, redactPhoneNumbers, toSpot } from '../spots/index.ts';
+import {
+  findPublicSpot,
+  getPublicSpot,
+  redactPhoneNumbers,
+  refreshConfidence,
+  toSpot,
+} from '../spots/index.ts';
 import { type Actor, type Standing, voteAgreed } from '../trust/index.ts';
 import { KeyedQueue, NoTurnError } from '../util/keyed-queue.ts';
 import { budgetUse, noteHeld, noteRefusedDispute, spendBudget } from './budgets.sql.ts';
@@ -86,7 +92,7 @@ export async function castVote(
     inTurn(spotId, db, async (tx) => {
       const spot = await lockPublicSpot(tx, spotId);
       if (!spot) throw spotNotFound();
-      const { previous, spot: row } = await recordVote(tx, spotId, identity, value);
+      const { previous, spot: row } = await recordVote(tx, spotId, identity, value, voter.standing);
       if (!row) {
         throw new HttpError(
           409,
@@ -104,6 +110,7 @@ export async function castVote(
           if (!budget.spent) throw new DisputeBudgetSpent(budget.retryAfterSeconds);
         }
       }
+      row.confidence = (await refreshConfidence(tx, [spotId], voter.at)).get(spotId) ?? row.confidence;
       await voteAgreed(tx, opts.standing, spotId, value, voter);
       if (value === 1 && voter.standing) {
         const released = await releaseAlertsOnConfirmation(tx, spotId, identity.wideNetwork);

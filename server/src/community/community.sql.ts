@@ -64,15 +64,16 @@ export async function recordVote(
   spotId: number,
   who: Identity,
   value: VoteValue,
+  standing: boolean,
 ): Promise<{ previous: VoteValue | null; spot?: SpotRow }> {
   const rows = await tx.query<SpotRow & { previous: VoteValue | null; changed: boolean }>(
     `WITH prev AS (SELECT value FROM votes WHERE spot_id = $1 AND visitor = $2),
      vote AS (
-       INSERT INTO votes (spot_id, visitor, value, network, wide_network, agent, device)
-       VALUES ($1, $2, $3, $4, $7, $5, $6)
+       INSERT INTO votes (spot_id, visitor, value, network, wide_network, agent, device, standing)
+       VALUES ($1, $2, $3, $4, $7, $5, $6, $8)
        ON CONFLICT (spot_id, visitor) DO UPDATE SET value = EXCLUDED.value, network = EXCLUDED.network,
          wide_network = EXCLUDED.wide_network, agent = EXCLUDED.agent, device = EXCLUDED.device,
-         updated_at = now()
+         standing = EXCLUDED.standing, updated_at = now()
        WHERE votes.value <> EXCLUDED.value
      ),
      counted AS (
@@ -85,7 +86,7 @@ export async function recordVote(
      )
      SELECT (SELECT value FROM prev) AS previous, counted.id IS NOT NULL AS changed, counted.*
      FROM (SELECT 1) AS one LEFT JOIN counted ON true`,
-    [spotId, who.visitor, value, who.network, who.agent, who.device, who.wideNetwork],
+    [spotId, who.visitor, value, who.network, who.agent, who.device, who.wideNetwork, standing],
   );
   const { previous, changed, ...spot } = rows[0] as SpotRow & {
     previous: VoteValue | null;

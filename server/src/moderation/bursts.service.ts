@@ -5,6 +5,7 @@ import { siteBudgets } from '../community/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
 import { readSiteSettings } from '../settings/index.ts';
+import { refreshConfidence } from '../spots/index.ts';
 import {
   heldReports,
   newcomerReportsInHour,
@@ -122,6 +123,8 @@ export async function revertBurst(db: Db, standing: Standing, actor: SessionUser
     const votes = new Map((await voidDenials(tx, from, to, networks)).map((r) => [r.spot_id, r.down]));
     const flags = new Map((await dismissFlagsIn(tx, from, to, networks)).map((r) => [r.spot_id, r.flags]));
     const shown = new Set(await showHiddenAgain(tx, ids));
+    // The denials taken weigh no more.
+    await refreshConfidence(tx, [...votes.keys()], standing.now());
     const window = { from: iso(from), to: iso(to) };
     for (const id of ids) {
       await restoreSpot(tx, id);

@@ -78,7 +78,7 @@ export function registerModSpotRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => ({
-      spot: await editSpot(deps.db, actorOf(request), request.params.id, request.body),
+      spot: await editSpot(deps.db, actorOf(request), request.params.id, request.body, deps.clock.now()),
     }),
   );
 

@@ -2,7 +2,7 @@ import { type ModSpot, type ReportInput, reportInput } from '../../../common/api
 import { queueAlerts } from '../channels/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
-import { redactReport, SHOWN_ORDER } from '../spots/index.ts';
+import { redactReport, refreshConfidence, SHOWN_ORDER } from '../spots/index.ts';
 import { moderatorAgreed, reportRejected, type Standing } from '../trust/index.ts';
 import type { SessionUser } from './auth.service.ts';
 import { countAlarms } from './bursts.service.ts';
@@ -95,6 +95,7 @@ export async function moderateInTransaction(
   }
   if (action === 'approve' || action === 'verify') await moderatorAgreed(tx, standing, id);
   if (action === 'reject') await reportRejected(tx, standing, id);
+  if (action === 'verify' || action === 'unverify') await refreshConfidence(tx, [id], standing.now());
   // Whatever they decided, a moderator has looked at the spot.
   await clearReview(tx, id);
   await appendLog(tx, { actor: actor.username, action, spotId: id, detail });
@@ -108,7 +109,13 @@ export async function moderateInTransaction(
 }
 
 /** An edit obeys the report rules: the edited spot as a whole must still be a valid report. */
-export async function editSpot(db: Db, actor: SessionUser, id: number, patch: SpotPatch): Promise<ModSpot> {
+export async function editSpot(
+  db: Db,
+  actor: SessionUser,
+  id: number,
+  patch: SpotPatch,
+  now: Date,
+): Promise<ModSpot> {
   return db.transaction(async (tx) => {
     if (!(await lockSpot(tx, id))) throw spotNotFound();
     const current = await reload(tx, id);
@@ -121,6 +128,8 @@ export async function editSpot(db: Db, actor: SessionUser, id: number, patch: Sp
       ),
     );
     await updateSpotFields(tx, id, changes);
+    // Severity and source weigh in confidence.
+    await refreshConfidence(tx, [id], now);
     await appendLog(tx, {
       actor: actor.username,
       action: 'edit',

@@ -58,7 +58,8 @@ export function registerNetworkRoutes(app: FastifyInstance, deps: Deps): void {
         },
       },
     },
-    async (request) => voidNetworkOnSpot(deps.db, actorOf(request), request.params.id, request.body),
+    async (request) =>
+      voidNetworkOnSpot(deps.db, actorOf(request), request.params.id, request.body, deps.clock.now()),
   );
 
   api.post(
@@ -78,7 +79,7 @@ export function registerNetworkRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request) => {
       const { network, from, to } = request.body;
-      return voidNetworkVotes(deps.db, actorOf(request), network, from, to);
+      return voidNetworkVotes(deps.db, actorOf(request), network, from, to, deps.clock.now());
     },
   );
 }

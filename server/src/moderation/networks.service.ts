@@ -4,6 +4,7 @@ import { flagsReachAutoHide } from '../community/index.ts';
 import type { Db } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { readSiteSettings } from '../settings/index.ts';
+import { refreshConfidence } from '../spots/index.ts';
 import type { SessionUser } from './auth.service.ts';
 import { appendLog } from './log.sql.ts';
 import { reload } from './mod-spots.service.ts';
@@ -58,6 +59,7 @@ export async function voidNetworkOnSpot(
   actor: SessionUser,
   id: number,
   target: VoidTarget,
+  now: Date,
 ): Promise<{ spot: ModSpot; voided: number }> {
   return db.transaction(async (tx) => {
     const spot = await lockSpot(tx, id);
@@ -70,6 +72,7 @@ export async function voidNetworkOnSpot(
       Object.assign(detail, gone);
       if (spot.status === 'disputed' && (await restoreClearedDisputes(tx, [id])).length)
         detail.restored = true;
+      await refreshConfidence(tx, [id], now);
     } else {
       voided = await resolveOpenFlags(tx, id, 'voided', target.network);
       detail.flags = voided;
@@ -98,6 +101,7 @@ export async function voidNetworkVotes(
   network: string,
   from: Date,
   to: Date,
+  now: Date,
 ): Promise<{ spots: number; votes: number }> {
   if (from > to) throw new HttpError(400, 'from must not be after to');
   return db.transaction(async (tx) => {
@@ -105,6 +109,11 @@ export async function voidNetworkVotes(
     const per = await deleteNetworkVotesInPeriod(tx, network, from, to);
     const disputed = locked.filter((s) => s.status === 'disputed').map((s) => s.id);
     const restored = new Set(await restoreClearedDisputes(tx, disputed));
+    await refreshConfidence(
+      tx,
+      per.map((p) => p.spot_id),
+      now,
+    );
     for (const p of per) {
       await appendLog(tx, {
         actor: actor.username,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_HALF_LIVES } from '../../../common/confidence.ts';
 import type { Queryable } from '../db/db.ts';
 import { insertSecretOnce, selectSettings, upsertSetting } from './settings.sql.ts';
 
@@ -25,6 +26,9 @@ export interface SiteSettings {
   standingActiveDays: number;
   /** SMS and push alerts queued in any hour, site-wide; past it a spot's alerts are not sent. */
   alertBudgetPerHour: number;
+  /** Confidence is halved every this many days without a confirmation: severity 4–5, and the rest. */
+  halfLifeDaysSevere: number;
+  halfLifeDays: number;
 }
 
 /** Each setting's row key and its value when the row is missing. */
@@ -40,6 +44,8 @@ const KEYS: { [K in keyof SiteSettings]: [key: string, fallback: SiteSettings[K]
   standingDays: ['standing_days', 3],
   standingActiveDays: ['standing_active_days', 2],
   alertBudgetPerHour: ['alert_budget_per_hour', 120],
+  halfLifeDaysSevere: ['half_life_days_severe', DEFAULT_HALF_LIVES.severeDays],
+  halfLifeDays: ['half_life_days', DEFAULT_HALF_LIVES.otherDays],
 };
 /** A default kept by the configuration (an environment variable) sits under this prefix. */
 const DEFAULT_PREFIX = 'default:';

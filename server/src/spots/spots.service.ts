@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { readSiteSettings } from '../settings/index.ts';
 import { type Actor, newcomerHold, recordReport } from '../trust/index.ts';
+import { refreshConfidence } from './confidence.ts';
 import { redactTogether } from './redact.ts';
 import { toSpot } from './spot-row.ts';
 import type { ListQuery, SpotFilters } from './spots.schema.ts';
@@ -47,8 +48,15 @@ export async function reportSpot(
         ? undefined
         : await newcomerHold(tx, settings, identity, clean, at);
     const pending = settings.requireApproval || heldBy !== undefined;
-    const row = await insertReportedSpot(tx, clean, pending ? 'pending' : 'approved', !pending && !standing);
+    const row = await insertReportedSpot(
+      tx,
+      clean,
+      pending ? 'pending' : 'approved',
+      !pending && !standing,
+      standing,
+    );
     await insertReporterVote(tx, row.id, identity);
+    row.confidence = (await refreshConfidence(tx, [row.id], at)).get(row.id) ?? 0;
     // Held by the site setting, a report is none of the newcomer budgets' business.
     if (!settings.requireApproval)
       await recordReport(tx, {

@@ -12,11 +12,13 @@ export async function insertReportedSpot(
   input: ReportInput,
   publication: Publication,
   alertsWait: boolean,
+  reporterStanding: boolean,
 ): Promise<SpotRow> {
   const rows = await tx.query<SpotRow>(
     `INSERT INTO spots AS s (title, description, area, lat, lng, category, severity, time_of_day,
-       incident_date, source_url, confirmations, denials, last_confirmed_at, publication, alerts_wait)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, 0, now(), $11, $12)
+       incident_date, source_url, confirmations, denials, last_confirmed_at, publication, alerts_wait,
+       reporter_standing)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, 0, now(), $11, $12, $13)
      RETURNING ${SPOT_COLUMNS}`,
     [
       input.title,
@@ -31,6 +33,7 @@ export async function insertReportedSpot(
       input.source_url,
       publication,
       alertsWait,
+      reporterStanding,
     ],
   );
   return rows[0] as SpotRow;

@@ -36,6 +36,7 @@ const spot: Spot = {
   status: 'unverified',
   moderator_verified: true,
   seeded: false,
+  confidence: 10,
 };
 const dangers: NearDanger[] = Array.from({ length: 30 }, (_, i) => ({
   id: MAX_ID - i,

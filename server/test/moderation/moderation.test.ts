@@ -469,6 +469,8 @@ describe('moderation/moderation', () => {
         standingDays: 3,
         standingActiveDays: 2,
         alertBudgetPerHour: 120,
+        halfLifeDaysSevere: 180,
+        halfLifeDays: 90,
       });
       for (const payload of [
         { autoHideFlagThreshold: 51 },

@@ -2625,6 +2625,10 @@ export interface paths {
                             autoHideFlagThreshold: number;
                             /** @description Spots community votes may move into disputed in any hour, site-wide; past it such a vote is a 429 and stores nothing */
                             disputeBudgetPerHour: number;
+                            /** @description A severity 1–3 spot's confidence is halved every this many days without a confirmation */
+                            halfLifeDays: number;
+                            /** @description A severity 4–5 spot's confidence is halved every this many days without a confirmation */
+                            halfLifeDaysSevere: number;
                             /** @description Newcomers' reports published at once in any hour, site-wide (or three times the median hour of the last 7 days, if larger); past it they are held for review. 0 = off */
                             reportBudgetPerHour: number;
                             /** @description Newcomers' reports published at once in any hour from one wide network (IPv4 /24, IPv6 /48). 0 = off */
@@ -2729,6 +2733,10 @@ export interface paths {
                         autoHideFlagThreshold?: number;
                         /** @description Spots community votes may move into disputed in any hour, site-wide; past it such a vote is a 429 and stores nothing */
                         disputeBudgetPerHour?: number;
+                        /** @description A severity 1–3 spot's confidence is halved every this many days without a confirmation */
+                        halfLifeDays?: number;
+                        /** @description A severity 4–5 spot's confidence is halved every this many days without a confirmation */
+                        halfLifeDaysSevere?: number;
                         /** @description Newcomers' reports published at once in any hour, site-wide (or three times the median hour of the last 7 days, if larger); past it they are held for review. 0 = off */
                         reportBudgetPerHour?: number;
                         /** @description Newcomers' reports published at once in any hour from one wide network (IPv4 /24, IPv6 /48). 0 = off */
@@ -2765,6 +2773,10 @@ export interface paths {
                             autoHideFlagThreshold: number;
                             /** @description Spots community votes may move into disputed in any hour, site-wide; past it such a vote is a 429 and stores nothing */
                             disputeBudgetPerHour: number;
+                            /** @description A severity 1–3 spot's confidence is halved every this many days without a confirmation */
+                            halfLifeDays: number;
+                            /** @description A severity 4–5 spot's confidence is halved every this many days without a confirmation */
+                            halfLifeDaysSevere: number;
                             /** @description Newcomers' reports published at once in any hour, site-wide (or three times the median hour of the last 7 days, if larger); past it they are held for review. 0 = off */
                             reportBudgetPerHour: number;
                             /** @description Newcomers' reports published at once in any hour from one wide network (IPv4 /24, IPv6 /48). 0 = off */
@@ -7390,6 +7402,8 @@ export interface components {
             burst: boolean;
             /** @enum {string} */
             category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+            /** @description Extension: how sure the map is of the spot, 0 to 10, from verification, its source, votes by wide network and standing, and the time since it was last confirmed (docs/api.md, "Confidence and time") */
+            confidence: number;
             confirmations: number;
             /** Format: date-time */
             created_at: string;
@@ -7446,6 +7460,8 @@ export interface components {
             burst: boolean;
             /** @enum {string} */
             category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+            /** @description Extension: how sure the map is of the spot, 0 to 10, from verification, its source, votes by wide network and standing, and the time since it was last confirmed (docs/api.md, "Confidence and time") */
+            confidence: number;
             confirmations: number;
             /** Format: date-time */
             created_at: string;
@@ -7618,6 +7634,8 @@ export interface components {
             area: string;
             /** @enum {string} */
             category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+            /** @description Extension: how sure the map is of the spot, 0 to 10, from verification, its source, votes by wide network and standing, and the time since it was last confirmed (docs/api.md, "Confidence and time") */
+            confidence: number;
             confirmations: number;
             /** Format: date-time */
             created_at: string;
@@ -7678,6 +7696,8 @@ export interface components {
             area: string;
             /** @enum {string} */
             category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+            /** @description Extension: how sure the map is of the spot, 0 to 10, from verification, its source, votes by wide network and standing, and the time since it was last confirmed (docs/api.md, "Confidence and time") */
+            confidence: number;
             confirmations: number;
             /** Format: date-time */
             created_at: string;

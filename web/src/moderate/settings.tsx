@@ -83,6 +83,21 @@ const NUMBERS: NumberField[] = [
     label: 'mod.standingActiveDays',
   },
   {
+    name: 'halfLifeDaysSevere',
+    id: 'half-life-severe',
+    min: 1,
+    max: 3650,
+    label: 'mod.halfLifeSevere',
+    hint: 'mod.halfLifeHint',
+  },
+  {
+    name: 'halfLifeDays',
+    id: 'half-life',
+    min: 1,
+    max: 3650,
+    label: 'mod.halfLife',
+  },
+  {
     name: 'alertBudgetPerHour',
     id: 'alert-budget',
     min: 0,

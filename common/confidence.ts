@@ -1,0 +1,62 @@
+/**
+ * How sure the map is of a spot, and how recent that is: `confidence`, 0 to 10 (docs/api.md,
+ * "Confidence and time"). One pure rule, read by the server when it stores a spot's confidence
+ * (server/src/spots/confidence.ts) and by the page for its words; property tests in
+ * server/test/spots/confidence.test.ts.
+ *
+ * - Evidence: the report (a reporter with standing counts 2, a newcomer or a seed's source 1) and
+ *   each wide network that confirmed it since (2 where a voter of it had standing, 1 otherwise;
+ *   the reporter's own vote is the report), against each wide network that denied it (the same
+ *   weights). The share of evidence for the danger, with a prior of 2 against:
+ *   support / (support + denials + 2). One newcomer's report alone is 1/3.
+ * - Time: halved every half-life since the last confirmation (by severity: severe dangers are
+ *   remembered longer; settings).
+ * - Floors: a spot moderators verified is at least 8, one with a source (a news, police or court
+ *   page) at least 6, whatever its age: they are archived by age instead (the archive rule).
+ */
+
+export interface ConfidenceInputs {
+  moderatorVerified: boolean;
+  /** The spot has a source (source_url). */
+  sourced: boolean;
+  /** The reporter had standing when reporting (seeded spots: false). */
+  reporterStanding: boolean;
+  /** Wide networks that confirmed it since the report, each counting 2 (a voter with standing) or 1. */
+  support: number;
+  /** Wide networks that denied it, counted the same way. */
+  doubt: number;
+  /** Days since it was last confirmed (or reported). */
+  ageDays: number;
+  severity: number;
+}
+
+export interface HalfLives {
+  /** Days after which confidence of a severity 4–5 spot is halved. */
+  severeDays: number;
+  /** The same for severities 1–3. */
+  otherDays: number;
+}
+
+export const DEFAULT_HALF_LIVES: HalfLives = { severeDays: 180, otherDays: 90 };
+
+export const VERIFIED_FLOOR = 8;
+export const SOURCED_FLOOR = 6;
+
+/** Confidence, 0 to 10, with one decimal. */
+export function confidence(i: ConfidenceInputs, halfLives: HalfLives = DEFAULT_HALF_LIVES): number {
+  const report = i.reporterStanding ? 2 : 1;
+  const support = report + Math.max(0, i.support);
+  const share = support / (support + Math.max(0, i.doubt) + 2);
+  const halfLife = i.severity >= 4 ? halfLives.severeDays : halfLives.otherDays;
+  const fresh = 0.5 ** (Math.max(0, i.ageDays) / Math.max(1, halfLife));
+  const floor = i.moderatorVerified ? VERIFIED_FLOOR : i.sourced ? SOURCED_FLOOR : 0;
+  return Math.round(Math.max(floor, 10 * share * fresh) * 10) / 10;
+}
+
+/** Bands of confidence, for words, statistics and the map's look: likely 7 and up, possible 4 and up. */
+const CONFIDENCE_BANDS = ['likely', 'possible', 'unconfirmed'] as const;
+export type ConfidenceBand = (typeof CONFIDENCE_BANDS)[number];
+
+export function confidenceBand(c: number): ConfidenceBand {
+  return c >= 7 ? 'likely' : c >= 4 ? 'possible' : 'unconfirmed';
+}
