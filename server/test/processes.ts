@@ -104,7 +104,8 @@ export async function startServer(
   const [command, ...args] = [...wrap, process.execPath, ...SERVER_NODE_ARGS, main];
   const proc = spawn(command as string, args, {
     cwd,
-    env: { ...process.env, PORT: String(port), SEED: '0', LOG_LEVEL: 'info', ...env },
+    // No daily backup of embedded storage unless a test asks for one: it would weigh on the timings.
+    env: { ...process.env, PORT: String(port), SEED: '0', LOG_LEVEL: 'info', BACKUP_DAYS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
+import { localHour, region, withinHours } from '../../../common/region.ts';
 import type { Config } from '../config.ts';
 import type { Clock } from '../util/clock.ts';
 import type { Db } from './db.ts';
@@ -142,8 +143,9 @@ const FIRST_CHECK_MS = 60 * 1000;
 
 /**
  * The daily backup of the running server's embedded storage: due when the newest is a day old (by
- * the app's clock) or there is none, and skipped, with a warning, where the disk has not room for
- * two more copies of the database.
+ * the app's clock) or there is none, taken in the region's quiet hours (or at once where the newest
+ * is two days old), and skipped, with a warning, where the disk has not room for two more copies of
+ * the database.
  */
 export class DailyBackups {
   private timer: NodeJS.Timeout | undefined;
@@ -180,7 +182,12 @@ export class DailyBackups {
   async runIfDue(): Promise<Backup | undefined> {
     const now = this.clock.now();
     const newest = listBackups(this.dataDir)[0];
-    if (newest && now.getTime() - newest.takenAt.getTime() < DAY_MS) return undefined;
+    const age = newest ? now.getTime() - newest.takenAt.getTime() : Number.POSITIVE_INFINITY;
+    if (age < DAY_MS) return undefined;
+    // In the region's quiet hours (22:00 to 06:00 in Kampala), when the map is least used; one two
+    // days old or more is replaced whatever the hour (a server that sleeps at night).
+    const quiet = withinHours(localHour(now), region().quietHours);
+    if (!quiet && !(age >= 2 * DAY_MS && newest)) return undefined;
     const needed = 2 * folderBytes(databaseFolder(this.dataDir));
     mkdirSync(backupsFolder(this.dataDir), { recursive: true });
     const disk = await statfs(backupsFolder(this.dataDir));

@@ -190,6 +190,37 @@ describe('embedded backups', () => {
     }
   });
 
+  it('are taken in the quiet hours of the region, or at any hour once the newest is two days old', async () => {
+    rmSync(path.join(dataDir, 'backups'), { recursive: true, force: true });
+    const db = await createPgliteDb(databaseFolder(dataDir));
+    const clock = new TestClock(new Date('2030-01-01T09:00:00Z'));
+    const backups = new DailyBackups(db, dataDir, { days: 7, maxBytes: 1024 ** 3 }, clock, log);
+    const at = async (iso: string) => {
+      clock.advance(new Date(iso).getTime() - clock.now().getTime());
+      return (await backups.runIfDue())?.name;
+    };
+    try {
+      assert.equal(
+        await at('2030-01-01T09:00:00Z'),
+        undefined,
+        'noon in Kampala, none yet: wait for the night',
+      );
+      assert.equal(
+        await at('2030-01-01T20:00:00Z'),
+        'hatari-2030-01-01T20-00-00Z.tar.gz',
+        '23:00 in Kampala',
+      );
+      assert.equal(await at('2030-01-03T09:00:00Z'), undefined, 'noon, the newest 37 hours old');
+      assert.equal(
+        await at('2030-01-04T09:00:00Z'),
+        'hatari-2030-01-04T09-00-00Z.tar.gz',
+        'noon, 61 hours old',
+      );
+    } finally {
+      await db.close();
+    }
+  });
+
   it('admin backup takes one now; on PostgreSQL it points to pg_dump', async () => {
     const taken = await admin(['backup'], dataDir);
     assert.equal(taken.code, 0, taken.out);
