@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureSyntheticSpots } from '../server/src/cli/synthetic.sql.ts';
-import { databaseFolder, takeBackup } from '../server/src/db/backups.ts';
+import { databaseFolder, folderBytes, takeBackup } from '../server/src/db/backups.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { createPgliteDb } from '../server/src/db/pglite.ts';
 
@@ -18,10 +18,6 @@ const SPOTS = at > 0 ? Number(process.argv[at + 1]) : 20_000;
 const ROUNDS = 5;
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hatari-bench-backup-'));
-const folderBytes = (d: string) =>
-  readdirSync(d, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .reduce((sum, e) => sum + statSync(path.join(e.parentPath, e.name)).size, 0);
 try {
   const db = await createPgliteDb(databaseFolder(dir));
   await migrate(db);

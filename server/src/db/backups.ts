@@ -82,7 +82,7 @@ function syncTree(dir: string) {
 }
 
 /** The bytes of a folder's files, all the way down. */
-function folderBytes(dir: string): number {
+export function folderBytes(dir: string): number {
   return (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
     .filter((e) => e.isFile())
     .reduce((sum, e) => sum + statSync(path.join(e.parentPath, e.name)).size, 0);
