@@ -210,11 +210,21 @@ describe('soak: two web instances behind nginx, and two workers', () => {
     console.log(
       `  route checks shed with 503 and Retry-After: ${mix.shed}; unexpected (other 5xx or no answer): ${unexpected.length}`,
     );
+    const unexpectedBy: Record<string, number> = {};
+    for (const u of unexpected) {
+      const key = u
+        .replace(/\/\d+/g, '/:id')
+        .replace(/\?.*?:/, ':')
+        .slice(0, 90);
+      unexpectedBy[key] = (unexpectedBy[key] ?? 0) + 1;
+    }
+    console.log('  unexpected by kind:', unexpectedBy);
     const errors = servers.flatMap((s) =>
       serverOutput(s.proc)
         .split('\n')
-        .filter((l) => /"level":(50|60)/.test(l))
-        .slice(0, 3),
+        .filter((l) => /"level":(50|60)|storage unavailable/.test(l))
+        .slice(0, 3)
+        .map((l) => l.slice(0, 600)),
     );
     assert.deepEqual(
       unexpected.slice(0, 10),

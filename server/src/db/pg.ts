@@ -35,11 +35,19 @@ export const LOCK_TIMEOUT_MS = 2000;
  */
 const POOL_SHARES = { reads: 8, writes: 4 } as const;
 
+/**
+ * How long a request waits for a pooled connection unless told otherwise: a read 1.5 s (a flood of
+ * reads is shed, not queued), a write 5 s (an honest crowd's reports and votes take turns; on a
+ * saturated machine a write's turn came after 1.5 s in the soak, and a database that is gone
+ * refuses connections at once or is found by the health check's own connection).
+ */
+const CONNECTION_WAITS_MS = { reads: 1500, writes: 5000 } as const;
+
 export interface PgOptions {
   connectionString: string;
   /** Connections of each share (POOL_SHARES unless given). */
   shares?: { reads: number; writes: number };
-  /** How long a request may wait for a connection before failing (keeps errors fast when the db is down). */
+  /** How long a request may wait for a connection before failing (CONNECTION_WAITS_MS unless given). */
   connectionTimeoutMillis?: number;
   onError?: (err: Error) => void;
 }
@@ -50,7 +58,7 @@ export function createPgDb(opts: PgOptions): Db {
     const created = new pg.Pool({
       connectionString: opts.connectionString,
       max: shares[share],
-      connectionTimeoutMillis: opts.connectionTimeoutMillis ?? 1500,
+      connectionTimeoutMillis: opts.connectionTimeoutMillis ?? CONNECTION_WAITS_MS[share],
       idleTimeoutMillis: 30_000,
       application_name: `hatari ${share}`,
       // No query of ours runs long enough to gain from JIT compilation, and its cost estimates

@@ -18,6 +18,15 @@ export interface ClusterRow {
 type Bbox = NonNullable<PublicSpotConditions['bbox']>;
 
 /**
+ * A trigger-kept cell's cluster, its slots summed (migration 0026), for a query grouping by cell with
+ * `HAVING sum(n) > 0`.
+ */
+export const SUMMED_CELL_COLUMNS = `sum(n)::int AS count,
+            CASE WHEN sum(s5) > 0 THEN 5 WHEN sum(s4) > 0 THEN 4 WHEN sum(s3) > 0 THEN 3 WHEN sum(s2) > 0 THEN 2 ELSE 1 END AS max_severity,
+            ARRAY[sum(s1)::int, sum(s2)::int, sum(s3)::int, sum(s4)::int, sum(s5)::int] AS severities,
+            sum(sum_lat) / sum(n) AS lat, sum(sum_lng) / sum(n) AS lng`;
+
+/**
  * The finest grid level whose cells are at least `minCell` degrees and of which at most `maxCells`
  * cover the box; the coarsest level when none qualifies.
  */
@@ -42,14 +51,12 @@ export async function chooseGridLevel(
 /** Clusters of all public spots, read from the trigger-maintained grid. */
 export async function readGridClusters(db: Queryable, level: GridLevel, bbox: Bbox): Promise<ClusterRow[]> {
   return db.query<ClusterRow>(
-    `SELECT n AS count,
-            CASE WHEN s5 > 0 THEN 5 WHEN s4 > 0 THEN 4 WHEN s3 > 0 THEN 3 WHEN s2 > 0 THEN 2 ELSE 1 END AS max_severity,
-            ARRAY[s1, s2, s3, s4, s5] AS severities,
-            sum_lat / n AS lat, sum_lng / n AS lng
+    `SELECT ${SUMMED_CELL_COLUMNS}
      FROM spot_grid
-     WHERE level = $1 AND n > 0
+     WHERE level = $1
        AND cx BETWEEN floor($2 / $6::float8) AND floor($4 / $6::float8)
-       AND cy BETWEEN floor($3 / $6::float8) AND floor($5 / $6::float8)`,
+       AND cy BETWEEN floor($3 / $6::float8) AND floor($5 / $6::float8)
+     GROUP BY cx, cy HAVING sum(n) > 0`,
     [level.level, bbox.minLng, bbox.minLat, bbox.maxLng, bbox.maxLat, level.cell],
   );
 }

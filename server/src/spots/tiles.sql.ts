@@ -1,34 +1,32 @@
 import type { TileMarker } from '../../../common/api.ts';
 import type { TileAddress } from '../../../common/geo.ts';
 import type { Queryable } from '../db/db.ts';
-import type { ClusterRow } from './clusters.sql.ts';
+import { type ClusterRow, SUMMED_CELL_COLUMNS } from './clusters.sql.ts';
 import { type PublicSpotConditions, publicSpotWhere, sqlParams } from './spots.sql.ts';
 
 /** The deepest zoom whose tiles have versions of their own (migration 0013). */
 const VERSIONED_MAX_ZOOM = 16;
 
 /**
- * A tile's version: raised by the triggers whenever its content changes; 0 for a tile that never held
- * a public spot. Beyond zoom 16 a tile takes its zoom-16 ancestor's.
+ * A tile's version: raised by the triggers whenever its content changes (the sum of its slots',
+ * migration 0026); 0 for a tile that never held a public spot. Beyond zoom 16 a tile takes its zoom-16 ancestor's.
  */
 export async function readTileVersion(db: Queryable, t: TileAddress): Promise<number> {
   const up = Math.max(0, t.z - VERSIONED_MAX_ZOOM);
   const rows = await db.query<{ version: string }>(
-    'SELECT version FROM spot_tile_versions WHERE z = $1 AND x = $2 AND y = $3',
+    'SELECT sum(version) AS version FROM spot_tile_versions WHERE z = $1 AND x = $2 AND y = $3',
     [t.z - up, Math.floor(t.x / 2 ** up), Math.floor(t.y / 2 ** up)],
   );
   return Number(rows[0]?.version ?? 0);
 }
 
-const CLUSTER_COLUMNS = `CASE WHEN s5 > 0 THEN 5 WHEN s4 > 0 THEN 4 WHEN s3 > 0 THEN 3 WHEN s2 > 0 THEN 2 ELSE 1 END AS max_severity,
-            ARRAY[s1, s2, s3, s4, s5] AS severities`;
-
 /** The tile's clusters from the trigger-kept cells: the 8 × 8 cells inside it. */
 export async function readTileCells(db: Queryable, t: TileAddress): Promise<ClusterRow[]> {
   return db.query<ClusterRow>(
-    `SELECT n AS count, ${CLUSTER_COLUMNS}, sum_lat / n AS lat, sum_lng / n AS lng
+    `SELECT ${SUMMED_CELL_COLUMNS}
      FROM spot_tile_cells
-     WHERE z = $1 AND cx BETWEEN $2 * 8 AND $2 * 8 + 7 AND cy BETWEEN $3 * 8 AND $3 * 8 + 7 AND n > 0
+     WHERE z = $1 AND cx BETWEEN $2 * 8 AND $2 * 8 + 7 AND cy BETWEEN $3 * 8 AND $3 * 8 + 7
+     GROUP BY cy, cx HAVING sum(n) > 0
      ORDER BY cy, cx`,
     [t.z, t.x, t.y],
   );
