@@ -41,14 +41,25 @@ export const DEFAULT_HALF_LIVES: HalfLives = { severeDays: 180, otherDays: 90 };
 
 export const VERIFIED_FLOOR = 8;
 export const SOURCED_FLOOR = 6;
+/** What the report itself weighs: a reporter with standing, and anyone else. */
+export const REPORT_WEIGHT = { standing: 2, newcomer: 1 } as const;
+/** The evidence against every danger before anyone said anything. */
+export const PRIOR_DOUBT = 2;
+/** Halvings counted at most: nothing is left after far fewer, and PostgreSQL refuses an underflow. */
+export const MAX_HALVINGS = 1000;
+/** Severities remembered longer (the severe half-life). */
+export const SEVERE_FROM = 4;
 
-/** Confidence, 0 to 10, with one decimal. */
+/**
+ * Confidence, 0 to 10, with one decimal. The server computes it in the database with the same rule
+ * written as SQL from these constants (server/src/spots/confidence.sql.ts), tested against this one.
+ */
 export function confidence(i: ConfidenceInputs, halfLives: HalfLives = DEFAULT_HALF_LIVES): number {
-  const report = i.reporterStanding ? 2 : 1;
+  const report = i.reporterStanding ? REPORT_WEIGHT.standing : REPORT_WEIGHT.newcomer;
   const support = report + Math.max(0, i.support);
-  const share = support / (support + Math.max(0, i.doubt) + 2);
-  const halfLife = i.severity >= 4 ? halfLives.severeDays : halfLives.otherDays;
-  const fresh = 0.5 ** (Math.max(0, i.ageDays) / Math.max(1, halfLife));
+  const share = support / (support + Math.max(0, i.doubt) + PRIOR_DOUBT);
+  const halfLife = i.severity >= SEVERE_FROM ? halfLives.severeDays : halfLives.otherDays;
+  const fresh = 0.5 ** Math.min(MAX_HALVINGS, Math.max(0, i.ageDays) / Math.max(1, halfLife));
   const floor = i.moderatorVerified ? VERIFIED_FLOOR : i.sourced ? SOURCED_FLOOR : 0;
   return Math.round(Math.max(floor, 10 * share * fresh) * 10) / 10;
 }

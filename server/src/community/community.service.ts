@@ -88,6 +88,9 @@ export async function castVote(
 ): Promise<Spot> {
   const { identity } = voter;
   const { spendStatusChange } = opts;
+  // Read before the spot's turn, so the turn (which holds the spot's row and a write connection)
+  // runs no query it does not need.
+  const settings = await readSiteSettings(db);
   const apply = (statusChangeSpent: boolean) =>
     inTurn(spotId, db, async (tx) => {
       const spot = await lockPublicSpot(tx, spotId);
@@ -105,12 +108,12 @@ export async function castVote(
         if (!statusChangeSpent) throw NEEDS_STATUS_CHANGE;
         if (row.status === 'disputed' && spot.protected) await markForReview(tx, spotId, 'disputed');
         if (row.status === 'disputed' && !spot.protected) {
-          const { disputeBudgetPerHour } = await readSiteSettings(tx);
-          const budget = await spendBudget(tx, 'disputed', disputeBudgetPerHour, spotId);
+          const budget = await spendBudget(tx, 'disputed', settings.disputeBudgetPerHour, spotId);
           if (!budget.spent) throw new DisputeBudgetSpent(budget.retryAfterSeconds);
         }
       }
-      row.confidence = (await refreshConfidence(tx, [spotId], voter.at)).get(spotId) ?? row.confidence;
+      row.confidence =
+        (await refreshConfidence(tx, [spotId], voter.at, settings)).get(spotId) ?? row.confidence;
       await voteAgreed(tx, opts.standing, spotId, value, voter);
       if (value === 1 && voter.standing) {
         const released = await releaseAlertsOnConfirmation(tx, spotId, identity.wideNetwork);

@@ -1,33 +1,44 @@
+import {
+  type HalfLives,
+  MAX_HALVINGS,
+  PRIOR_DOUBT,
+  REPORT_WEIGHT,
+  SEVERE_FROM,
+  SOURCED_FLOOR,
+  VERIFIED_FLOOR,
+} from '../../../common/confidence.ts';
 import type { Queryable } from '../db/db.ts';
 
-/** What a spot's confidence is computed from (common/confidence.ts), as stored. */
-export interface ConfidenceRow {
-  id: number;
-  moderator_verified: boolean;
-  sourced: boolean;
-  reporter_standing: boolean;
-  severity: number;
-  /** Wide networks that confirmed it (2 with a voter of standing, 1 otherwise), the reporter's own vote aside. */
-  support: number;
-  doubt: number;
-  /** When it was last confirmed: a vote, or the report; a seeded spot's incident before any vote. */
-  confirmed_at: Date | string;
+/**
+ * The rule of common/confidence.ts in SQL, built from its constants, over a row `i` of the inputs
+ * below (`confidenceInputs`) with `age_days`, and the half-lives as the given parameters. Computed
+ * where the inputs are, a spot's confidence is stored in the statement that reads them: one round
+ * trip inside a vote's turn, and a day's ageing without sending a row to the server.
+ * server/test/spots/confidence.test.ts checks it against the rule.
+ */
+export function confidenceExpression(severeDays: string, otherDays: string): string {
+  const report = `CASE WHEN i.reporter_standing THEN ${REPORT_WEIGHT.standing} ELSE ${REPORT_WEIGHT.newcomer} END`;
+  const support = `(${report} + greatest(0, i.support))`;
+  const share = `(${support} / (${support} + greatest(0, i.doubt) + ${PRIOR_DOUBT}))`;
+  const halfLife = `greatest(1, CASE WHEN i.severity >= ${SEVERE_FROM} THEN ${severeDays}::float8 ELSE ${otherDays}::float8 END)`;
+  const fresh = `power(0.5::float8, least(${MAX_HALVINGS}, greatest(0, i.age_days) / ${halfLife}))`;
+  const floor = `CASE WHEN i.moderator_verified THEN ${VERIFIED_FLOOR} WHEN i.sourced THEN ${SOURCED_FLOOR} ELSE 0 END`;
+  return `(round((greatest(${floor}, 10 * ${share} * ${fresh}) * 10)::numeric) / 10)::real`;
 }
 
 /**
- * The inputs of the given spots, or (without ids) of up to `limit` spots whose confidence was last
- * computed before `staleBefore` (or never), oldest first.
+ * What a spot's confidence is computed from, as stored, for the spots `where` picks (a condition on
+ * `s`): moderator_verified, sourced, reporter_standing, severity; support and doubt (wide networks
+ * that confirmed or denied it, 2 where a voter of it had standing, 1 otherwise, the reporter's own
+ * vote aside); and age_days, days from when it was last confirmed (a vote, or the report; a seeded
+ * spot's incident before any vote) to `now`.
  */
-export function confidenceInputs(
-  db: Queryable,
-  which: { ids: readonly number[] } | { staleBefore: Date; limit: number },
-): Promise<ConfidenceRow[]> {
-  const byIds = 'ids' in which;
-  return db.query<ConfidenceRow>(
-    `SELECT s.id, s.moderator_verified, s.source_url IS NOT NULL AS sourced, s.reporter_standing, s.severity,
+function confidenceInputs(where: string, now: string): string {
+  return `SELECT s.id, s.moderator_verified, s.source_url IS NOT NULL AS sourced, s.reporter_standing, s.severity,
        coalesce(v.support, 0)::float8 AS support, coalesce(v.doubt, 0)::float8 AS doubt,
-       CASE WHEN s.seeded THEN coalesce(v.confirmed_at, s.incident_date::timestamptz, s.created_at)
-            ELSE coalesce(s.last_confirmed_at, s.created_at) END AS confirmed_at
+       extract(epoch FROM ${now}::timestamptz - CASE
+         WHEN s.seeded THEN coalesce(v.confirmed_at, s.incident_date::timestamptz, s.created_at)
+         ELSE coalesce(s.last_confirmed_at, s.created_at) END)::float8 / 86400 AS age_days
      FROM spots s
      LEFT JOIN LATERAL (
        SELECT sum(n.weight) FILTER (WHERE n.value = 1) AS support,
@@ -41,26 +52,36 @@ export function confidenceInputs(
          GROUP BY coalesce(wide_network, network, visitor), value
        ) n
      ) v ON true
-     WHERE ${byIds ? 's.id = ANY($1::int[])' : '(s.confidence_at IS NULL OR s.confidence_at < $1) ORDER BY s.confidence_at NULLS FIRST LIMIT $2::int'}`,
-    byIds ? [which.ids] : [which.staleBefore, which.limit],
-  );
+     WHERE ${where}`;
 }
 
 /**
- * Stores computed confidences, as of `at`. With `staleBefore`, only where it is still stale: a vote
- * that computed a spot's confidence meanwhile is not overwritten by an older reading.
+ * Computes and stores the confidence of the spots `which` names, as of `now`: the given ids, or up to
+ * `limit` spots whose confidence was last computed before `staleBefore` (or never), oldest first,
+ * where still so when stored (a vote that computed one meanwhile is not overwritten). Each one's
+ * confidence by id.
  */
 export async function storeConfidence(
   db: Queryable,
-  ids: readonly number[],
-  values: readonly number[],
-  at: Date,
-  staleBefore?: Date,
-): Promise<void> {
-  await db.query(
-    `UPDATE spots s SET confidence = u.confidence, confidence_at = $3
-     FROM unnest($1::int[], $2::real[]) AS u(id, confidence)
-     WHERE s.id = u.id AND ($4::timestamptz IS NULL OR s.confidence_at IS NULL OR s.confidence_at < $4)`,
-    [ids, values, at, staleBefore ?? null],
+  which: { ids: readonly number[] } | { staleBefore: Date; limit: number },
+  now: Date,
+  halfLives: HalfLives,
+): Promise<Map<number, number>> {
+  const byIds = 'ids' in which;
+  const where = byIds
+    ? 's.id = ANY($4::int[])'
+    : '(s.confidence_at IS NULL OR s.confidence_at < $4) ORDER BY s.confidence_at NULLS FIRST LIMIT $5::int';
+  const rows = await db.query<{ id: number; confidence: number }>(
+    `UPDATE spots s SET confidence = c.value, confidence_at = $1
+     FROM (SELECT i.id, ${confidenceExpression('$2', '$3')} AS value FROM (${confidenceInputs(where, '$1')}) i) c
+     WHERE s.id = c.id ${byIds ? '' : 'AND (s.confidence_at IS NULL OR s.confidence_at < $4)'}
+     RETURNING s.id, s.confidence`,
+    [
+      now,
+      halfLives.severeDays,
+      halfLives.otherDays,
+      ...(byIds ? [which.ids] : [which.staleBefore, which.limit]),
+    ],
   );
+  return new Map(rows.map((r) => [r.id, Number(r.confidence)]));
 }

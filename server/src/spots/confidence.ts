@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { confidence } from '../../../common/confidence.ts';
+import { confidence, type HalfLives } from '../../../common/confidence.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import { readSiteSettings } from '../settings/index.ts';
+import { readSiteSettings, type SiteSettings } from '../settings/index.ts';
 import type { Clock } from '../util/clock.ts';
-import { type ConfidenceRow, confidenceInputs, storeConfidence } from './confidence.sql.ts';
+import { storeConfidence } from './confidence.sql.ts';
 
 /**
  * Spots' stored confidence (common/confidence.ts has the rule): computed again for a spot at each
@@ -12,45 +12,42 @@ import { type ConfidenceRow, confidenceInputs, storeConfidence } from './confide
 
 const DAY_MS = 86_400_000;
 
-/** Computes and stores the confidence of these spots as of `now`; each one's by id. */
+type HalfLifeSettings = Pick<SiteSettings, 'halfLifeDaysSevere' | 'halfLifeDays'>;
+
+async function halfLives(db: Queryable, settings?: HalfLifeSettings): Promise<HalfLives> {
+  const { halfLifeDaysSevere, halfLifeDays } = settings ?? (await readSiteSettings(db));
+  return { severeDays: halfLifeDaysSevere, otherDays: halfLifeDays };
+}
+
+/** Computes and stores the confidence of these spots as of `now` (in one statement); each one's by id. */
 export async function refreshConfidence(
   db: Queryable,
   ids: readonly number[],
   now: Date,
+  /** The site's settings, where the caller read them already (a vote reads them before its turn). */
+  settings?: HalfLifeSettings,
 ): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
-  return computeAndStore(db, await confidenceInputs(db, { ids }), now);
+  return storeConfidence(db, { ids }, now, await halfLives(db, settings));
 }
 
-async function computeAndStore(
-  db: Queryable,
-  rows: ConfidenceRow[],
-  now: Date,
-  staleBefore?: Date,
-): Promise<Map<number, number>> {
-  const { halfLifeDaysSevere, halfLifeDays } = await readSiteSettings(db);
-  const halfLives = { severeDays: halfLifeDaysSevere, otherDays: halfLifeDays };
-  const out = new Map<number, number>();
-  for (const r of rows) {
-    const confirmedAt = r.confirmed_at instanceof Date ? r.confirmed_at : new Date(r.confirmed_at);
-    out.set(
-      r.id,
-      confidence(
-        {
-          moderatorVerified: r.moderator_verified,
-          sourced: r.sourced,
-          reporterStanding: r.reporter_standing,
-          support: Number(r.support),
-          doubt: Number(r.doubt),
-          ageDays: (now.getTime() - confirmedAt.getTime()) / DAY_MS,
-          severity: r.severity,
-        },
-        halfLives,
-      ),
-    );
-  }
-  await storeConfidence(db, [...out.keys()], [...out.values()], now, staleBefore);
-  return out;
+/**
+ * The confidence of a spot as it is reported: no vote yet, confirmed now. Computed before the spot
+ * is stored, so a report's transaction runs no query for it.
+ */
+export function reportedConfidence(
+  report: { source_url: string | null; severity: number },
+  reporterStanding: boolean,
+): number {
+  return confidence({
+    moderatorVerified: false,
+    sourced: report.source_url !== null,
+    reporterStanding,
+    support: 0,
+    doubt: 0,
+    ageDays: 0,
+    severity: report.severity,
+  });
 }
 
 /**
@@ -73,14 +70,13 @@ export async function refreshStaleConfidence(
   pace: { batch: number; pauseMs: number; stopped?: () => boolean } = AT_START,
 ): Promise<number> {
   const staleBefore = new Date(now.getTime() - DAY_MS);
+  const lives = await halfLives(db);
   let done = 0;
   while (done < maxSpots && !pace.stopped?.()) {
     const limit = Math.min(pace.batch, maxSpots - done);
-    const rows = await confidenceInputs(db, { staleBefore, limit });
-    if (rows.length === 0) break;
-    await computeAndStore(db, rows, now, staleBefore);
-    done += rows.length;
-    if (rows.length < limit) break;
+    const computed = (await storeConfidence(db, { staleBefore, limit }, now, lives)).size;
+    done += computed;
+    if (computed < limit) break;
     if (pace.pauseMs > 0) await new Promise((r) => setTimeout(r, pace.pauseMs));
   }
   return done;

@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { readSiteSettings } from '../settings/index.ts';
 import { type Actor, newcomerHold, recordReport } from '../trust/index.ts';
-import { refreshConfidence } from './confidence.ts';
+import { reportedConfidence } from './confidence.ts';
 import { redactTogether } from './redact.ts';
 import { toSpot } from './spot-row.ts';
 import type { ListQuery, SpotFilters } from './spots.schema.ts';
@@ -54,9 +54,9 @@ export async function reportSpot(
       pending ? 'pending' : 'approved',
       !pending && !standing,
       standing,
+      { value: reportedConfidence(clean, standing), at },
     );
     await insertReporterVote(tx, row.id, identity);
-    row.confidence = (await refreshConfidence(tx, [row.id], at)).get(row.id) ?? 0;
     // Held by the site setting, a report is none of the newcomer budgets' business.
     if (!settings.requireApproval)
       await recordReport(tx, {

@@ -13,12 +13,14 @@ export async function insertReportedSpot(
   publication: Publication,
   alertsWait: boolean,
   reporterStanding: boolean,
+  /** Its confidence as reported (spots/confidence.ts), as of `at`. */
+  confidence: { value: number; at: Date },
 ): Promise<SpotRow> {
   const rows = await tx.query<SpotRow>(
     `INSERT INTO spots AS s (title, description, area, lat, lng, category, severity, time_of_day,
        incident_date, source_url, confirmations, denials, last_confirmed_at, publication, alerts_wait,
-       reporter_standing)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, 0, now(), $11, $12, $13)
+       reporter_standing, confidence, confidence_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, 0, now(), $11, $12, $13, $14, $15)
      RETURNING ${SPOT_COLUMNS}`,
     [
       input.title,
@@ -34,6 +36,8 @@ export async function insertReportedSpot(
       publication,
       alertsWait,
       reporterStanding,
+      confidence.value,
+      confidence.at,
     ],
   );
   return rows[0] as SpotRow;

@@ -6,10 +6,12 @@ import {
   confidence,
   confidenceBand,
   DEFAULT_HALF_LIVES,
+  type HalfLives,
   SOURCED_FLOOR,
   VERIFIED_FLOOR,
 } from '../../../common/confidence.ts';
 import { publicDataChanged } from '../../src/deps.ts';
+import { confidenceExpression } from '../../src/spots/confidence.sql.ts';
 import { refreshStaleConfidence } from '../../src/spots/index.ts';
 import { deviceWithStanding, report, startTestApp, type TestApp, TestClock } from '../helpers.ts';
 
@@ -142,6 +144,43 @@ describe('confidence as the API serves it', () => {
     assert.equal(await vote(-1, '100.64.0.40'), 5.7);
     const detail = (await t.inject({ method: 'GET', url: `/api/spots/${spot.id}` })).json();
     assert.equal(detail.spot.confidence, 5.7);
+  });
+
+  it('is computed in the database by the same rule', async () => {
+    const halfLives = fc.record({
+      severeDays: fc.integer({ min: 1, max: 720 }),
+      otherDays: fc.integer({ min: 1, max: 720 }),
+    });
+    // Ages to the millisecond, as stored times give them (a subnormal age underflows in SQL's division).
+    const ms = inputs.map((i) => ({ ...i, ageDays: Math.round(i.ageDays * 86_400_000) / 86_400_000 }));
+    const cases = fc.sample(fc.tuple(ms, halfLives), 300);
+    const rows = await t.db.query<{ n: number; c: number }>(
+      `SELECT i.n, ${confidenceExpression('i.severe', 'i.other')} AS c
+       FROM unnest($1::int[], $2::bool[], $3::bool[], $4::bool[], $5::float8[], $6::float8[], $7::float8[],
+                   $8::int[], $9::float8[], $10::float8[])
+         AS i(n, moderator_verified, sourced, reporter_standing, support, doubt, age_days, severity, severe, other)`,
+      [
+        cases.map((_, n) => n),
+        ...(
+          [
+            'moderatorVerified',
+            'sourced',
+            'reporterStanding',
+            'support',
+            'doubt',
+            'ageDays',
+            'severity',
+          ] as const
+        ).map((k) => cases.map(([i]) => i[k])),
+        cases.map(([, h]) => h.severeDays),
+        cases.map(([, h]) => h.otherDays),
+      ],
+    );
+    assert.equal(rows.length, cases.length);
+    for (const { n, c } of rows) {
+      const [i, h] = cases[n] as [ConfidenceInputs, HalfLives];
+      assert.equal(Number(c), confidence(i, h), JSON.stringify({ i, h }));
+    }
   });
 
   it('fades as the clock passes the half-life, computed again as spots age', async () => {
