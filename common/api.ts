@@ -219,6 +219,10 @@ const routeSchema = z.object({
   line: z.array(z.object({ lat: z.number(), lng: z.number() })),
   dangers: z.array(routeDanger),
   risk: z.number().int().meta({ description: "Sum of the dangers' severities" }),
+  weighted_risk: z.number().meta({
+    description:
+      "An extension: the sum of the dangers' severity × confidence / 10, one decimal (a danger the map is sure of counts its severity, an unconfirmed one little)",
+  }),
   summary: z.string().meta({ description: 'Main road names' }),
   detour: z.boolean().meta({ description: 'True for a route built to go around dangerous spots' }),
 });
@@ -228,6 +232,7 @@ const briefDanger = z.object({
   id: z.number().int(),
   title: z.string(),
   severity: z.number().int().min(1).max(5),
+  confidence: z.number().min(0).max(10),
   lat: z.number(),
   lng: z.number(),
   distance: z.number().meta({ description: 'Metres from the route (at most bufferMeters)' }),

@@ -233,6 +233,12 @@ export const en = {
   'route.dangers': '{n} known danger spots',
   'route.dangerAt': 'at {along}, {off} off the road',
   'route.moreDangers': 'and {n} more',
+  'route.risk': 'risk {n}',
+  'route.riskExplained':
+    'Risk adds each danger’s severity, weighed by how sure the map is of it: a danger confirmed lately counts in full, one unconfirmed report little.',
+  'confidence.likely': 'likely',
+  'confidence.possible': 'possible',
+  'confidence.unconfirmed': 'unconfirmed',
 
   'filters.heading': 'Filters',
   'filters.showing': 'Showing {shown} of {total} spots',

@@ -238,6 +238,12 @@ export const lg = {
   'route.dangers': 'Ebifo {n} eby’obulabe ebimanyiddwa',
   'route.dangerAt': 'ku {along}, {off} okuva ku luguudo',
   'route.moreDangers': "n'ebirala {n}",
+  'route.risk': 'obulabe {n}',
+  'route.riskExplained':
+    'Obulabe bugatta obuzito bwa buli kifo, nga bupimiddwa ku ngeri maapu gy’ekakasa: ekyakakasibwa gye buvuddeko kibalibwa kyonna, alipoota emu etakakasiddwa kitono.',
+  'confidence.likely': 'kirabika kituufu',
+  'confidence.possible': 'kiyinza okuba',
+  'confidence.unconfirmed': 'tekikakasiddwa',
 
   'filters.heading': 'Londa',
   'filters.showing': 'Ebifo {shown} ku {total} bye biragiddwa',

@@ -236,6 +236,12 @@ export const sw = {
   'route.dangers': 'Maeneo {n} ya hatari yanayojulikana',
   'route.dangerAt': 'baada ya {along}, {off} kutoka barabarani',
   'route.moreDangers': 'na mengine {n}',
+  'route.risk': 'hatari {n}',
+  'route.riskExplained':
+    'Hatari inajumlisha uzito wa kila eneo, kwa kadiri ramani inavyolihakikisha: lililothibitishwa karibuni linahesabiwa lote, ripoti moja isiyothibitishwa kidogo.',
+  'confidence.likely': 'yaelekea kweli',
+  'confidence.possible': 'huenda',
+  'confidence.unconfirmed': 'haijathibitishwa',
 
   'filters.heading': 'Chuja',
   'filters.showing': 'Yanaonyeshwa maeneo {shown} kati ya {total}',

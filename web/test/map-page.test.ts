@@ -273,18 +273,18 @@ describe('the map page on a phone', () => {
     await page.getByLabel('Walk').check();
     const asked = page.waitForRequest((r) => r.url().includes('/api/route?'));
     await page.getByRole('button', { name: 'Check route' }).click();
-    assert.equal(
-      new URL((await asked).url()).searchParams.get('detail'),
-      'compact',
-      'the page asks only for what it shows',
-    );
+    const params = new URL((await asked).url()).searchParams;
+    assert.equal(params.get('detail'), 'compact', 'the page asks only for what it shows');
+    assert.equal(params.get('order'), 'weighted', 'safest by how sure the map is of each danger');
     const routes = page.locator('ol.routes > li');
     await assert.doesNotReject(routes.first().waitFor());
     assert.equal(await routes.count(), 2);
-    // Both roads pass the same two spots: neither is called the safest.
-    assert.match(await routes.first().innerText(), /^Route 1\n.*2 known danger spots/);
+    // Both roads pass the same two spots: neither is called the safest, and each shows its weighted risk.
+    assert.match(await routes.first().innerText(), /^Route 1\n.*2 known danger spots · risk \d+(\.\d)?/);
     assert.match(await routes.nth(1).innerText(), /^Route 2\n/);
-    assert.match(await page.locator('.dangers').innerText(), /Kalerwe/);
+    // Each danger says how sure the map is of it, and the page says what risk means.
+    assert.match(await page.locator('.dangers').innerText(), /Kalerwe.*\((likely|possible|unconfirmed)\)/);
+    await assert.doesNotReject(page.getByText(/Risk adds each danger’s severity/).waitFor());
     assert.ok((await page.locator('path.leaflet-interactive').count()) >= 2, 'both routes are drawn');
     // Framed where nothing covers them: below the tools, above the sheet, read once the map and the
     // sheet have stopped moving (on a loaded machine the framing could still be under way here, and a

@@ -1,6 +1,8 @@
 import { insideRegion } from '../../../common/region.ts';
 import type { LatLng } from '../clients/osrm.ts';
-import type { ScoredRoute } from './route.schema.ts';
+import type { RouteQuery, ScoredRoute } from './route.schema.ts';
+
+type RouteOrder = RouteQuery['order'];
 
 /**
  * Detours around dangerous spots (avoid=1). When every route the service offers passes a severe spot
@@ -36,14 +38,19 @@ export function detourViaPoints(routes: ScoredRoute[]): LatLng[] {
   return vias;
 }
 
-/** Candidates that are worth offering, best first, without near-duplicates. */
-export function worthwhileDetours(candidates: ScoredRoute[], current: ScoredRoute[]): ScoredRoute[] {
+/** Candidates that are worth offering, best first by the asked order, without near-duplicates. */
+export function worthwhileDetours(
+  candidates: ScoredRoute[],
+  current: ScoredRoute[],
+  order: RouteOrder,
+): ScoredRoute[] {
   const safest = current[0];
   if (!safest) return [];
+  const risk = riskBy(order);
   const fastest = Math.min(...current.map((r) => r.duration));
   const kept: ScoredRoute[] = [];
-  for (const r of [...candidates].sort(bySafety)) {
-    if (r.risk >= safest.risk || r.duration > DETOUR_TIME_BUDGET * fastest) continue;
+  for (const r of [...candidates].sort(bySafety(order))) {
+    if (risk(r) >= risk(safest) || r.duration > DETOUR_TIME_BUDGET * fastest) continue;
     if (kept.some((k) => Math.abs(k.distance - r.distance) < 50 && Math.abs(k.duration - r.duration) < 30))
       continue;
     kept.push(r);
@@ -51,11 +58,18 @@ export function worthwhileDetours(candidates: ScoredRoute[], current: ScoredRout
   return kept.slice(0, DETOUR_MAX_SPOTS);
 }
 
-/** Safest first (lowest risk), then fastest. */
-export const bySafety = (
-  a: Pick<ScoredRoute, 'risk' | 'duration'>,
-  b: Pick<ScoredRoute, 'risk' | 'duration'>,
-) => a.risk - b.risk || a.duration - b.duration;
+type Scored = Pick<ScoredRoute, 'risk' | 'weighted_risk' | 'duration'>;
+const riskBy = (order: RouteOrder) =>
+  order === 'weighted' ? (r: Scored) => r.weighted_risk : (r: Scored) => r.risk;
+
+/**
+ * Safest first, then fastest: by `risk` (the seed's order, the default) or by `weighted_risk`
+ * (order=weighted).
+ */
+export function bySafety(order: RouteOrder): (a: Scored, b: Scored) => number {
+  const risk = riskBy(order);
+  return (a, b) => risk(a) - risk(b) || a.duration - b.duration;
+}
 
 /** Direction of travel (degrees from north) of the line where it passes closest to the point. */
 function headingAt(line: LatLng[], p: LatLng): number {

@@ -16,7 +16,8 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps): void {
         description:
           `from and to as lat,lng inside ${region().name}. Dangers are public spots within bufferMeters (150 m) that ` +
           'are not disputed, or are protected (moderator-verified, or seeded with a source); risk is the sum ' +
-          'of their severities. mode picks the travel profile; at=day|night|date-time leaves out spots ' +
+          'of their severities, weighted_risk (an extension) the sum of severity × confidence / 10, and routes ' +
+          'come lowest risk first (order=weighted: lowest weighted_risk first), then fastest. mode picks the travel profile; at=day|night|date-time leaves out spots ' +
           'dangerous only at the other time; avoid=1 adds detours around severe spots when every offered ' +
           'route passes one, if they lower the risk within 1.5x the fastest duration. ' +
           `detail=compact (an extension) lists each route's first ${COMPACT_DANGERS} dangers in brief with ` +

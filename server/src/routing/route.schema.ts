@@ -35,6 +35,10 @@ export const routeQuery = z.object({
   mode: z.enum(TRAVEL_MODES, { error: 'mode must be driving, walking or cycling' }).default('driving'),
   avoid: z.enum(['0', '1'], { error: 'avoid must be 0 or 1' }).default('0'),
   at: when.optional(),
+  order: z.enum(['risk', 'weighted'], { error: 'order must be risk or weighted' }).default('risk').meta({
+    description:
+      'risk (the default): lowest risk first, then fastest; weighted (an extension): lowest weighted_risk first, then fastest',
+  }),
   detail: z
     .enum(['full', 'compact'], { error: 'detail must be full or compact' })
     .default('full')
@@ -50,6 +54,7 @@ interface SlimSpot {
   lat: number;
   lng: number;
   severity: number;
+  confidence: number;
 }
 
 /** A spot within the buffer of a route, measured against it. */

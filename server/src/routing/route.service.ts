@@ -133,7 +133,8 @@ export class RoutePlanner {
         if (timing) timing.queuedMs = performance.now() - queued;
         // A phone that gave up while this check waited does not get its turn.
         if (abandoned?.aborted) throw new HttpError(499, 'The request was abandoned');
-        const routes = (await Promise.all(offered.map((r) => this.score(r, times, false)))).sort(bySafety);
+        const safety = bySafety(q.order);
+        const routes = (await Promise.all(offered.map((r) => this.score(r, times, false)))).sort(safety);
         if (q.avoid === '1') {
           const vias = detourViaPoints(routes);
           const tried = await Promise.allSettled(
@@ -144,8 +145,8 @@ export class RoutePlanner {
               .flatMap((t) => (t.status === 'fulfilled' ? t.value : []))
               .map((r) => this.score(r, times, true)),
           );
-          routes.push(...worthwhileDetours(candidates, routes));
-          routes.sort(bySafety);
+          routes.push(...worthwhileDetours(candidates, routes, q.order));
+          routes.sort(safety);
         }
         return { routes: await this.present(routes, q.detail), bufferMeters: BUFFER_METERS };
       });
@@ -172,6 +173,7 @@ export class RoutePlanner {
       })),
       dangers,
       risk: dangers.reduce((sum, d) => sum + d.severity, 0),
+      weighted_risk: Math.round(dangers.reduce((sum, d) => sum + d.severity * d.confidence, 0)) / 10,
       summary: r.summary,
       detour,
     };
@@ -203,6 +205,7 @@ export class RoutePlanner {
           id: d.id,
           title: row.title,
           severity: d.severity,
+          confidence: d.confidence,
           lat: d.lat,
           lng: d.lng,
           distance: d.distance,

@@ -10,10 +10,14 @@ interface SpotsNearLine {
   lats: Float64Array;
   lngs: Float64Array;
   severities: Uint8Array;
+  confidences: Float32Array;
 }
 
-/** Bytes of one spot in the packed answer: id (int4), lat and lng (float8), severity (int2). */
-const RECORD = 22;
+/**
+ * Bytes of one spot in the packed answer: id (int4), lat and lng (float8), severity (int2),
+ * confidence (float4).
+ */
+const RECORD = 26;
 
 /**
  * Public spots that count as dangers (not disputed, or protected: spots/protection.ts) that may
@@ -24,7 +28,7 @@ const RECORD = 22;
  * metres) is cut into small pieces (ST_Subdivide) whose tight boxes the point index answers.
  * The buffer is a little wider than bufferM because its chords lie just inside the true distance.
  *
- * The spots come back packed in one bytea (22 bytes each, in PostgreSQL's binary send formats):
+ * The spots come back packed in one bytea (26 bytes each, in PostgreSQL's binary send formats):
  * ten thousand rows as objects cost the server a parse of each row and a garbage collection after,
  * in one stretch of the event loop that held it for over 100 ms while a route check ran.
  */
@@ -40,13 +44,13 @@ async function spotsNearLine(
      ),
      near AS (
        SELECT DISTINCT ON (c.id) c.* FROM pieces CROSS JOIN LATERAL (
-         SELECT s.id, s.lat, s.lng, s.severity FROM spots s
+         SELECT s.id, s.lat, s.lng, s.severity, s.confidence FROM spots s
          WHERE s.publication = 'approved' AND ${COUNTS_AS_DANGER} AND s.time_of_day = ANY($3::text[])
            AND ST_Intersects(ST_SetSRID(ST_MakePoint(s.lng, s.lat), 4326), pieces.p)
        ) c
        ORDER BY c.id
      )
-     SELECT coalesce(string_agg(int4send(id) || float8send(lat) || float8send(lng) || int2send(severity),
+     SELECT coalesce(string_agg(int4send(id) || float8send(lat) || float8send(lng) || int2send(severity) || float4send(confidence),
        ''::bytea ORDER BY id), ''::bytea) AS packed
      FROM near`,
     [lineGeoJson(coordinates), bufferM, timesOfDay],
@@ -60,12 +64,14 @@ async function spotsNearLine(
     lats: new Float64Array(length),
     lngs: new Float64Array(length),
     severities: new Uint8Array(length),
+    confidences: new Float32Array(length),
   };
   for (let i = 0, at = 0; i < length; i++, at += RECORD) {
     spots.ids[i] = view.getInt32(at);
     spots.lats[i] = view.getFloat64(at + 4);
     spots.lngs[i] = view.getFloat64(at + 12);
     spots.severities[i] = view.getInt16(at + 20);
+    spots.confidences[i] = view.getFloat32(at + 22);
   }
   return spots;
 }
@@ -111,6 +117,8 @@ export async function dangersAlong(
       lat: spots.lats[i] as number,
       lng: spots.lngs[i] as number,
       severity: spots.severities[i] as number,
+      // Stored as real; one decimal as the spot's own field says it.
+      confidence: Math.round((spots.confidences[i] as number) * 10) / 10,
       distance: distances[i] as number,
       along: (key - i) / ORDER / 10,
     };

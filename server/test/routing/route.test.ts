@@ -49,11 +49,12 @@ describe('routing/route', () => {
     distance: number;
     duration: number;
     risk: number;
+    weighted_risk: number;
     detour: boolean;
     summary: string;
     line: Array<{ lat: number; lng: number }>;
     dangers: Array<{
-      spot: { id: number; title: string; severity: number };
+      spot: { id: number; title: string; severity: number; confidence: number };
       distance: number;
       along: number;
     }>;
@@ -102,6 +103,38 @@ describe('routing/route', () => {
       assert.equal(call.searchParams.get('geometries'), 'geojson');
     });
 
+    it('weighs each danger by its confidence, and orders by weighted risk when asked (order=weighted)', async () => {
+      // Spot B (on the bend) as sure as a verified spot; the straight road's two are one newcomer's
+      // report each.
+      await t.db.query('UPDATE spots SET confidence = 9 WHERE id = $1', [ids['Spot B']]);
+      try {
+        const byRisk = (await route(qs('&order=risk'))).json().routes as Route[];
+        const weighted = await route(qs('&order=weighted'));
+        assert.equal(weighted.statusCode, 200, weighted.body);
+        const byWeight = weighted.json().routes as Route[];
+        for (const r of [...byRisk, ...byWeight]) {
+          const sum = r.dangers.reduce((s, d) => s + d.spot.severity * d.spot.confidence, 0);
+          assert.equal(r.weighted_risk, Math.round(sum) / 10, `${r.summary}: severity × confidence / 10`);
+        }
+        // The seed's order stays the default: lowest risk (4 on the bend against 7) first.
+        assert.deepEqual(
+          byRisk.map((r) => [r.summary, r.risk, r.weighted_risk]),
+          [
+            ['Bend Road', 4, 3.6],
+            ['Straight Road', 7, 2.3],
+          ],
+        );
+        // Weighted: two unconfirmed reports weigh less than one spot the map is sure of.
+        assert.deepEqual(
+          byWeight.map((r) => r.summary),
+          ['Straight Road', 'Bend Road'],
+        );
+        assert.equal((await route(qs('&order=safest'))).statusCode, 400);
+      } finally {
+        await t.db.query('UPDATE spots SET confidence = 3.3 WHERE id = $1', [ids['Spot B']]);
+      }
+    });
+
     it('with detail=compact lists the first dangers in brief and counts them all', async () => {
       const full = (await route(qs())).json().routes as Route[];
       const res = await route(qs('&detail=compact&cachebust=1'));
@@ -123,6 +156,7 @@ describe('routing/route', () => {
             id: d.spot.id,
             title: d.spot.title,
             severity: d.spot.severity,
+            confidence: d.spot.confidence,
             lat: (d.spot as unknown as { lat: number }).lat,
             lng: (d.spot as unknown as { lng: number }).lng,
             distance: d.distance,

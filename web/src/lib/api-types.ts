@@ -5447,7 +5447,7 @@ export interface paths {
         };
         /**
          * Routes with the danger spots along them, safest first
-         * @description from and to as lat,lng inside Uganda. Dangers are public spots within bufferMeters (150 m) that are not disputed, or are protected (moderator-verified, or seeded with a source); risk is the sum of their severities. mode picks the travel profile; at=day|night|date-time leaves out spots dangerous only at the other time; avoid=1 adds detours around severe spots when every offered route passes one, if they lower the risk within 1.5x the fastest duration. detail=compact (an extension) lists each route's first 50 dangers in brief with danger_count, for phones: a long route through a dense area passes thousands of spots.
+         * @description from and to as lat,lng inside Uganda. Dangers are public spots within bufferMeters (150 m) that are not disputed, or are protected (moderator-verified, or seeded with a source); risk is the sum of their severities, weighted_risk (an extension) the sum of severity × confidence / 10, and routes come lowest risk first (order=weighted: lowest weighted_risk first), then fastest. mode picks the travel profile; at=day|night|date-time leaves out spots dangerous only at the other time; avoid=1 adds detours around severe spots when every offered route passes one, if they lower the risk within 1.5x the fastest duration. detail=compact (an extension) lists each route's first 50 dangers in brief with danger_count, for phones: a long route through a dense area passes thousands of spots.
          */
         get: {
             parameters: {
@@ -5458,6 +5458,8 @@ export interface paths {
                     detail?: "full" | "compact";
                     from: string;
                     mode?: "driving" | "walking" | "cycling";
+                    /** @description risk (the default): lowest risk first, then fastest; weighted (an extension): lowest weighted_risk first, then fastest */
+                    order?: "risk" | "weighted";
                     to: string;
                 };
                 header?: never;
@@ -5500,6 +5502,8 @@ export interface paths {
                                 risk: number;
                                 /** @description Main road names */
                                 summary: string;
+                                /** @description An extension: the sum of the dangers' severity × confidence / 10, one decimal (a danger the map is sure of counts its severity, an unconfirmed one little) */
+                                weighted_risk: number;
                             }[];
                         } | {
                             bufferMeters: number;
@@ -5509,6 +5513,7 @@ export interface paths {
                                 dangers: {
                                     /** @description Metres from the start */
                                     along: number;
+                                    confidence: number;
                                     /** @description Metres from the route (at most bufferMeters) */
                                     distance: number;
                                     id: number;
@@ -5531,6 +5536,8 @@ export interface paths {
                                 risk: number;
                                 /** @description Main road names */
                                 summary: string;
+                                /** @description An extension: the sum of the dangers' severity × confidence / 10, one decimal (a danger the map is sure of counts its severity, an unconfirmed one little) */
+                                weighted_risk: number;
                             }[];
                         };
                     };

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { confidenceBand } from '../../../common/confidence.ts';
 import { TRAVEL_MODES, type TravelMode } from '../../../common/domain.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
@@ -35,10 +36,13 @@ export interface RouteResult {
   chosen: number;
 }
 
-/** "Safest" only when the first route really is less risky than the next; otherwise a number. */
+/**
+ * "Safest" only when the first route really is less risky than the next (the page asks for routes
+ * by weighted risk, each danger weighed by how sure the map is of it); otherwise a number.
+ */
 function routeName(routes: Route[], i: number): string {
   const [first, second] = routes;
-  if (i === 0 && first && second && first.risk < second.risk) return t('route.safest');
+  if (i === 0 && first && second && first.weighted_risk < second.weighted_risk) return t('route.safest');
   return routes.length === 1 ? t('route.only') : t('route.option', { n: i + 1 });
 }
 
@@ -73,6 +77,7 @@ export function RoutePanel(props: Props) {
       to: `${to.lat},${to.lng}`,
       mode,
       detail: 'compact',
+      order: 'weighted',
       ...(avoid && { avoid: '1' as const }),
     } as const;
     const res = await answer(client.GET('/api/route', { params: { query } }));
@@ -172,6 +177,7 @@ export function RoutePanel(props: Props) {
                 </strong>
                 <span>
                   {formatDistance(r.distance)} · {formatDuration(r.duration)} · {dangerCount(r.danger_count)}
+                  {r.danger_count > 0 && ` · ${t('route.risk', { n: r.weighted_risk })}`}
                 </span>
                 {r.summary && <small>{r.summary}</small>}
               </button>
@@ -186,7 +192,8 @@ export function RoutePanel(props: Props) {
                             along: formatDistance(d.along),
                             off: formatDistance(d.distance),
                           })}
-                          : <strong>{d.title}</strong>
+                          : <strong>{d.title}</strong>{' '}
+                          <small class="muted">({t(`confidence.${confidenceBand(d.confidence)}`)})</small>
                         </span>
                       </button>
                     </li>
@@ -200,6 +207,7 @@ export function RoutePanel(props: Props) {
           ))}
         </ol>
       )}
+      {routes?.some((r) => r.danger_count > 0) && <p class="muted">{t('route.riskExplained')}</p>}
       {routes && (
         <p class="route-after">
           <button type="button" class="secondary" onClick={props.onWatchTrip}>
