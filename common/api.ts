@@ -79,6 +79,11 @@ const tileMarker = z
     confirmed_on: z
       .string()
       .meta({ format: 'date', description: 'The day the spot was last confirmed, else reported (UTC)' }),
+    confidence: z
+      .number()
+      .min(0)
+      .max(10)
+      .meta({ description: 'An extension: how sure the map is of it, 0 to 10' }),
   })
   .meta({ id: 'TileMarker' });
 export type TileMarker = z.output<typeof tileMarker>;
@@ -266,6 +271,10 @@ export const meResponse = z.object({
   }),
   requireApproval: z.boolean(),
   flags: z.array(z.number().int()).meta({ description: 'Ids of public spots this visitor flagged.' }),
+  alertMinConfidence: z.number().meta({
+    description:
+      "An extension: the page's nearby alert skips spots whose confidence is below this (a site setting)",
+  }),
 });
 
 // Statistics.
@@ -282,6 +291,12 @@ export const statsResponse = z.object({
   }),
   byCategory: z.array(z.object({ category: z.enum(CATEGORIES), count: z.number().int() })),
   byArea: z.array(z.object({ area: z.string(), count: z.number().int(), max_severity: z.number().int() })),
+  byConfidence: z
+    .object({ likely: z.number().int(), possible: z.number().int(), unconfirmed: z.number().int() })
+    .meta({
+      description:
+        'An extension: the counted spots by confidence band (likely 7 and up, possible 4 and up, unconfirmed below)',
+    }),
 });
 
 // Moderators.
@@ -432,6 +447,9 @@ export const settingsSchema = z.object({
   }),
   halfLifeDays: z.number().int().min(1).max(3650).meta({
     description: "A severity 1–3 spot's confidence is halved every this many days without a confirmation",
+  }),
+  alertMinConfidence: z.number().int().min(0).max(10).meta({
+    description: "Alerts (SMS, push, the page's nearby alert) skip spots whose confidence is below this",
   }),
 });
 export const logResponse = z.object({

@@ -68,6 +68,15 @@ export function confidence(i: ConfidenceInputs, halfLives: HalfLives = DEFAULT_H
 const CONFIDENCE_BANDS = ['likely', 'possible', 'unconfirmed'] as const;
 export type ConfidenceBand = (typeof CONFIDENCE_BANDS)[number];
 
+export const BAND_FROM = { likely: 7, possible: 4 } as const;
+
+/**
+ * Alerts (SMS, push, the page's nearby alert) skip spots below this confidence unless moderators set
+ * another: a newcomer's lone report (3.3) still alerts once its second voice came; a spot a denial
+ * or half a year without a word brought below it does not.
+ */
+export const DEFAULT_ALERT_MIN_CONFIDENCE = 3;
+
 export function confidenceBand(c: number): ConfidenceBand {
-  return c >= 7 ? 'likely' : c >= 4 ? 'possible' : 'unconfirmed';
+  return c >= BAND_FROM.likely ? 'likely' : c >= BAND_FROM.possible ? 'possible' : 'unconfirmed';
 }

@@ -264,6 +264,7 @@ export const en = {
   'stats.this_week': 'Reported this week',
   'stats.byCategory': 'By category',
   'stats.byArea': 'Areas with most spots',
+  'stats.byConfidence': 'How sure the map is',
   'stats.spots': 'Spots',
   'stats.openData': 'Download all public spots:',
   'stats.worst': 'Worst',
@@ -505,6 +506,9 @@ export const en = {
     'Without a new confirmation, confidence halves every this many days; routes and alerts weigh by it.',
   'mod.alertBudget': 'Alerts sent in an hour, across the site',
   'mod.alertBudgetHint': 'Each SMS alert costs one SMS. Past it, no more alerts go out that hour.',
+  'mod.alertMinConfidence': 'Alert only for spots at least this sure (0 to 10)',
+  'mod.alertMinConfidenceHint':
+    'SMS, push and the map’s nearby alerts skip spots below it. A new report alone is 3.3, a spot confirmed from several networks 7 or more.',
   'mod.log.action.approve-held': 'Approved held reports',
   'mod.log.action.reject-held': 'Rejected held reports',
   'mod.log.action.revert-burst': 'Reverted a burst',

@@ -269,6 +269,7 @@ export const lg = {
   'stats.this_week': 'Ebiloopeddwa wiiki eno',
   'stats.byCategory': 'Okusinziira ku kika',
   'stats.byArea': 'Ebitundu ebisinga ebifo',
+  'stats.byConfidence': 'Maapu bw’ekakasa',
   'stats.spots': 'Ebifo',
   'stats.openData': 'Wanula ebifo byonna:',
   'stats.worst': 'Ekisinga',
@@ -515,6 +516,9 @@ export const lg = {
   'mod.alertBudget': 'Obubaka obulabula obuweerezebwa mu ssaawa, ku mukutu gwonna',
   'mod.alertBudgetHint':
     'Buli bubaka bwa SMS busasulirwa SMS emu. Bwe kiyitawo, tewali bubaka bulala obuweerezebwa mu ssaawa eyo.',
+  'mod.alertMinConfidence': 'Labula ku bifo ebikakasiddwa waakiri bwe bityo (0 okutuuka ku 10)',
+  'mod.alertMinConfidenceHint':
+    'SMS, push n’okulabula kwa maapu okw’okumpi tebifaayo ku bifo ebiri wansi waakyo. Alipoota empya yokka eri 3.3, ekifo ekikakasiddwa emikutu egiwerako 7 oba okusingawo.',
   'mod.log.action.approve-held': 'Yakkiriza alipoota ezaali zikwatiddwa',
   'mod.log.action.reject-held': 'Yagaana alipoota ezaali zikwatiddwa',
   'mod.log.action.revert-burst': 'Yaddiza ekibinja',

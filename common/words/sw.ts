@@ -267,6 +267,7 @@ export const sw = {
   'stats.this_week': 'Yaliyoripotiwa wiki hii',
   'stats.byCategory': 'Kwa aina',
   'stats.byArea': 'Maeneo yenye matukio mengi',
+  'stats.byConfidence': 'Ramani ina uhakika kiasi gani',
   'stats.spots': 'Maeneo',
   'stats.openData': 'Pakua maeneo yote ya umma:',
   'stats.worst': 'Kali zaidi',
@@ -511,6 +512,9 @@ export const sw = {
     'Bila uthibitisho mpya, uhakika hupungua nusu kila siku hizi; njia na arifa huzingatia hilo.',
   'mod.alertBudget': 'Arifa zinazotumwa kwa saa, kwenye tovuti yote',
   'mod.alertBudgetHint': 'Kila arifa ya SMS inagharimu SMS moja. Zaidi ya hapo, hakuna arifa zaidi saa hiyo.',
+  'mod.alertMinConfidence': 'Arifu tu kwa maeneo yenye uhakika angalau huu (0 hadi 10)',
+  'mod.alertMinConfidenceHint':
+    'SMS, push na arifa za karibu za ramani huruka maeneo yaliyo chini yake. Ripoti mpya peke yake ni 3.3, eneo lililothibitishwa na mitandao kadhaa 7 au zaidi.',
   'mod.log.action.approve-held': 'Aliidhinisha ripoti zilizozuiliwa',
   'mod.log.action.reject-held': 'Alikataa ripoti zilizozuiliwa',
   'mod.log.action.revert-burst': 'Alirudisha mlipuko',

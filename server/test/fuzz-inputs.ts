@@ -23,6 +23,7 @@ const FIELDS = [
   'to',
   'mode',
   'avoid',
+  'order',
   'at',
   'since',
   'status',

@@ -433,6 +433,15 @@ describe('the map page on a phone', () => {
     await page.getByRole('button', { name: 'Stats' }).click();
     await assert.doesNotReject(page.getByText('By category').waitFor());
     assert.match(await page.locator('.totals').innerText(), /Spots\s+2\d/);
+    // The bands add up to the total: each spot the statistics count is in one.
+    const total = Number((await page.locator('.totals').innerText()).match(/Spots\s+(\d+)/)?.[1]);
+    const bands = (await page.locator('.by-confidence .count').allInnerTexts()).map(Number);
+    assert.equal(bands.length, 3);
+    assert.equal(
+      bands.reduce((a, b) => a + b, 0),
+      total,
+      `likely, possible and unconfirmed: ${bands.join(', ')} of ${total}`,
+    );
     await page.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Filters' }).click();
@@ -495,6 +504,35 @@ describe('the map page on a phone', () => {
       'each spot alerts once per visit',
     );
     await near.close();
+
+    // With the site's alert confidence above Kalerwe's, the same phone at the same place is not warned.
+    const strict = await browser.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      geolocation: { latitude: 0.3501, longitude: 32.5722 },
+      permissions: ['geolocation'],
+      serviceWorkers: 'block',
+    });
+    const doubtful = await strict.newPage();
+    await doubtful.route(/\/api\/me$/, async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...(await res.json()), alertMinConfidence: 10 } });
+    });
+    const listed = doubtful.waitForResponse((r) => /\/api\/spots\?/.test(r.url()));
+    await doubtful.goto(stack.url);
+    const kalerwe = (
+      (await (await listed).json()) as { spots: Array<{ title: string; confidence: number }> }
+    ).spots.find((s) => s.title === 'Kalerwe');
+    assert.ok(kalerwe && kalerwe.confidence < 10, `Kalerwe's confidence ${kalerwe?.confidence}`);
+    await doubtful.getByRole('button', { name: 'Nearby alerts' }).click();
+    await doubtful.waitForTimeout(1500);
+    assert.equal(
+      await doubtful.getByText('Careful: you are near "Kalerwe".').count(),
+      0,
+      'below the alert confidence',
+    );
+    await strict.close();
   });
 
   test("with more spots than one list holds, shows the tiles' clusters and, zoomed in, their spots", async (t) => {

@@ -81,7 +81,8 @@ export function alertText(
  * voice), in the caller's transaction: one per number or push subscription watching near it (its
  * nearest watch names the place), unless it already had its alerts for the day or is the reporter's
  * own number, and no more than the site's alert budget for the hour leaves room for (each SMS costs
- * money; a flood of dangers must not turn into a flood of alerts). Returns how many were queued.
+ * money; a flood of dangers must not turn into a flood of alerts). None for a spot whose confidence
+ * is below the site's `alertMinConfidence`. Returns how many were queued.
  */
 export async function queueAlerts(
   tx: Queryable,
@@ -92,7 +93,8 @@ export async function queueAlerts(
   const now = opts.now ?? new Date();
   const watches = await watchesNear(tx, spot, ALERT_RULES.maxRadiusM);
   if (!watches.length) return 0;
-  const { alertBudgetPerHour } = await readSiteSettings(tx);
+  const { alertBudgetPerHour, alertMinConfidence } = await readSiteSettings(tx);
+  if (spot.confidence < alertMinConfidence) return 0;
   let room = alertBudgetPerHour - (await lockAndCountAlertsInHour(tx));
   const alerted: number[] = [];
   for (const w of watches) {

@@ -216,6 +216,7 @@ export async function visitorState(db: Db, visitor: string) {
     votes: Object.fromEntries(votes.map((v) => [String(v.spot_id), v.value])),
     requireApproval: settings.requireApproval,
     flags,
+    alertMinConfidence: settings.alertMinConfidence,
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_HALF_LIVES } from '../../../common/confidence.ts';
+import { DEFAULT_ALERT_MIN_CONFIDENCE, DEFAULT_HALF_LIVES } from '../../../common/confidence.ts';
 import type { Queryable } from '../db/db.ts';
 import { insertSecretOnce, selectSettings, upsertSetting } from './settings.sql.ts';
 
@@ -29,6 +29,8 @@ export interface SiteSettings {
   /** Confidence is halved every this many days without a confirmation: severity 4–5, and the rest. */
   halfLifeDaysSevere: number;
   halfLifeDays: number;
+  /** Alerts (SMS, push, the page's nearby alert) skip spots whose confidence is below this. */
+  alertMinConfidence: number;
 }
 
 /** Each setting's row key and its value when the row is missing. */
@@ -46,6 +48,7 @@ const KEYS: { [K in keyof SiteSettings]: [key: string, fallback: SiteSettings[K]
   alertBudgetPerHour: ['alert_budget_per_hour', 120],
   halfLifeDaysSevere: ['half_life_days_severe', DEFAULT_HALF_LIVES.severeDays],
   halfLifeDays: ['half_life_days', DEFAULT_HALF_LIVES.otherDays],
+  alertMinConfidence: ['alert_min_confidence', DEFAULT_ALERT_MIN_CONFIDENCE],
 };
 /** A default kept by the configuration (an environment variable) sits under this prefix. */
 const DEFAULT_PREFIX = 'default:';

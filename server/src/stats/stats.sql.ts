@@ -1,3 +1,4 @@
+import { BAND_FROM } from '../../../common/confidence.ts';
 import type { Queryable } from '../db/db.ts';
 import { COUNTS_AS_DANGER } from '../spots/index.ts';
 
@@ -16,6 +17,18 @@ export async function totals(db: Queryable) {
      FROM spots s WHERE ${COUNTED}`,
   );
   return rows[0] ?? { total: 0, confirmed: 0, unverified: 0, this_week: 0 };
+}
+
+/** The counted spots by confidence band (common/confidence.ts). */
+export async function countsByConfidence(db: Queryable) {
+  const rows = await db.query<{ likely: number; possible: number; unconfirmed: number }>(
+    `SELECT count(*) FILTER (WHERE confidence >= $1)::int AS likely,
+       count(*) FILTER (WHERE confidence >= $2 AND confidence < $1)::int AS possible,
+       count(*) FILTER (WHERE confidence < $2)::int AS unconfirmed
+     FROM spots s WHERE ${COUNTED}`,
+    [BAND_FROM.likely, BAND_FROM.possible],
+  );
+  return rows[0] ?? { likely: 0, possible: 0, unconfirmed: 0 };
 }
 
 export function countsByCategory(db: Queryable) {

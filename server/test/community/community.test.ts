@@ -313,15 +313,17 @@ describe('community/community', () => {
         votes: { [mine.id]: 1, [other.id]: -1 },
         requireApproval: false,
         flags: [other.id],
+        alertMinConfidence: 3,
       });
-      assert.deepEqual(await me(visitor(302)), { votes: {}, requireApproval: false, flags: [] });
+      const none = { votes: {}, requireApproval: false, flags: [], alertMinConfidence: 3 };
+      assert.deepEqual(await me(visitor(302)), none);
       await t.db.query(`UPDATE spots SET publication = 'pending' WHERE id = $1`, [other.id]);
-      assert.deepEqual(await me(who), { votes: { [mine.id]: 1 }, requireApproval: false, flags: [] });
+      assert.deepEqual(await me(who), { ...none, votes: { [mine.id]: 1 } });
     });
   });
 
   describe('GET /api/stats', () => {
-    it('counts public, non-disputed spots by totals, category and area', async () => {
+    it('counts public, non-disputed spots by totals, category, area and confidence band', async () => {
       const fresh = await startTestApp();
       try {
         const empty = (await fresh.inject({ method: 'GET', url: '/api/stats' })).json();
@@ -329,6 +331,7 @@ describe('community/community', () => {
           totals: { total: 0, confirmed: 0, unverified: 0, this_week: 0 },
           byCategory: [],
           byArea: [],
+          byConfidence: { likely: 0, possible: 0, unconfirmed: 0 },
         });
         const add = async (body: Record<string, unknown>) =>
           (await fresh.inject({ method: 'POST', url: '/api/spots', payload: report(body) })).json().spot.id;
@@ -346,6 +349,12 @@ describe('community/community', () => {
         );
         await fresh.db.query(`UPDATE spots SET publication = 'pending' WHERE id = $1`, [pending]);
         await fresh.db.query('UPDATE spots SET denials = 5 WHERE id = $1', [disputed]);
+        // Confidence as stored (a newcomer's report is 3.3): one likely, one possible, and the rest.
+        await fresh.db.query('UPDATE spots SET confidence = 8.5 WHERE id = $1', [c]);
+        await fresh.db.query('UPDATE spots SET confidence = 4 WHERE id = $1', [a]);
+        await fresh.db.query('UPDATE spots SET confidence = 9 WHERE id = ANY($1::int[])', [
+          [pending, disputed],
+        ]);
         const stats = (await fresh.inject({ method: 'GET', url: '/api/stats' })).json();
         assert.deepEqual(stats.totals, { total: 4, confirmed: 2, unverified: 2, this_week: 3 });
         assert.deepEqual(stats.byCategory, [
@@ -357,6 +366,7 @@ describe('community/community', () => {
           { area: 'Kisenyi', count: 2, max_severity: 5 },
           { area: 'Kawempe', count: 1, max_severity: 5 },
         ]);
+        assert.deepEqual(stats.byConfidence, { likely: 1, possible: 1, unconfirmed: 2 });
       } finally {
         await fresh.close();
       }

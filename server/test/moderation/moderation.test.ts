@@ -471,12 +471,14 @@ describe('moderation/moderation', () => {
         alertBudgetPerHour: 120,
         halfLifeDaysSevere: 180,
         halfLifeDays: 90,
+        alertMinConfidence: 3,
       });
       for (const payload of [
         { autoHideFlagThreshold: 51 },
         { reportBudgetPerHour: -1 },
         { standingDays: 0 },
         { alertBudgetPerHour: 2.5 },
+        { alertMinConfidence: 11 },
         { autoHideFlagThreshold: -1 },
         { autoHideBudgetPerHour: -1 },
         { disputeBudgetPerHour: 1.5 },

@@ -64,6 +64,7 @@ describe('spots/tiles', () => {
       );
       assert.deepEqual(Object.keys(tile.spots[0]).sort(), [
         'category',
+        'confidence',
         'confirmed_on',
         'id',
         'lat',
@@ -183,16 +184,30 @@ describe('spots/tiles', () => {
         return out;
       };
       const kampala = await etags(KAMPALA);
+      const before = await etags(GULU);
+      const vote = async (remoteAddress: string) => {
+        const voted = await t.inject({
+          method: 'POST',
+          url: `/api/spots/${ids[3]}/vote`,
+          payload: { value: 1 },
+          remoteAddress,
+        });
+        assert.equal(voted.statusCode, 200, voted.body);
+        return (voted.json() as { spot: { confidence: number } }).spot.confidence;
+      };
+      // A first confirmation from another network raises the spot's confidence, which tiles show.
+      assert.equal(await vote('10.9.9.9'), 5);
       const gulu = await etags(GULU);
-      // A vote that changes no marker (the spot stays unverified) changes no tile.
-      const voted = await t.inject({
-        method: 'POST',
-        url: `/api/spots/${ids[3]}/vote`,
-        payload: { value: 1 },
-        remoteAddress: '10.9.9.9',
-      });
-      assert.equal(voted.statusCode, 200, voted.body);
-      assert.deepEqual(await etags(GULU), gulu, 'a vote that changes nothing shown changes no tile');
+      assert.ok(
+        gulu.every((e, i) => e !== before[i]),
+        `a vote that changed the confidence changed the tiles: ${gulu} vs ${before}`,
+      );
+      // A change of the spot that no marker shows changes no tile.
+      await t.db.query(
+        `UPDATE spots SET description = 'Seen again at dusk', updated_at = now() WHERE id = $1`,
+        [ids[3]],
+      );
+      assert.deepEqual(await etags(GULU), gulu, 'a change that nothing shown changes no tile');
       const added = await t.inject({
         method: 'POST',
         url: '/api/spots',

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
+import { DEFAULT_ALERT_MIN_CONFIDENCE } from '../../../common/confidence.ts';
 import { POLICIES, type Policy } from '../../src/limits/policies.ts';
 import { RateLimiter } from '../../src/limits/rate-limit.ts';
 import { meetsStanding } from '../../src/trust/standing.ts';
@@ -120,7 +121,7 @@ describe('trust/standing over HTTP', () => {
       payload: report({ ...at, severity, title: 'Bag snatching at the stage' }),
     });
     assert.equal(res.statusCode, 201, res.body);
-    return res.json() as { spot: { id: number }; pending: boolean };
+    return res.json() as { spot: { id: number; confidence: number }; pending: boolean };
   };
   const vote = (who: Phone, id: number, value: 1 | -1) =>
     send(who, { method: 'POST', url: `/api/spots/${id}/vote`, payload: { value } });
@@ -235,6 +236,30 @@ describe('trust/standing over HTTP', () => {
     const trusted = { ...phone(), cookie: await deviceWithStanding(t) };
     await reportFrom(trusted, { lat: KALERWE.lat - 0.001, lng: KALERWE.lng }, 5);
     assert.equal(await alertsQueued(), 2, 'a trusted reporter alerts at once');
+  });
+
+  it("sends no alert for a spot below the site's alert confidence", async () => {
+    const set = (alertMinConfidence: number) =>
+      t.inject({
+        method: 'PUT',
+        url: '/api/mod/settings',
+        headers: { ...json, cookie: moderator },
+        payload: { alertMinConfidence },
+      });
+    assert.equal((await set(6)).statusCode, 200);
+    try {
+      await watchKalerwe();
+      // A trusted reporter's report alone is 5.
+      const trusted = { ...phone(), cookie: await deviceWithStanding(t) };
+      const { spot } = await reportFrom(trusted, KALERWE, 5);
+      assert.equal(spot.confidence, 5);
+      assert.equal(await alertsQueued(), 0, 'below 6: no alert');
+      assert.equal((await set(5)).statusCode, 200);
+      await reportFrom(trusted, { lat: KALERWE.lat + 0.002, lng: KALERWE.lng }, 5);
+      assert.equal(await alertsQueued(), 1, 'at 5: alerted');
+    } finally {
+      await set(DEFAULT_ALERT_MIN_CONFIDENCE);
+    }
   });
 
   it('bounds the alerts of an hour site-wide', async () => {

@@ -1590,6 +1590,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description An extension: the page's nearby alert skips spots whose confidence is below this (a site setting) */
+                            alertMinConfidence: number;
                             /** @description Ids of public spots this visitor flagged. */
                             flags: number[];
                             requireApproval: boolean;
@@ -2619,6 +2621,8 @@ export interface paths {
                         "application/json": {
                             /** @description SMS and push alerts queued in any hour, site-wide; past it no more go out that hour */
                             alertBudgetPerHour: number;
+                            /** @description Alerts (SMS, push, the page's nearby alert) skip spots whose confidence is below this */
+                            alertMinConfidence: number;
                             /** @description Auto-hides by flags allowed in any hour, site-wide; past it a spot whose flags reach the threshold stays on the map and waits for review */
                             autoHideBudgetPerHour: number;
                             /** @description Open flags from distinct wide networks (IPv4 /24, IPv6 /48) that hide a spot; 0 = never */
@@ -2727,6 +2731,8 @@ export interface paths {
                     "application/json": {
                         /** @description SMS and push alerts queued in any hour, site-wide; past it no more go out that hour */
                         alertBudgetPerHour?: number;
+                        /** @description Alerts (SMS, push, the page's nearby alert) skip spots whose confidence is below this */
+                        alertMinConfidence?: number;
                         /** @description Auto-hides by flags allowed in any hour, site-wide; past it a spot whose flags reach the threshold stays on the map and waits for review */
                         autoHideBudgetPerHour?: number;
                         /** @description Open flags from distinct wide networks (IPv4 /24, IPv6 /48) that hide a spot; 0 = never */
@@ -2767,6 +2773,8 @@ export interface paths {
                         "application/json": {
                             /** @description SMS and push alerts queued in any hour, site-wide; past it no more go out that hour */
                             alertBudgetPerHour: number;
+                            /** @description Alerts (SMS, push, the page's nearby alert) skip spots whose confidence is below this */
+                            alertMinConfidence: number;
                             /** @description Auto-hides by flags allowed in any hour, site-wide; past it a spot whose flags reach the threshold stays on the map and waits for review */
                             autoHideBudgetPerHour: number;
                             /** @description Open flags from distinct wide networks (IPv4 /24, IPv6 /48) that hide a spot; 0 = never */
@@ -6988,7 +6996,7 @@ export interface paths {
         };
         /**
          * The same tile as a Mapbox Vector Tile
-         * @description Up to zoom 13: the tile's spots counted per eighth of its side (count, severities, centroid). Beyond it (to 19): its spots as slim markers, the 1000 most severe. Takes one category, one status and verified=1. A strong ETag names the tile's version, which changes only when a spot in the tile does; shared caches may keep a tile for 10 s and revalidate it. Point features in two layers, in tile units of 4096: `clusters` (count, max_severity, severity_1 to severity_5) and `spots` (feature id = spot id; severity, category, status, verified, seeded, time_of_day, confirmed_on). An empty tile has an empty body.
+         * @description Up to zoom 13: the tile's spots counted per eighth of its side (count, severities, centroid). Beyond it (to 19): its spots as slim markers, the 1000 most severe. Takes one category, one status and verified=1. A strong ETag names the tile's version, which changes only when a spot in the tile does; shared caches may keep a tile for 10 s and revalidate it. Point features in two layers, in tile units of 4096: `clusters` (count, max_severity, severity_1 to severity_5) and `spots` (feature id = spot id; severity, category, status, verified, seeded, time_of_day, confirmed_on, confidence). An empty tile has an empty body.
          */
         get: {
             parameters: {
@@ -7124,6 +7132,12 @@ export interface paths {
                                 category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
                                 count: number;
                             }[];
+                            /** @description An extension: the counted spots by confidence band (likely 7 and up, possible 4 and up, unconfirmed below) */
+                            byConfidence: {
+                                likely: number;
+                                possible: number;
+                                unconfirmed: number;
+                            };
                             totals: {
                                 /** @description Community-confirmed or verified by moderators */
                                 confirmed: number;
@@ -7778,6 +7792,8 @@ export interface components {
         TileMarker: {
             /** @enum {string} */
             category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+            /** @description An extension: how sure the map is of it, 0 to 10 */
+            confidence: number;
             /**
              * Format: date
              * @description The day the spot was last confirmed, else reported (UTC)
@@ -7798,6 +7814,8 @@ export interface components {
         TileMarkerInput: {
             /** @enum {string} */
             category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+            /** @description An extension: how sure the map is of it, 0 to 10 */
+            confidence: number;
             /**
              * Format: date
              * @description The day the spot was last confirmed, else reported (UTC)

@@ -98,7 +98,7 @@ export function App({ config }: { config: PageSettings }) {
     [shown, large, data.state.loading, inView.content],
   );
 
-  const alerts = useNearbyAlerts(alertsOn, data.spots, (spot) =>
+  const alerts = useNearbyAlerts(alertsOn, data.spots, data.me.alertMinConfidence, (spot) =>
     setToast({ text: t('alerts.near', { title: spot.title }), spotId: spot.id }),
   );
   /** Where the phone is, when known (nearby alerts watch it; a GPS fix for a report or route sets it). */

@@ -19,10 +19,13 @@ function seenThisVisit(): Set<number> {
   }
 }
 
-/** The spots within the alert radius that have not yet alerted this visit, nearest first. */
-function spotsToAlert(spots: Spot[], at: Position, seen: Set<number>): Spot[] {
+/**
+ * The spots within the alert radius that have not yet alerted this visit, nearest first; none the
+ * map is less sure of than the site's alert confidence.
+ */
+function spotsToAlert(spots: Spot[], at: Position, seen: Set<number>, minConfidence: number): Spot[] {
   return spots
-    .filter((s) => countsAsDanger(s) && !seen.has(s.id))
+    .filter((s) => countsAsDanger(s) && s.confidence >= minConfidence && !seen.has(s.id))
     .map((s) => ({ s, d: metresBetween(at, s) }))
     .filter((x) => x.d <= ALERT_RADIUS_M)
     .sort((a, b) => a.d - b.d)
@@ -36,7 +39,12 @@ function spotsToAlert(spots: Spot[], at: Position, seen: Set<number>): Spot[] {
  * was still loading (the map then shows the tiles' spots), a phone standing still would otherwise
  * never be warned.
  */
-export function useNearbyAlerts(on: boolean, spots: Spot[], onAlert: (spot: Spot) => void) {
+export function useNearbyAlerts(
+  on: boolean,
+  spots: Spot[],
+  minConfidence: number,
+  onAlert: (spot: Spot) => void,
+) {
   const [position, setPosition] = useState<Position>();
   const [error, setError] = useState<GeolocationPositionError>();
   const latest = useRef({ spots, onAlert });
@@ -45,7 +53,7 @@ export function useNearbyAlerts(on: boolean, spots: Spot[], onAlert: (spot: Spot
   useEffect(() => {
     if (!on || !position) return;
     const seen = seenThisVisit();
-    const near = spotsToAlert(latest.current.spots, position, seen);
+    const near = spotsToAlert(latest.current.spots, position, seen, minConfidence);
     const first = near[0];
     if (!first) return;
     for (const s of near) seen.add(s.id);
@@ -56,7 +64,7 @@ export function useNearbyAlerts(on: boolean, spots: Spot[], onAlert: (spot: Spot
     }
     navigator.vibrate?.([300, 120, 300]);
     latest.current.onAlert(first);
-  }, [on, position, spots]);
+  }, [on, position, spots, minConfidence]);
 
   useEffect(() => {
     if (!on || !('geolocation' in navigator)) {

@@ -36,6 +36,19 @@ export function StatsPanel() {
           </li>
         ))}
       </ul>
+      <h3>{t('stats.byConfidence')}</h3>
+      <ul class="bars by-confidence">
+        {(['likely', 'possible', 'unconfirmed'] as const).map((band) => (
+          <li key={band}>
+            <span>{t(`confidence.${band}`)}</span>
+            <span
+              class="bar"
+              style={{ width: `${(stats.byConfidence[band] / Math.max(1, stats.totals.total)) * 100}%` }}
+            />
+            <span class="count">{stats.byConfidence[band]}</span>
+          </li>
+        ))}
+      </ul>
       <h3>{t('stats.byArea')}</h3>
       <table>
         <thead>

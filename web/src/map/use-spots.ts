@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { DEFAULT_ALERT_MIN_CONFIDENCE } from '../../../common/confidence.ts';
 import { answer, client } from '../lib/api.ts';
 import { SAVED_AT_HEADER, SPOT_LIST_QUERY } from '../lib/spot-list.ts';
 import type { Me, Spot } from '../lib/types.ts';
@@ -22,7 +23,12 @@ export function useSpots() {
     failed: false,
     truncated: false,
   });
-  const [me, setMe] = useState<Me>({ votes: {}, flags: [], requireApproval: false });
+  const [me, setMe] = useState<Me>({
+    votes: {},
+    flags: [],
+    requireApproval: false,
+    alertMinConfidence: DEFAULT_ALERT_MIN_CONFIDENCE,
+  });
 
   const load = useCallback(async () => {
     setState((s) => ({ ...s, loading: true }));

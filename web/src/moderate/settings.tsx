@@ -105,6 +105,14 @@ const NUMBERS: NumberField[] = [
     label: 'mod.alertBudget',
     hint: 'mod.alertBudgetHint',
   },
+  {
+    name: 'alertMinConfidence',
+    id: 'alert-min-confidence',
+    min: 0,
+    max: 10,
+    label: 'mod.alertMinConfidence',
+    hint: 'mod.alertMinConfidenceHint',
+  },
 ];
 
 export function SettingsPanel() {
