@@ -536,6 +536,8 @@ describe('the map as people live with it', () => {
     const text = await legend.innerText();
     for (const n of [1, 2, 3, 4, 5]) assert.match(text, new RegExp(`${n}\\n`));
     assert.match(text, /Someone was killed/);
+    // The three looks of confidence, and what each means.
+    assert.match(text, /Solid: likely.*\n.*Lighter: possible\n.*Faint: unconfirmed/s);
     const numbers = await page.locator('.leaflet-marker-icon.spot-marker span').allInnerTexts();
     assert.ok(
       numbers.length > 0 && numbers.every((n) => /^[1-5]$/.test(n)),

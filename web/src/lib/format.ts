@@ -1,3 +1,4 @@
+import { confidenceBand } from '../../../common/confidence.ts';
 import { currentLang, t } from './i18n.ts';
 import type { Spot, TileMarker } from './types.ts';
 
@@ -72,10 +73,32 @@ export function formatAgo(iso: string, now = Date.now()): string {
   return t('ago.years', { n: -years });
 }
 
-/** Days since a spot was last confirmed (or reported): old reports fade on the map and in the list. */
-export function staleness(spot: { last_confirmed_at: string | null; created_at: string }, now = Date.now()) {
-  const days = (now - new Date(spot.last_confirmed_at ?? spot.created_at).getTime()) / DAY_MS;
-  return days < 90 ? 'fresh' : days < 365 ? 'old' : 'stale';
+/**
+ * How the map shows a spot's confidence: the marker's look (solid, lighter, faint),
+ * one class per band (common/confidence.ts), so age shows through confidence, which fades without a
+ * new confirmation.
+ */
+export const confidenceLook = (spot: { confidence: number }) => `conf-${confidenceBand(spot.confidence)}`;
+
+/**
+ * A spot's confidence in words for its sheet: the band, the figure and why ("likely, 8.7 of 10:
+ * confirmed 6 times, last 3 days ago"; "unconfirmed, 3.3 of 10: one report, 5 months ago").
+ */
+export function confidenceWords(spot: Spot, now = Date.now()): string {
+  const ago = formatAgo(spot.last_confirmed_at ?? spot.created_at, now);
+  const why = spot.moderator_verified
+    ? t('confidence.why.verified')
+    : spot.confirmations > 1
+      ? t('confidence.why.confirmed', { n: spot.confirmations, ago })
+      : spot.source_url
+        ? t('confidence.why.sourced', { ago })
+        : t('confidence.why.oneReport', { ago });
+  const doubt = spot.denials > 0 ? `; ${t('confidence.why.denials', { n: spot.denials })}` : '';
+  return t('detail.confidenceValue', {
+    band: t(`confidence.${confidenceBand(spot.confidence)}`),
+    n: spot.confidence.toFixed(1),
+    why: why + doubt,
+  });
 }
 
 /** Only http(s) links are ever rendered as links; anything else is not a link at all. */

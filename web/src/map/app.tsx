@@ -24,6 +24,7 @@ import { Sheet, type SheetSize } from './sheet.tsx';
 import { SosPanel } from './sos-panel.tsx';
 import { SpotDetail } from './spot-detail.tsx';
 import { StatsPanel } from './stats-panel.tsx';
+import { StillThere, useStillThere } from './still-there.tsx';
 import { useSpotMap } from './use-spot-map.ts';
 import { useSpots } from './use-spots.ts';
 import { useViewSpots } from './use-view-spots.ts';
@@ -103,6 +104,12 @@ export function App({ config }: { config: PageSettings }) {
   );
   /** Where the phone is, when known (nearby alerts watch it; a GPS fix for a report or route sets it). */
   const here = alerts.position ?? lastFix;
+  const stillThere = useStillThere(
+    here,
+    data.spots,
+    data.me.votes,
+    panel === 'report' || panel === 'route' || routeResult !== undefined,
+  );
 
   const { map, frame } = useSpotMap(
     mapElement,
@@ -447,7 +454,20 @@ export function App({ config }: { config: PageSettings }) {
               ))}
           </Sheet>
         )}
-        {toast && (
+        {stillThere.asking && (
+          <StillThere
+            spot={stillThere.asking}
+            onVoted={(value, spot) => {
+              data.noteVote((spot ?? stillThere.asking)?.id as number, value);
+              if (spot) data.upsert(spot);
+            }}
+            onClose={(text) => {
+              stillThere.dismiss();
+              if (text) setToast({ text });
+            }}
+          />
+        )}
+        {toast && !stillThere.asking && (
           <ToastMessage
             toast={toast}
             onShow={(id) => void showSpot(id)}

@@ -1,5 +1,6 @@
+import { confidenceBand } from '../../../common/confidence.ts';
 import { metresBetween } from '../../../common/geo.ts';
-import { formatAgo, formatDistance, staleness } from '../lib/format.ts';
+import { formatAgo, formatDistance } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import type { Spot } from '../lib/types.ts';
 import { SeverityBadge, StatusBadge } from '../lib/ui.tsx';
@@ -26,7 +27,7 @@ export function ListView({
   return (
     <ul class="spot-list">
       {listed.map((s) => (
-        <li key={s.id} class={staleness(s)}>
+        <li key={s.id}>
           <button type="button" class="spot-row" onClick={() => onSpot(s.id)}>
             <strong>{s.title}</strong>
             <span class="badges">
@@ -39,6 +40,8 @@ export function ListView({
                 s.area,
                 t(`category.${s.category}`),
                 t('list.confirmed', { ago: formatAgo(s.last_confirmed_at ?? s.created_at) }),
+                // How sure, in words: a faded row would lose its text's contrast.
+                t(`confidence.${confidenceBand(s.confidence)}`),
               ]
                 .filter(Boolean)
                 .join(' · ')}

@@ -53,10 +53,12 @@ function Legend({ id }: { id: string }) {
           </span>
           {t('legend.cluster')}
         </li>
-        <li>
-          <span class="legend-marker faded" aria-hidden="true" />
-          {t('legend.faded')}
-        </li>
+        {(['likely', 'possible', 'unconfirmed'] as const).map((band) => (
+          <li key={band}>
+            <span class={`legend-marker sev-4 conf-${band}`} aria-hidden="true" />
+            {t(`legend.${band}`)}
+          </li>
+        ))}
       </ul>
     </section>
   );

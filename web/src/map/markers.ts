@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import { staleness } from '../lib/format.ts';
+import { confidenceLook } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import type { TileMarker } from '../lib/types.ts';
 
@@ -8,16 +8,17 @@ export type MapSpot = TileMarker & { title?: string };
 
 /**
  * A spot's marker: coloured by severity with the severity written in it (not told by colour
- * alone), faded with age, marked when verified; the open spot's stands out and above the rest.
+ * alone), solid, lighter or faint by how sure the map is of it (which fades with age), marked when
+ * verified; the open spot's stands out and above the rest.
  */
 export function spotMarker(spot: MapSpot, open: boolean): L.Marker {
-  const age = staleness({ last_confirmed_at: spot.confirmed_on, created_at: spot.confirmed_on });
+  const look = confidenceLook(spot);
   // A tile's marker has no title: its category and severity name it for screen readers.
   const label =
     spot.title ?? `${t(`category.${spot.category}`)}, ${t('detail.severityShort', { n: spot.severity })}`;
   return L.marker([spot.lat, spot.lng], {
     icon: L.divIcon({
-      className: `spot-marker sev-${spot.severity} ${age}${spot.verified ? ' verified' : ''}${open ? ' open' : ''}`,
+      className: `spot-marker sev-${spot.severity} ${look}${spot.verified ? ' verified' : ''}${open ? ' open' : ''}`,
       html: `<span>${spot.severity}</span>`,
       iconSize: L.point(44, 44),
     }),

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'preact/hooks';
 import { FLAG_REASONS, type FlagReason, TEXT_LIMITS } from '../../../common/domain.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
-import { formatAgo, formatDate, formatDistance, safeHttpUrl } from '../lib/format.ts';
+import { confidenceWords, formatAgo, formatDate, formatDistance, safeHttpUrl } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import type { Me, Spot } from '../lib/types.ts';
 import { Field, Notice, SeverityBadge, StatusBadge } from '../lib/ui.tsx';
+import { sendVote } from '../lib/vote.ts';
 import { ShareButtons } from './share.tsx';
 import { useNearby } from './use-nearby.ts';
 
@@ -36,18 +37,11 @@ export function SpotDetail({ spot, me, onSpotChanged, onVoted, onFlagged }: Prop
 
   async function vote(value: 1 | -1) {
     setBusy(true);
-    const res = await answer(
-      client.POST('/api/spots/{id}/vote', { params: { path: { id: String(spot.id) } }, body: { value } }),
-    );
+    const outcome = await sendVote(spot.id, value);
     setBusy(false);
-    if (res.ok) {
-      onSpotChanged(res.data.spot);
-      onVoted(spot.id, value);
-      setMessage({ kind: 'ok', text: t('detail.voteThanks') });
-    } else if (res.status === 409) {
-      onVoted(spot.id, value);
-      setMessage({ kind: 'info', text: t('detail.alreadyVoted') });
-    } else setMessage({ kind: 'error', text: describeFailure(res) });
+    if (outcome.kind === 'ok') onSpotChanged(outcome.spot);
+    if (outcome.kind !== 'error') onVoted(spot.id, value);
+    setMessage({ kind: outcome.kind, text: outcome.text });
   }
 
   return (
@@ -101,6 +95,8 @@ export function SpotDetail({ spot, me, onSpotChanged, onVoted, onFlagged }: Prop
             <dd>{formatDate(spot.incident_date)}</dd>
           </>
         )}
+        <dt>{t('detail.confidence')}</dt>
+        <dd class="confidence">{confidenceWords(spot)}</dd>
         <dt>{t('detail.votes')}</dt>
         <dd>{t('detail.voteCounts', { yes: spot.confirmations, no: spot.denials })}</dd>
         <dt>{t('detail.lastConfirmed')}</dt>
