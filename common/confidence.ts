@@ -77,6 +77,24 @@ export const BAND_FROM = { likely: 7, possible: 4 } as const;
  */
 export const DEFAULT_ALERT_MIN_CONFIDENCE = 3;
 
+/**
+ * "Still there?": a danger nobody confirmed for this many days is asked about (the page, near it;
+ * USSD's spot screen), as Waze asks drivers passing an old report.
+ */
+export const STILL_THERE_AFTER_DAYS = 30;
+
+/** When a spot was last confirmed, else reported (a seeded spot: its incident), as the API gives it. */
+export const lastWordOn = (s: {
+  last_confirmed_at: string | null;
+  seeded: boolean;
+  incident_date: string | null;
+  created_at: string;
+}): string => s.last_confirmed_at ?? (s.seeded ? s.incident_date : null) ?? s.created_at;
+
+/** Whole days since a spot was last confirmed (lastWordOn), at `now`. */
+export const daysWithoutWord = (s: Parameters<typeof lastWordOn>[0], now: number): number =>
+  Math.floor((now - new Date(lastWordOn(s)).getTime()) / 86_400_000);
+
 export function confidenceBand(c: number): ConfidenceBand {
   return c >= BAND_FROM.likely ? 'likely' : c >= BAND_FROM.possible ? 'possible' : 'unconfirmed';
 }

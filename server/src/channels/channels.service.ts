@@ -58,6 +58,7 @@ export async function answerUssd(deps: Deps, identity: Identity, call: UssdCallb
   const started = await once(deps.db, receiptKey('ussd-lang', call.sessionId), chosenBefore);
   const knownLang = (started === 'in progress' ? await chosenBefore() : started) ?? undefined;
   const world: UssdWorld = {
+    now: deps.clock.now(),
     knownLang,
     rememberLang: (lang) => rememberLang(deps.db, identity.visitor, lang),
     watch: async (place, hours, lang): Promise<ActionResult> => {

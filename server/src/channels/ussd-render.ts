@@ -1,3 +1,4 @@
+import { daysWithoutWord, STILL_THERE_AFTER_DAYS } from '../../../common/confidence.ts';
 import { CATEGORIES, TIMES_OF_DAY } from '../../../common/domain.ts';
 import {
   hoursText,
@@ -129,10 +130,17 @@ export async function render(
     case 'spot':
       return menu([s('askSpot')]);
     case 'vote': {
-      // The spot in brief: what, how bad, when, verified or how the votes stand; then the two
-      // answers right there, each with how many gave it.
+      // The spot in brief: what, how bad, when, verified or how the votes stand (or, when nobody
+      // confirmed it for a month, "still there?"); then the two answers right there, each with how
+      // many gave it.
       const spot = step.spot;
-      const sure = spot.moderator_verified ? verifiedName(lang) : statusName(lang, spot.status);
+      const quiet = daysWithoutWord(spot, world.now.getTime());
+      const sure =
+        quiet >= STILL_THERE_AFTER_DAYS
+          ? s('stillThere', { days: quiet })
+          : spot.moderator_verified
+            ? verifiedName(lang)
+            : statusName(lang, spot.status);
       const facts = `${categoryName(lang, spot.category)}, ${spot.severity}/5, ${timeName(lang, spot.time_of_day)}. ${sure}`;
       const [yes, no] = s('voteChoice').split('\n');
       return con(

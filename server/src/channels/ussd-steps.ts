@@ -30,6 +30,8 @@ export interface UssdWorld {
   vote(spot: Spot, value: 1 | -1): Promise<ActionResult>;
   /** Alerts by SMS near a place, at those hours (its first watch is confirmed by SMS, as WATCH's). */
   watch(place: NamedPoint, hours: WatchHours | undefined, lang: ChannelLang): Promise<ActionResult>;
+  /** The app's clock: when this answer is given. */
+  now: Date;
   /** The language this number chose before (its first dial asks), and keeping a new choice. */
   knownLang: ChannelLang | undefined;
   rememberLang(lang: ChannelLang): Promise<void>;

@@ -53,6 +53,8 @@ const wordiest = (lang: ChannelLang): Spot => ({
     [...CATEGORIES].sort((a, b) => categoryName(lang, b).length - categoryName(lang, a).length)[0] ?? 'other',
 });
 const worldIn = (lang: ChannelLang): UssdWorld => ({
+  // So long after the spot's report that its screen asks "still there?" with the widest count.
+  now: new Date(Date.now() + 99_999 * 86_400_000),
   knownLang: undefined,
   rememberLang: async () => {},
   watch: async () => ({ key: 'ussdWatching', params: { place: wide(40) } }),

@@ -212,6 +212,26 @@ describe('channels/ussd', () => {
       assert.match(on.text, /^Alerts near Wandegeya are on\./, 'a confirmed number needs no second YES');
     });
 
+    it('asks "still there?" on the screen of a spot nobody confirmed for a month', async () => {
+      const res = await t.inject({ method: 'POST', url: '/api/spots', payload: report({ severity: 4 }) });
+      assert.equal(res.statusCode, 201, res.body);
+      const id = (res.json() as { spot: { id: number } }).spot.id;
+      const fresh = screen(await session().play('1', '3', String(id)));
+      assert.doesNotMatch(fresh.text, /still there/, fresh.text);
+      await t.db.query(
+        `UPDATE spots SET created_at = now() - interval '40 days', last_confirmed_at = now() - interval '40 days'
+         WHERE id = $1`,
+        [id],
+      );
+      const old = screen(await session().play('1', '3', String(id)));
+      assert.ok(old.text.includes('No word for 40 days: still there?'), old.text);
+      assert.match(
+        old.text,
+        /\n1 Still dangerous \(\d+\)\n2 Not anymore \(\d+\)/,
+        'answered by the same choices',
+      );
+    });
+
     for (const lang of LANGS) {
       describe(`in ${lang.name}`, () => {
         it('lists the dangers near a place a screen at a time', async () => {

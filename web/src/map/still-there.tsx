@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { daysWithoutWord, lastWordOn, STILL_THERE_AFTER_DAYS } from '../../../common/confidence.ts';
 import { countsAsDanger } from '../../../common/domain.ts';
 import { metresBetween } from '../../../common/geo.ts';
 import { formatAgo } from '../lib/format.ts';
@@ -13,13 +14,7 @@ import { sendVote } from '../lib/vote.ts';
  * person is reporting or checking a route. The answer is an ordinary vote, with all its limits.
  */
 const NEAR_M = 150;
-const QUIET_DAYS = 30;
-const DAY_MS = 86_400_000;
 const ASKED_KEY = 'hatari.stillThereAsked';
-
-/** When the spot was last confirmed, else reported (a seeded spot: its incident). */
-const lastWord = (s: Spot): string =>
-  s.last_confirmed_at ?? (s.seeded ? s.incident_date : null) ?? s.created_at;
 
 const today = (now: number) => new Date(now).toLocaleDateString('en-CA');
 
@@ -44,7 +39,7 @@ function stillThereQuestion(
       (s) =>
         countsAsDanger(s) &&
         votes[String(s.id)] === undefined &&
-        now - new Date(lastWord(s)).getTime() >= QUIET_DAYS * DAY_MS,
+        daysWithoutWord(s, now) >= STILL_THERE_AFTER_DAYS,
     )
     .map((s) => ({ s, d: metresBetween(here, s) }))
     .filter((x) => x.d <= NEAR_M)
@@ -98,7 +93,7 @@ export function StillThere(props: {
   }
   return (
     <section class="toast still-there" aria-label={t('stillThere.label')}>
-      <p>{t('stillThere.question', { title: spot.title, ago: formatAgo(lastWord(spot)) })}</p>
+      <p>{t('stillThere.question', { title: spot.title, ago: formatAgo(lastWordOn(spot)) })}</p>
       <div class="vote-buttons">
         <button type="button" class="vote yes" disabled={busy} onClick={() => vote(1)}>
           {t('detail.stillDangerous')}
