@@ -1,14 +1,13 @@
 import type { Queryable } from '../db/db.ts';
-import { countsByCategory, countsByConfidence, topAreas, totals } from './stats.sql.ts';
+import { countsByCategory, topAreas, totals } from './stats.sql.ts';
 
 export const TOP_AREAS = 8;
 
 export async function siteStats(db: Queryable) {
-  const [t, byCategory, byArea, byConfidence] = await Promise.all([
+  const [counted, byCategory, byArea] = await Promise.all([
     totals(db),
     countsByCategory(db),
     topAreas(db, TOP_AREAS),
-    countsByConfidence(db),
   ]);
-  return { totals: t, byCategory, byArea, byConfidence };
+  return { totals: counted.totals, byCategory, byArea, byConfidence: counted.byConfidence };
 }

@@ -8,27 +8,32 @@ import { COUNTS_AS_DANGER } from '../spots/index.ts';
  */
 const COUNTED = `s.publication = 'approved' AND ${COUNTS_AS_DANGER}`;
 
+/** The counted spots' totals and their counts by confidence band (common/confidence.ts), in one scan. */
 export async function totals(db: Queryable) {
-  const rows = await db.query<{ total: number; confirmed: number; unverified: number; this_week: number }>(
+  const rows = await db.query<{
+    total: number;
+    confirmed: number;
+    unverified: number;
+    this_week: number;
+    likely: number;
+    possible: number;
+    unconfirmed: number;
+  }>(
     `SELECT count(*)::int AS total,
        count(*) FILTER (WHERE status = 'confirmed' OR moderator_verified)::int AS confirmed,
        count(*) FILTER (WHERE status <> 'confirmed' AND NOT moderator_verified)::int AS unverified,
-       count(*) FILTER (WHERE NOT seeded AND created_at >= now() - interval '7 days')::int AS this_week
-     FROM spots s WHERE ${COUNTED}`,
-  );
-  return rows[0] ?? { total: 0, confirmed: 0, unverified: 0, this_week: 0 };
-}
-
-/** The counted spots by confidence band (common/confidence.ts). */
-export async function countsByConfidence(db: Queryable) {
-  const rows = await db.query<{ likely: number; possible: number; unconfirmed: number }>(
-    `SELECT count(*) FILTER (WHERE confidence >= $1)::int AS likely,
+       count(*) FILTER (WHERE NOT seeded AND created_at >= now() - interval '7 days')::int AS this_week,
+       count(*) FILTER (WHERE confidence >= $1)::int AS likely,
        count(*) FILTER (WHERE confidence >= $2 AND confidence < $1)::int AS possible,
        count(*) FILTER (WHERE confidence < $2)::int AS unconfirmed
      FROM spots s WHERE ${COUNTED}`,
     [BAND_FROM.likely, BAND_FROM.possible],
   );
-  return rows[0] ?? { likely: 0, possible: 0, unconfirmed: 0 };
+  const { likely = 0, possible = 0, unconfirmed = 0, ...seed } = rows[0] ?? {};
+  return {
+    totals: { total: 0, confirmed: 0, unverified: 0, this_week: 0, ...seed },
+    byConfidence: { likely, possible, unconfirmed },
+  };
 }
 
 export function countsByCategory(db: Queryable) {
