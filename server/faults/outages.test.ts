@@ -53,11 +53,19 @@ describe('outages on PostgreSQL', {
         "SELECT current_setting('statement_timeout') AS statement_timeout, current_setting('lock_timeout') AS lock_timeout",
       ),
     );
-    for (const settings of [reads, writes])
-      assert.deepEqual(settings, {
-        statement_timeout: `${STATEMENT_TIMEOUT_MS / 1000}s`,
-        lock_timeout: `${LOCK_TIMEOUT_MS / 1000}s`,
-      });
+    assert.deepEqual(
+      [reads, writes],
+      [
+        {
+          statement_timeout: `${STATEMENT_TIMEOUT_MS / 1000}s`,
+          lock_timeout: `${LOCK_TIMEOUT_MS.reads / 1000}s`,
+        },
+        {
+          statement_timeout: `${STATEMENT_TIMEOUT_MS / 1000}s`,
+          lock_timeout: `${LOCK_TIMEOUT_MS.writes / 1000}s`,
+        },
+      ],
+    );
   });
 
   it('with a spot’s row locked, its votes take one connection and answer 503 in seconds; the rest goes on', async () => {
