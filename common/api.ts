@@ -48,6 +48,11 @@ export const spotSchema = z
           'Extension: how sure the map is of the spot, 0 to 10, from verification, its source, votes by wide ' +
           'network and standing, and the time since it was last confirmed (docs/api.md, "Confidence and time")',
       }),
+    archived: z.boolean().meta({
+      description:
+        'Extension: nobody confirmed it for long, so it is off the map, routes and alerts (listed only with ' +
+        'archived=1, still in open data and by its id); a confirmation brings it back',
+    }),
   })
   .meta({ id: 'Spot' });
 export type Spot = z.output<typeof spotSchema>;
@@ -330,7 +335,7 @@ export const recoveryCodes = z.object({
 
 const modSpotSchema = spotSchema
   .extend({
-    publication: z.enum(['approved', 'pending', 'rejected']),
+    publication: z.enum(['approved', 'pending', 'rejected', 'archived']),
     auto_hidden: z.boolean().meta({ description: 'True when open flags took it off the public map.' }),
     review_reason: z
       .enum(REVIEW_REASONS)
@@ -385,6 +390,7 @@ export const modQueueResponse = z.object({
       bursts: z.number().int(),
       rejected: z.number().int(),
       approved: z.number().int(),
+      archived: z.number().int().meta({ description: 'Spots archived as nobody confirmed them for long' }),
       all: z.number().int(),
       alarms: z.number().int().meta({ description: 'Bursts across networks not yet reviewed' }),
     })
@@ -450,6 +456,14 @@ export const settingsSchema = z.object({
   }),
   alertMinConfidence: z.number().int().min(0).max(10).meta({
     description: "Alerts (SMS, push, the page's nearby alert) skip spots whose confidence is below this",
+  }),
+  archiveMonthsSevere: z.number().int().min(1).max(120).meta({
+    description:
+      'A severity 4–5 spot nobody confirmed (and no moderator kept) for this many months is archived',
+  }),
+  archiveMonths: z.number().int().min(1).max(120).meta({
+    description:
+      'A severity 1–3 spot nobody confirmed (and no moderator kept) for this many months is archived',
   }),
 });
 export const logResponse = z.object({
@@ -532,7 +546,7 @@ const burstSchema = z
         id: z.number().int(),
         title: z.string(),
         status: z.enum(STATUSES),
-        publication: z.enum(['approved', 'pending', 'rejected']),
+        publication: z.enum(['approved', 'pending', 'rejected', 'archived']),
         auto_hidden: z.boolean(),
         review_reason: z.enum(REVIEW_REASONS).nullable(),
         denials: z.number().int(),

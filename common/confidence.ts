@@ -83,6 +83,12 @@ export const DEFAULT_ALERT_MIN_CONFIDENCE = 3;
  */
 export const STILL_THERE_AFTER_DAYS = 30;
 
+/**
+ * Ageing out: a spot nobody confirmed (and no moderator kept) for this many months is archived, by
+ * severity (SEVERE_FROM and up, and the rest); site settings, these their defaults.
+ */
+export const DEFAULT_ARCHIVE_MONTHS = { severe: 12, other: 6 } as const;
+
 /** When a spot was last confirmed, else reported (a seeded spot: its incident), as the API gives it. */
 export const lastWordOn = (s: {
   last_confirmed_at: string | null;

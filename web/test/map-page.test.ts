@@ -598,6 +598,53 @@ describe('the map page on a phone', () => {
     await context.close();
   });
 
+  test('opens an archived spot by its link, says since when nobody confirmed it, and a confirmation brings it back', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const res = await fetch(`${stack.url}/api/spots`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'archive-reporter' },
+      body: JSON.stringify({
+        title: 'Old corner by the closed market',
+        lat: 0.25,
+        lng: 32.62,
+        category: 'robbery',
+        severity: 3,
+        time_of_day: 'night',
+      }),
+    });
+    const body = await res.text();
+    assert.equal(res.status, 201, body);
+    const { spot } = JSON.parse(body) as { spot: { id: number } };
+    // Aged out as the hourly ageing would have it: nobody confirmed it since 3 October 2025.
+    await stack.app.db.query(
+      `UPDATE spots SET created_at = '2025-10-03T09:00:00Z', last_confirmed_at = '2025-10-03T09:00:00Z',
+         publication = 'archived', archived_at = now() WHERE id = $1`,
+      [spot.id],
+    );
+    const { page, context, problems } = await openPhone(browser, stack.url, { path: `/?spot=${spot.id}` });
+    const detail = page.locator('.spot-detail');
+    await assert.doesNotReject(
+      detail.getByRole('heading', { name: 'Old corner by the closed market' }).waitFor(),
+    );
+    const note = detail.getByRole('note');
+    assert.match(
+      await note.innerText(),
+      /^Archived: nobody has confirmed it since (3 Oct 2025|Oct 3, 2025), so it is off the map/,
+    );
+    await screenshot(page, '17-archived-by-link');
+    await detail.getByRole('button', { name: 'Still dangerous' }).click();
+    await assert.doesNotReject(page.getByText('Thank you, your vote is counted.').waitFor());
+    assert.equal(await note.count(), 0, 'the note goes with the confirmation');
+    const [row] = await stack.app.db.query<{ publication: string }>(
+      'SELECT publication FROM spots WHERE id = $1',
+      [spot.id],
+    );
+    assert.equal(row?.publication, 'approved', 'back on the map');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("with more spots than one list holds, shows the tiles' clusters and, zoomed in, their spots", async (t) => {
     const { browser } = suite;
     if (!browser) return t.skip('no Chromium');

@@ -95,7 +95,7 @@ export async function castVote(
     inTurn(spotId, db, async (tx) => {
       const spot = await lockPublicSpot(tx, spotId);
       if (!spot) throw spotNotFound();
-      const { previous, spot: row } = await recordVote(tx, spotId, identity, value, voter.standing);
+      const { previous, spot: row } = await recordVote(tx, spotId, identity, value, voter.standing, voter.at);
       if (!row) {
         throw new HttpError(
           409,
@@ -163,7 +163,7 @@ async function duplicateOf(tx: Queryable, spotId: number, input: FlagInput): Pro
   if (input.duplicate_of === undefined) return null;
   if (input.reason !== 'duplicate') throw new HttpError(400, 'duplicate_of goes with reason "duplicate"');
   if (input.duplicate_of === spotId) throw new HttpError(400, 'A spot is not a duplicate of itself');
-  if (!(await findPublicSpot(tx, input.duplicate_of)))
+  if ((await findPublicSpot(tx, input.duplicate_of))?.archived !== false)
     throw new HttpError(400, 'duplicate_of must be a spot on the public map');
   return input.duplicate_of;
 }

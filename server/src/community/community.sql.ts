@@ -15,11 +15,14 @@ export interface LockedSpot {
   review_reason: ReviewReason | null;
 }
 
-/** Locks a public spot for the rest of the transaction, so its counts change one vote at a time. */
+/**
+ * Locks a public spot (on the map or archived: a confirmation brings an archived one back) for the
+ * rest of the transaction, so its counts change one vote at a time.
+ */
 export async function lockPublicSpot(tx: Queryable, id: number): Promise<LockedSpot | undefined> {
   const rows = await tx.query<LockedSpot>(
     `SELECT s.id, s.moderator_verified, s.status, ${PROTECTED} AS protected, s.review_reason
-     FROM spots s WHERE s.id = $1 AND s.publication = 'approved' FOR UPDATE`,
+     FROM spots s WHERE s.id = $1 AND s.publication IN ('approved', 'archived') FOR UPDATE`,
     [id],
   );
   return rows[0];
@@ -54,7 +57,8 @@ export async function markForReview(tx: Queryable, id: number, reason: ReviewRea
 
 /**
  * Records a visitor's vote on a spot locked by this transaction, or switches it, and moves the spot's
- * counts to match, in one statement; a "still dangerous" vote also marks the spot confirmed now.
+ * counts to match, in one statement; a "still dangerous" vote also marks the spot confirmed `at`, and
+ * brings it back to the map if it was archived.
  * The statement starts after the lock was granted, so it sees a vote committed just before by the
  * same visitor. `previous` is the visitor's vote before; when it already was `value`, nothing
  * changes and `spot` is undefined.
@@ -65,6 +69,8 @@ export async function recordVote(
   who: Identity,
   value: VoteValue,
   standing: boolean,
+  /** Now, by the app's clock: a confirmation's time. */
+  at: Date,
 ): Promise<{ previous: VoteValue | null; spot?: SpotRow }> {
   const rows = await tx.query<SpotRow & { previous: VoteValue | null; changed: boolean }>(
     `WITH prev AS (SELECT value FROM votes WHERE spot_id = $1 AND visitor = $2),
@@ -80,13 +86,15 @@ export async function recordVote(
        UPDATE spots s SET
          confirmations = confirmations + ($3 = 1)::int - coalesce((SELECT value = 1 FROM prev), false)::int,
          denials = denials + ($3 = -1)::int - coalesce((SELECT value = -1 FROM prev), false)::int,
-         last_confirmed_at = CASE WHEN $3 = 1 THEN now() ELSE last_confirmed_at END, updated_at = now()
+         last_confirmed_at = CASE WHEN $3 = 1 THEN $9::timestamptz ELSE last_confirmed_at END, updated_at = now(),
+         publication = CASE WHEN $3 = 1 AND publication = 'archived' THEN 'approved' ELSE publication END,
+         archived_at = CASE WHEN $3 = 1 THEN NULL ELSE archived_at END
        WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM prev WHERE value = $3)
        RETURNING ${SPOT_COLUMNS}
      )
      SELECT (SELECT value FROM prev) AS previous, counted.id IS NOT NULL AS changed, counted.*
      FROM (SELECT 1) AS one LEFT JOIN counted ON true`,
-    [spotId, who.visitor, value, who.network, who.agent, who.device, who.wideNetwork, standing],
+    [spotId, who.visitor, value, who.network, who.agent, who.device, who.wideNetwork, standing, at],
   );
   const { previous, changed, ...spot } = rows[0] as SpotRow & {
     previous: VoteValue | null;

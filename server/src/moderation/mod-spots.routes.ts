@@ -56,7 +56,17 @@ export function registerModSpotRoutes(app: FastifyInstance, deps: Deps): void {
           summary: `${action[0]?.toUpperCase()}${action.slice(1).replace('-', ' ')} a spot`,
           tags: ['moderators'],
           params: spotIdParams,
-          response: { 200: json('The spot after the action', modSpotResponse), ...spotErrors },
+          response: {
+            200: json('The spot after the action', modSpotResponse),
+            ...spotErrors,
+            ...(action === 'archive' || action === 'restore'
+              ? {
+                  409: error(
+                    action === 'archive' ? 'The spot is not on the map' : 'The spot is not archived',
+                  ),
+                }
+              : {}),
+          },
         },
       },
       async (request) => ({

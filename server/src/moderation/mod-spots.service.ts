@@ -1,7 +1,7 @@
 import { type ModSpot, type ReportInput, reportInput } from '../../../common/api.ts';
 import { queueAlerts } from '../channels/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import { notFound, parseOr400 } from '../http/errors.ts';
+import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { redactReport, refreshConfidence, SHOWN_ORDER } from '../spots/index.ts';
 import { moderatorAgreed, reportRejected, type Standing } from '../trust/index.ts';
 import type { SessionUser } from './auth.service.ts';
@@ -17,6 +17,7 @@ import {
   releaseWaitingAlerts,
   resolveOpenFlags,
   restoreSpot,
+  setArchived,
   setPublication,
   setVerified,
   updateSpotFields,
@@ -84,7 +85,15 @@ export async function moderateInTransaction(
       break;
     case 'verify':
     case 'unverify':
-      await setVerified(tx, id, action === 'verify');
+      await setVerified(tx, id, action === 'verify', standing.now());
+      break;
+    case 'archive':
+    case 'restore':
+      if (!(await setArchived(tx, id, action === 'archive', standing.now())))
+        throw new HttpError(
+          409,
+          action === 'archive' ? 'Only a spot on the map can be archived' : 'The spot is not archived',
+        );
       break;
     case 'dismiss-flags':
       detail.flagsClosed = await resolveOpenFlags(tx, id, 'dismissed');

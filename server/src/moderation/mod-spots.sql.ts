@@ -49,6 +49,7 @@ const STATE_FILTER: Record<ModState, string> = {
   flagged: `s.publication <> 'rejected' AND EXISTS (SELECT 1 FROM flags f WHERE ${OPEN_FLAGS})`,
   rejected: `s.publication = 'rejected'`,
   approved: `s.publication = 'approved'`,
+  archived: `s.publication = 'archived'`,
   review: `s.review_reason IS NOT NULL`,
   bursts: `s.publication <> 'rejected' AND s.id IN (${SPOTS_WITH_BURSTS})`,
   all: 'true',
@@ -143,11 +144,29 @@ export async function clearReview(tx: Queryable, id: number): Promise<void> {
   await tx.query('UPDATE spots SET review_reason = NULL, review_since = NULL WHERE id = $1', [id]);
 }
 
-export async function setVerified(tx: Queryable, id: number, verified: boolean): Promise<void> {
-  await tx.query('UPDATE spots SET moderator_verified = $2, updated_at = now() WHERE id = $1', [
-    id,
-    verified,
-  ]);
+/** Verifying keeps the spot: it ages from now, as from a confirmation. */
+export async function setVerified(tx: Queryable, id: number, verified: boolean, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE spots SET moderator_verified = $2, kept_at = CASE WHEN $2 THEN $3 ELSE kept_at END,
+       updated_at = now() WHERE id = $1`,
+    [id, verified, now],
+  );
+}
+
+/**
+ * A moderator archives a public spot, or restores an archived one (it ages from now, as from a
+ * confirmation, or the next ageing would archive it again); false when it was not so.
+ */
+export async function setArchived(tx: Queryable, id: number, archived: boolean, now: Date): Promise<boolean> {
+  const rows = await tx.query(
+    archived
+      ? `UPDATE spots SET publication = 'archived', archived_at = $2, updated_at = now()
+         WHERE id = $1 AND publication = 'approved' RETURNING id`
+      : `UPDATE spots SET publication = 'approved', archived_at = NULL, kept_at = $2, updated_at = now()
+         WHERE id = $1 AND publication = 'archived' RETURNING id`,
+    [id, now],
+  );
+  return rows.length === 1;
 }
 
 export type FlagResolution = 'actioned' | 'dismissed' | 'voided';

@@ -57,7 +57,16 @@ export const twoFactorRemove = z.object({
   code: secondFactorCode,
 });
 
-const MOD_STATES = ['pending', 'flagged', 'review', 'bursts', 'rejected', 'approved', 'all'] as const;
+const MOD_STATES = [
+  'pending',
+  'flagged',
+  'review',
+  'bursts',
+  'rejected',
+  'approved',
+  'archived',
+  'all',
+] as const;
 export type ModState = (typeof MOD_STATES)[number];
 
 export const modSpotsQuery = z.object({
@@ -65,7 +74,15 @@ export const modSpotsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(200),
 });
 
-export const MOD_ACTIONS = ['approve', 'reject', 'verify', 'unverify', 'dismiss-flags'] as const;
+export const MOD_ACTIONS = [
+  'approve',
+  'reject',
+  'verify',
+  'unverify',
+  'dismiss-flags',
+  'archive',
+  'restore',
+] as const;
 export type ModAction = (typeof MOD_ACTIONS)[number];
 
 /** A moderator's edit: any report fields, under the same rules (the merged spot is checked again). */

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_ALERT_MIN_CONFIDENCE, DEFAULT_HALF_LIVES } from '../../../common/confidence.ts';
+import {
+  DEFAULT_ALERT_MIN_CONFIDENCE,
+  DEFAULT_ARCHIVE_MONTHS,
+  DEFAULT_HALF_LIVES,
+} from '../../../common/confidence.ts';
 import type { Queryable } from '../db/db.ts';
 import { insertSecretOnce, selectSettings, upsertSetting } from './settings.sql.ts';
 
@@ -31,6 +35,9 @@ export interface SiteSettings {
   halfLifeDays: number;
   /** Alerts (SMS, push, the page's nearby alert) skip spots whose confidence is below this. */
   alertMinConfidence: number;
+  /** A spot nobody confirmed for this many months is archived: severity 4–5, and the rest. */
+  archiveMonthsSevere: number;
+  archiveMonths: number;
 }
 
 /** Each setting's row key and its value when the row is missing. */
@@ -49,6 +56,8 @@ const KEYS: { [K in keyof SiteSettings]: [key: string, fallback: SiteSettings[K]
   halfLifeDaysSevere: ['half_life_days_severe', DEFAULT_HALF_LIVES.severeDays],
   halfLifeDays: ['half_life_days', DEFAULT_HALF_LIVES.otherDays],
   alertMinConfidence: ['alert_min_confidence', DEFAULT_ALERT_MIN_CONFIDENCE],
+  archiveMonthsSevere: ['archive_months_severe', DEFAULT_ARCHIVE_MONTHS.severe],
+  archiveMonths: ['archive_months', DEFAULT_ARCHIVE_MONTHS.other],
 };
 /** A default kept by the configuration (an environment variable) sits under this prefix. */
 const DEFAULT_PREFIX = 'default:';

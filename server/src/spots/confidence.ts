@@ -3,6 +3,7 @@ import { confidence, type HalfLives } from '../../../common/confidence.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { readSiteSettings, type SiteSettings } from '../settings/index.ts';
 import type { Clock } from '../util/clock.ts';
+import { archiveAged } from './archive.sql.ts';
 import { storeConfidence } from './confidence.sql.ts';
 
 /**
@@ -82,12 +83,35 @@ export async function refreshStaleConfidence(
   return done;
 }
 
+/**
+ * Archives the spots on the map nobody confirmed (and no moderator kept) for the site's months
+ * (archiveMonthsSevere, archiveMonths), a batch at a time; how many. A confirmation brings one back
+ * (community.sql.ts), as a moderator can.
+ */
+export async function archiveAgedSpots(
+  db: Queryable,
+  now: Date,
+  pace: { batch: number; pauseMs: number; stopped?: () => boolean } = AT_START,
+): Promise<number> {
+  const { archiveMonthsSevere, archiveMonths } = await readSiteSettings(db);
+  const months = { severe: archiveMonthsSevere, other: archiveMonths };
+  let done = 0;
+  while (!pace.stopped?.()) {
+    const archived = (await archiveAged(db, now, months, pace.batch)).length;
+    done += archived;
+    if (archived < pace.batch) break;
+    if (pace.pauseMs > 0) await new Promise((r) => setTimeout(r, pace.pauseMs));
+  }
+  return done;
+}
+
 /** How often an instance looks for spots to compute again. */
 const EVERY_MS = 60 * 60 * 1000;
 
 /**
- * The hourly catch-up of every instance (idempotent: a second instance finds nothing left);
- * `changed` is told when it computed any spot again (the public caches are then stale).
+ * The hourly catch-up of every instance (idempotent: a second instance finds nothing left): aged
+ * spots' confidence computed again, and those nobody confirmed for long archived; `changed` is told
+ * when it changed any spot (the public caches are then stale).
  */
 export class ConfidenceAgeing {
   private timer: NodeJS.Timeout | undefined;
@@ -108,17 +132,16 @@ export class ConfidenceAgeing {
   /** A first catch-up at once (what a start left), then every hour. */
   start(): void {
     const run = () => {
-      this.running = refreshStaleConfidence(this.db, this.clock.now(), undefined, {
-        ...IN_BACKGROUND,
-        stopped: () => this.closed,
-      }).then(
-        (n) => {
-          if (n === 0) return;
-          this.changed();
-          this.log.info({ spots: n }, 'confidence computed again as spots aged');
-        },
-        (err: unknown) =>
-          this.log.warn({ err }, 'confidence could not be computed again; the next hour tries'),
+      const pace = { ...IN_BACKGROUND, stopped: () => this.closed };
+      const now = this.clock.now();
+      this.running = (async () => {
+        const computed = await refreshStaleConfidence(this.db, now, undefined, pace);
+        const archived = await archiveAgedSpots(this.db, now, pace);
+        if (computed + archived === 0) return;
+        this.changed();
+        this.log.info({ spots: computed, archived }, 'spots aged: confidence computed again, some archived');
+      })().catch((err: unknown) =>
+        this.log.warn({ err }, 'spots could not be aged (confidence, archive); the next hour tries'),
       );
     };
     run();

@@ -13,10 +13,13 @@ export const DATA_LICENCE = {
 /** Rows per query: memory stays bounded by one batch, whatever the number of spots. */
 const BATCH = 2000;
 
-/** Public spots matching the filters, in id order, fetched a batch at a time (keyset on id). */
+/**
+ * Public spots matching the filters, archived ones too (`archived: true`), in id order, fetched a
+ * batch at a time (keyset on id).
+ */
 async function* publicSpotBatches(db: Queryable, f: PublicSpotConditions): AsyncGenerator<Spot[]> {
   for (let after = 0; ; ) {
-    const rows = await publicSpotsAfter(db, f, after, BATCH);
+    const rows = await publicSpotsAfter(db, { ...f, includeArchived: true }, after, BATCH);
     if (rows.length === 0) return;
     yield rows;
     after = (rows[rows.length - 1] as Spot).id;

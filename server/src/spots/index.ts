@@ -3,7 +3,12 @@
  * SPOT_COLUMNS, PROTECTED, RESTORE and COUNTS_AS_DANGER are SQL fragments on purpose: the one shape
  * every feature selects spots in, and the one rule of which spots are protected or count as danger.
  */
-export { ConfidenceAgeing, refreshConfidence, refreshStaleConfidence } from './confidence.ts';
+export {
+  archiveAgedSpots,
+  ConfidenceAgeing,
+  refreshConfidence,
+  refreshStaleConfidence,
+} from './confidence.ts';
 export { COUNTS_AS_DANGER, PROTECTED, RESTORE } from './protection.ts';
 export { redactPhoneNumbers } from './redact.ts';
 export { type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from './spot-row.ts';

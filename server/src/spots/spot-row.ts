@@ -7,7 +7,8 @@ import type { Spot } from '../../../common/api.ts';
 /** The public Spot fields, in the order of the API's answers (docs/api.md). */
 export const SPOT_COLUMNS = `s.id, s.title, s.description, s.lat, s.lng, s.area, s.category, s.severity,
   s.time_of_day, s.incident_date::text AS incident_date, s.source_url, s.created_at, s.last_confirmed_at,
-  s.confirmations, s.denials, s.status, s.moderator_verified, s.seeded, s.confidence`;
+  s.confirmations, s.denials, s.status, s.moderator_verified, s.seeded, s.confidence,
+  s.publication = 'archived' AS archived`;
 
 export interface SpotRow extends Omit<Spot, 'created_at' | 'last_confirmed_at'> {
   created_at: Date | string;
@@ -37,7 +38,8 @@ export function toSpot(row: SpotRow): Spot {
     moderator_verified: row.moderator_verified,
     seeded: row.seeded,
     confidence: Number(row.confidence),
+    archived: row.archived,
   };
 }
 
-export type Publication = 'approved' | 'pending' | 'rejected';
+export type Publication = 'approved' | 'pending' | 'rejected' | 'archived';

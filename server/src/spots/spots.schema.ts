@@ -31,6 +31,9 @@ export type SpotFilters = z.output<typeof spotFilters>;
 /** Query of GET /api/spots: `category` and `since`, and the extensions docs/api.md lists. */
 export const listQuery = z.object({
   ...filterFields,
+  archived: z.enum(['1', '0', 'true', 'false'], { error: 'archived must be 1 or 0' }).optional().meta({
+    description: 'An extension: 1 lists archived spots too (aged out; docs/api.md, "Confidence and time")',
+  }),
   limit: z.coerce
     .number({ error: `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}` })
     .int()

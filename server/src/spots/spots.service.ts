@@ -74,7 +74,10 @@ export async function reportSpot(
   });
 }
 
-/** The spot if it is on the public map (approved); pending, hidden and deleted ones are not. */
+/**
+ * The spot if it is public: on the map (approved) or archived (`archived: true`); pending, hidden
+ * and deleted ones are not.
+ */
 export async function findPublicSpot(db: Queryable, id: number): Promise<Spot | undefined> {
   const row = id > 0 ? await findPublicSpotById(db, id) : undefined;
   return row && toSpot(row);
@@ -112,6 +115,7 @@ export async function listPublicSpots(
 ): Promise<{ spots: Spot[]; next_cursor?: string }> {
   const rows = await findPublicSpots(db, {
     ...filterConditions(q),
+    includeArchived: q.archived === '1' || q.archived === 'true',
     after: q.cursor ? decodeCursor(q.cursor) : undefined,
     limit: q.limit + 1,
   });

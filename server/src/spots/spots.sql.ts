@@ -45,13 +45,21 @@ export async function insertReportedSpot(
 
 export async function findPublicSpotById(db: Queryable, id: number): Promise<SpotRow | undefined> {
   const rows = await db.query<SpotRow>(
-    `SELECT ${SPOT_COLUMNS} FROM spots s WHERE s.id = $1 AND s.publication = 'approved'`,
+    `SELECT ${SPOT_COLUMNS} FROM spots s WHERE s.id = $1 AND ${ON_MAP_OR_ARCHIVED}`,
     [id],
   );
   return rows[0];
 }
 
+/**
+ * Public spots: on the map, or archived (aged out: open by their link, in open data and in the list
+ * when asked for). Written as two arms so that each can use its partial index.
+ */
+const ON_MAP_OR_ARCHIVED = `(s.publication = 'approved' OR s.publication = 'archived')`;
+
 export interface PublicSpotConditions {
+  /** Archived spots too (by default only those on the map). */
+  includeArchived?: boolean;
   categories?: string[];
   sinceDays?: number;
   bbox?: { minLng: number; minLat: number; maxLng: number; maxLat: number };
@@ -77,7 +85,7 @@ export function sqlParams() {
 
 /** The WHERE conditions (on alias `s`) of public spots matching the list filters. */
 export function publicSpotWhere(f: PublicSpotConditions, param: (v: unknown) => string): string[] {
-  const where = [`s.publication = 'approved'`];
+  const where = [f.includeArchived ? ON_MAP_OR_ARCHIVED : `s.publication = 'approved'`];
   if (f.categories) where.push(`s.category = ANY(${param(f.categories)}::text[])`);
   if (f.statuses) where.push(`s.status = ANY(${param(f.statuses)}::text[])`);
   if (f.verifiedOnly) where.push('s.moderator_verified');

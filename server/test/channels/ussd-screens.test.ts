@@ -37,6 +37,7 @@ const spot: Spot = {
   moderator_verified: true,
   seeded: false,
   confidence: 10,
+  archived: false,
 };
 const dangers: NearDanger[] = Array.from({ length: 30 }, (_, i) => ({
   id: MAX_ID - i,

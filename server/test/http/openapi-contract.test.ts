@@ -283,6 +283,10 @@ describe('http/openapi-contract', () => {
       for (const action of ['approve', 'reject', 'verify', 'unverify', 'dismiss-flags']) {
         await call('POST', `/api/mod/spots/{id}/${action}`, { ...as, params: { id: pendingId } });
       }
+      // Back on the map, then archived and restored, each twice (the second time a 409).
+      for (const action of ['approve', 'archive', 'archive', 'restore', 'restore']) {
+        await call('POST', `/api/mod/spots/{id}/${action}`, { ...as, params: { id: pendingId } });
+      }
       await call('POST', '/api/mod/spots/{id}/approve', { ...as, params: { id: 999_999 } });
       await call('PATCH', '/api/mod/spots/{id}', { ...as, params: { id }, payload: { severity: 4 } });
       await call('PATCH', '/api/mod/spots/{id}', { ...as, params: { id }, payload: { severity: 9 } });

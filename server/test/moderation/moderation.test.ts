@@ -472,6 +472,8 @@ describe('moderation/moderation', () => {
         halfLifeDaysSevere: 180,
         halfLifeDays: 90,
         alertMinConfidence: 3,
+        archiveMonthsSevere: 12,
+        archiveMonths: 6,
       });
       for (const payload of [
         { autoHideFlagThreshold: 51 },
@@ -479,6 +481,8 @@ describe('moderation/moderation', () => {
         { standingDays: 0 },
         { alertBudgetPerHour: 2.5 },
         { alertMinConfidence: 11 },
+        { archiveMonthsSevere: 0 },
+        { archiveMonths: 121 },
         { autoHideFlagThreshold: -1 },
         { autoHideBudgetPerHour: -1 },
         { disputeBudgetPerHour: 1.5 },

@@ -49,9 +49,11 @@ describe('spots/spots-report', () => {
         'status',
         'moderator_verified',
         'seeded',
-        // The extension after the seed's fields (docs/api.md, "Confidence and time").
+        // The extensions after the seed's fields (docs/api.md, "Confidence and time").
         'confidence',
+        'archived',
       ]);
+      assert.equal(spot.archived, false);
       assert.equal(spot.confidence, 3.3, "a newcomer's lone report");
       assert.equal(spot.title, 'Unlit footpath behind the market');
       assert.equal(spot.description, 'Robberies after 9 pm');

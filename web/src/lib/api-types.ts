@@ -2623,6 +2623,10 @@ export interface paths {
                             alertBudgetPerHour: number;
                             /** @description Alerts (SMS, push, the page's nearby alert) skip spots whose confidence is below this */
                             alertMinConfidence: number;
+                            /** @description A severity 1–3 spot nobody confirmed (and no moderator kept) for this many months is archived */
+                            archiveMonths: number;
+                            /** @description A severity 4–5 spot nobody confirmed (and no moderator kept) for this many months is archived */
+                            archiveMonthsSevere: number;
                             /** @description Auto-hides by flags allowed in any hour, site-wide; past it a spot whose flags reach the threshold stays on the map and waits for review */
                             autoHideBudgetPerHour: number;
                             /** @description Open flags from distinct wide networks (IPv4 /24, IPv6 /48) that hide a spot; 0 = never */
@@ -2733,6 +2737,10 @@ export interface paths {
                         alertBudgetPerHour?: number;
                         /** @description Alerts (SMS, push, the page's nearby alert) skip spots whose confidence is below this */
                         alertMinConfidence?: number;
+                        /** @description A severity 1–3 spot nobody confirmed (and no moderator kept) for this many months is archived */
+                        archiveMonths?: number;
+                        /** @description A severity 4–5 spot nobody confirmed (and no moderator kept) for this many months is archived */
+                        archiveMonthsSevere?: number;
                         /** @description Auto-hides by flags allowed in any hour, site-wide; past it a spot whose flags reach the threshold stays on the map and waits for review */
                         autoHideBudgetPerHour?: number;
                         /** @description Open flags from distinct wide networks (IPv4 /24, IPv6 /48) that hide a spot; 0 = never */
@@ -2775,6 +2783,10 @@ export interface paths {
                             alertBudgetPerHour: number;
                             /** @description Alerts (SMS, push, the page's nearby alert) skip spots whose confidence is below this */
                             alertMinConfidence: number;
+                            /** @description A severity 1–3 spot nobody confirmed (and no moderator kept) for this many months is archived */
+                            archiveMonths: number;
+                            /** @description A severity 4–5 spot nobody confirmed (and no moderator kept) for this many months is archived */
+                            archiveMonthsSevere: number;
                             /** @description Auto-hides by flags allowed in any hour, site-wide; past it a spot whose flags reach the threshold stays on the map and waits for review */
                             autoHideBudgetPerHour: number;
                             /** @description Open flags from distinct wide networks (IPv4 /24, IPv6 /48) that hide a spot; 0 = never */
@@ -2902,7 +2914,7 @@ export interface paths {
             parameters: {
                 query?: {
                     limit?: number;
-                    state?: "pending" | "flagged" | "review" | "bursts" | "rejected" | "approved" | "all";
+                    state?: "pending" | "flagged" | "review" | "bursts" | "rejected" | "approved" | "archived" | "all";
                 };
                 header?: never;
                 path?: never;
@@ -2927,6 +2939,8 @@ export interface paths {
                                 alarms: number;
                                 all: number;
                                 approved: number;
+                                /** @description Spots archived as nobody confirmed them for long */
+                                archived: number;
                                 bursts: number;
                                 flagged: number;
                                 pending: number;
@@ -3435,6 +3449,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mod/spots/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive a spot */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The spot after the action */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            spot: components["schemas"]["ModSpot"];
+                        };
+                    };
+                };
+                /** @description Bad id or body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description No such spot */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mod/spots/{id}/dismiss-flags": {
         parameters: {
             query?: never;
@@ -3709,6 +3860,143 @@ export interface paths {
         get?: never;
         put?: never;
         /** Reject a spot */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The spot after the action */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            spot: components["schemas"]["ModSpot"];
+                        };
+                    };
+                };
+                /** @description Bad id or body */
+                400: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+                403: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModeratorRefusal"];
+                    };
+                };
+                /** @description No such spot */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description State-changing calls must be application/json */
+                415: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/spots/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a spot */
         post: {
             parameters: {
                 query?: never;
@@ -5808,6 +6096,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description An extension: 1 lists archived spots too (aged out; docs/api.md, "Confidence and time") */
+                    archived?: "0" | "1" | "true" | "false";
                     bbox?: string;
                     category?: string;
                     cursor?: string;
@@ -7227,7 +7517,7 @@ export interface components {
                 flags: number;
                 id: number;
                 /** @enum {string} */
-                publication: "approved" | "pending" | "rejected";
+                publication: "approved" | "pending" | "rejected" | "archived";
                 refused: number;
                 review_reason: ("disputed" | "flagged" | "held") | null;
                 /** @enum {string} */
@@ -7276,7 +7566,7 @@ export interface components {
                 flags: number;
                 id: number;
                 /** @enum {string} */
-                publication: "approved" | "pending" | "rejected";
+                publication: "approved" | "pending" | "rejected" | "archived";
                 refused: number;
                 review_reason: ("disputed" | "flagged" | "held") | null;
                 /** @enum {string} */
@@ -7416,6 +7706,8 @@ export interface components {
             two_factor_setup?: boolean;
         };
         ModSpot: {
+            /** @description Extension: nobody confirmed it for long, so it is off the map, routes and alerts (listed only with archived=1, still in open data and by its id); a confirmation brings it back */
+            archived: boolean;
             area: string;
             /** @description True when open flags took it off the public map. */
             auto_hidden: boolean;
@@ -7458,7 +7750,7 @@ export interface components {
             /** @description Verified, seeded with a source, or restored by a moderator in the last 30 days: flags and votes never take it off the map, routes or statistics. */
             protected: boolean;
             /** @enum {string} */
-            publication: "approved" | "pending" | "rejected";
+            publication: "approved" | "pending" | "rejected" | "archived";
             /** @description Until when a restore protects it (null when not restored lately). */
             restored_until: string | null;
             /** @description Why it waits for review: "disputed" when community votes disputed a protected spot, which stays a danger; "flagged" when flags reached the hide threshold on a protected spot; "held" when they reached it while the site's hide budget for the hour was spent, so the spot stayed on the map. Cleared by the next moderator decision. */
@@ -7474,6 +7766,8 @@ export interface components {
             title: string;
         };
         ModSpotInput: {
+            /** @description Extension: nobody confirmed it for long, so it is off the map, routes and alerts (listed only with archived=1, still in open data and by its id); a confirmation brings it back */
+            archived: boolean;
             area: string;
             /** @description True when open flags took it off the public map. */
             auto_hidden: boolean;
@@ -7516,7 +7810,7 @@ export interface components {
             /** @description Verified, seeded with a source, or restored by a moderator in the last 30 days: flags and votes never take it off the map, routes or statistics. */
             protected: boolean;
             /** @enum {string} */
-            publication: "approved" | "pending" | "rejected";
+            publication: "approved" | "pending" | "rejected" | "archived";
             /** @description Until when a restore protects it (null when not restored lately). */
             restored_until: string | null;
             /** @description Why it waits for review: "disputed" when community votes disputed a protected spot, which stays a danger; "flagged" when flags reached the hide threshold on a protected spot; "held" when they reached it while the site's hide budget for the hour was spent, so the spot stayed on the map. Cleared by the next moderator decision. */
@@ -7652,6 +7946,8 @@ export interface components {
             two_factor?: boolean;
         };
         Spot: {
+            /** @description Extension: nobody confirmed it for long, so it is off the map, routes and alerts (listed only with archived=1, still in open data and by its id); a confirmation brings it back */
+            archived: boolean;
             area: string;
             /** @enum {string} */
             category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
@@ -7714,6 +8010,8 @@ export interface components {
             status: "unverified" | "confirmed" | "disputed";
         };
         SpotInput: {
+            /** @description Extension: nobody confirmed it for long, so it is off the map, routes and alerts (listed only with archived=1, still in open data and by its id); a confirmation brings it back */
+            archived: boolean;
             area: string;
             /** @enum {string} */
             category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";

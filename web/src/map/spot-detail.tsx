@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { lastWordOn } from '../../../common/confidence.ts';
 import { FLAG_REASONS, type FlagReason, TEXT_LIMITS } from '../../../common/domain.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
@@ -51,6 +52,11 @@ export function SpotDetail({ spot, me, onSpotChanged, onVoted, onFlagged }: Prop
         <SeverityBadge severity={spot.severity} />
         <StatusBadge status={spot.status} verified={spot.moderator_verified} />
       </p>
+      {spot.archived && (
+        <p class="notice warn archived-note" role="note">
+          {t('detail.archived', { date: formatDate(lastWordOn(spot)) })}
+        </p>
+      )}
       <fieldset class="vote">
         <legend>{t('detail.isItStillDangerous')}</legend>
         <div class="vote-buttons">

@@ -10,9 +10,9 @@ import { EditSpot } from './edit-spot.tsx';
 import { Networks } from './networks.tsx';
 import { SpotMiniMap } from './spot-mini-map.tsx';
 
-const STATES = ['pending', 'flagged', 'review', 'bursts', 'rejected', 'approved', 'all'] as const;
+const STATES = ['pending', 'flagged', 'review', 'bursts', 'rejected', 'approved', 'archived', 'all'] as const;
 type QueueState = (typeof STATES)[number];
-type Action = 'approve' | 'reject' | 'verify' | 'unverify' | 'dismiss-flags';
+type Action = 'approve' | 'reject' | 'verify' | 'unverify' | 'dismiss-flags' | 'archive' | 'restore';
 
 export function Queue({ onSignedOut }: { onSignedOut(): void }) {
   const [state, setState] = useState<QueueState>('pending');
@@ -193,9 +193,14 @@ function ModSpotCard({
       {!editing && (
         <fieldset class="actions">
           <legend class="visually-hidden">{t('mod.actions')}</legend>
-          {spot.publication !== 'approved' && (
+          {(spot.publication === 'pending' || spot.publication === 'rejected') && (
             <button type="button" class="primary" disabled={busy} onClick={() => void act('approve')}>
               {t('mod.approve')}
+            </button>
+          )}
+          {spot.publication === 'archived' && (
+            <button type="button" class="primary" disabled={busy} onClick={() => void act('restore')}>
+              {t('mod.restore')}
             </button>
           )}
           {spot.publication !== 'rejected' && (
@@ -210,6 +215,11 @@ function ModSpotCard({
           >
             {spot.moderator_verified ? t('mod.unverify') : t('mod.verify')}
           </button>
+          {spot.publication === 'approved' && (
+            <button type="button" disabled={busy} onClick={() => void act('archive')}>
+              {t('mod.archive')}
+            </button>
+          )}
           {spot.flag_count > 0 && (
             <button type="button" disabled={busy} onClick={() => void act('dismiss-flags')}>
               {t('mod.dismissFlags')}

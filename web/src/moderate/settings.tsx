@@ -113,6 +113,21 @@ const NUMBERS: NumberField[] = [
     label: 'mod.alertMinConfidence',
     hint: 'mod.alertMinConfidenceHint',
   },
+  {
+    name: 'archiveMonthsSevere',
+    id: 'archive-months-severe',
+    min: 1,
+    max: 120,
+    label: 'mod.archiveMonthsSevere',
+    hint: 'mod.archiveHint',
+  },
+  {
+    name: 'archiveMonths',
+    id: 'archive-months',
+    min: 1,
+    max: 120,
+    label: 'mod.archiveMonths',
+  },
 ];
 
 export function SettingsPanel() {
