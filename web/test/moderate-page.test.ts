@@ -120,7 +120,7 @@ describe('the moderator console', () => {
     await mod.context.close();
   });
 
-  test('a moderator sees flags, edits, dismisses and deletes; markup in reports stays text', async (t) => {
+  test('a moderator sees flags, edits, dismisses, archives, restores and deletes; markup in reports stays text', async (t) => {
     const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const created = await fetch(`${stack.url}/api/spots`, {
@@ -176,9 +176,27 @@ describe('the moderator console', () => {
     await edited.getByRole('button', { name: 'Dismiss flags' }).click();
     await assert.doesNotReject(edited.getByText('Flags dismissed.').waitFor());
 
+    // Archived by hand: off the map, listed in its own tab, and restored from there.
+    await edited.getByRole('button', { name: 'Archive' }).click();
+    await assert.doesNotReject(
+      edited.getByText('Archived: off the map until someone confirms it.').waitFor(),
+    );
+    const archived = (await (await fetch(`${stack.url}/api/spots/${spot.id}`)).json()) as {
+      spot: { archived: boolean };
+    };
+    assert.equal(archived.spot.archived, true, 'archived, still open by its link');
+    await page.getByRole('button', { name: /^Archived/ }).click();
+    const inArchive = page.locator('.mod-spot', { hasText: 'Boda stage by the market' });
+    await inArchive.getByRole('button', { name: 'Restore to the map' }).click();
+    await assert.doesNotReject(inArchive.getByText('Restored: it is on the map again.').waitFor());
+    const restored = (await (await fetch(`${stack.url}/api/spots/${spot.id}`)).json()) as {
+      spot: { archived: boolean };
+    };
+    assert.equal(restored.spot.archived, false, 'back on the map');
+
     page.once('dialog', (d) => void d.accept());
-    await edited.getByRole('button', { name: 'Delete' }).click();
-    await assert.doesNotReject(edited.waitFor({ state: 'detached' }));
+    await inArchive.getByRole('button', { name: 'Delete' }).click();
+    await assert.doesNotReject(inArchive.waitFor({ state: 'detached' }));
     const gone = await fetch(`${stack.url}/api/spots/${spot.id}`);
     assert.equal(gone.status, 404);
     assert.deepEqual(problems, []);
