@@ -49,6 +49,7 @@ const en = {
   smsNoDangers: 'Hatari: no known dangers within 3 km of {place}.',
   smsNear: 'Hatari, near {place}: {list}',
   smsMore: 'MORE for more',
+  smsStillThere: 'Is #{id} still there? Reply STILL {id} or GONE {id}',
   smsNoMore: 'Hatari: no more dangers near {place}. Send NEAR and a place.',
   smsWatchAsk:
     'Hatari: reply YES for an SMS when a danger is reported near {place}, at most 3 a day. Not you? Ignore this.',
@@ -128,6 +129,7 @@ const lg: Record<WordKey, string> & Partial<Record<PluralForm, string>> = {
   smsNoDangers: 'Hatari: tewali bulabe bumanyiddwa mu km 3 okuva {place}.',
   smsNear: 'Hatari, okumpi ne {place}: {list}',
   smsMore: 'EBIRALA okufuna ebirala',
+  smsStillThere: '#{id} kikyaliwo? Ddamu KIKYALI {id} oba KIWEDDE {id}',
   smsNoMore: 'Hatari: tewali bulabe bulala okumpi ne {place}. Weereza OKUMPI n’ekifo.',
   smsWatchAsk:
     'Hatari: ddamu YEE ofune SMS obulabe bwe bulopebwa okumpi ne {place}, obutasukka 3 lumu. Si ggwe? Kino kireke.',
@@ -201,6 +203,7 @@ const sw: Record<WordKey, string> = {
   smsNoDangers: 'Hatari: hakuna hatari inayojulikana ndani ya km 3 kutoka {place}.',
   smsNear: 'Hatari, karibu na {place}: {list}',
   smsMore: 'ZAIDI kwa zaidi',
+  smsStillThere: '#{id} bado ipo? Jibu BADO {id} au IMEISHA {id}',
   smsNoMore: 'Hatari: hakuna hatari zaidi karibu na {place}. Tuma KARIBU na mahali.',
   smsWatchAsk:
     'Hatari: jibu NDIYO upate SMS hatari ikiripotiwa karibu na {place}, hadi 3 kwa siku. Si wewe? Puuza ujumbe huu.',
@@ -245,6 +248,9 @@ export const SMS_COMMANDS = {
     sw: ['SITISHA', 'ACHA'],
   },
   start: { en: ['START'], lg: ['TANDIKA'], sw: ['ANZA'] },
+  /** "Still there?" answered: STILL 12 (still dangerous) or GONE 12 (not anymore), a vote on #12. */
+  still: { en: ['STILL'], lg: ['KIKYALI'], sw: ['BADO'] },
+  gone: { en: ['GONE'], lg: ['KIWEDDE'], sw: ['IMEISHA'] },
   help: { en: ['HELP'], lg: ['YAMBA'], sw: ['MSAADA'] },
   /** Between a trip's two places: WATCH Kalerwe TO Old Taxi Park. */
   to: { en: ['TO'], lg: ['OKUTUUKA'], sw: ['HADI'] },

@@ -1,4 +1,5 @@
 import { reportInput } from '../../../common/api.ts';
+import { MAX_ID } from '../../../common/domain.ts';
 import { castVote, DisputesHeld } from '../community/index.ts';
 import { type Deps, publicDataChanged } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
@@ -39,6 +40,39 @@ export async function refusedBy(
 ): Promise<PolicyDecision | undefined> {
   const decision = closestToLimit(await deps.limiter.consume(policies, identity));
   return decision && !decision.allowed ? decision : undefined;
+}
+
+/**
+ * A vote from a phone (USSD's spot screen, SMS STILL and GONE): an ordinary vote with its limits, and
+ * the phone's own status-change budget; what to tell the phone.
+ */
+async function voteByPhone(
+  deps: Deps,
+  identity: Identity,
+  spotId: number,
+  value: 1 | -1,
+): Promise<ActionResult> {
+  const refused = await refusedBy(deps, ['vote', 'channel_vote_network'], identity);
+  if (refused) return { key: 'tooMany', params: { wait: Math.ceil(refused.retryAfterSeconds / 60) } };
+  try {
+    const after = await castVote(deps.db, spotId, await deps.standing.act(identity), value, {
+      standing: deps.standing,
+      spendStatusChange: async () => {
+        if (await refusedBy(deps, ['channel_status_change_network'], identity))
+          throw new HttpError(429, 'status');
+      },
+    });
+    publicDataChanged(deps);
+    return { key: 'voted', params: { id: spotId, c: after.confirmations, d: after.denials } };
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    if (err.status === 409) return { key: 'already', params: { id: spotId } };
+    if (err.status === 404) return { key: 'noSpot', params: { id: spotId } };
+    if (err instanceof DisputesHeld)
+      return { key: 'disputesHeld', params: { wait: Math.ceil((err.retryAfterSeconds ?? 3600) / 60) } };
+    if (err.status === 429) return { key: 'tooManyChanges' };
+    throw err;
+  }
 }
 
 export interface UssdCallback {
@@ -104,29 +138,7 @@ export async function answerUssd(deps: Deps, identity: Identity, call: UssdCallb
       publicDataChanged(deps);
       return { key: pending ? 'sentPending' : 'sentPublic', params: { id: spot.id } };
     },
-    vote: async (spot, value): Promise<ActionResult> => {
-      const refused = await refusedBy(deps, ['vote', 'channel_vote_network'], identity);
-      if (refused) return { key: 'tooMany', params: { wait: Math.ceil(refused.retryAfterSeconds / 60) } };
-      try {
-        const after = await castVote(deps.db, spot.id, await deps.standing.act(identity), value, {
-          standing: deps.standing,
-          spendStatusChange: async () => {
-            if (await refusedBy(deps, ['channel_status_change_network'], identity))
-              throw new HttpError(429, 'status');
-          },
-        });
-        publicDataChanged(deps);
-        return { key: 'voted', params: { id: spot.id, c: after.confirmations, d: after.denials } };
-      } catch (err) {
-        if (!(err instanceof HttpError)) throw err;
-        if (err.status === 409) return { key: 'already', params: { id: spot.id } };
-        if (err.status === 404) return { key: 'noSpot', params: { id: spot.id } };
-        if (err instanceof DisputesHeld)
-          return { key: 'disputesHeld', params: { wait: Math.ceil((err.retryAfterSeconds ?? 3600) / 60) } };
-        if (err.status === 429) return { key: 'tooManyChanges' };
-        throw err;
-      }
-    },
+    vote: (spot, value) => voteByPhone(deps, identity, spot.id, value),
   };
   return ussdScreen(call.text, world);
 }
@@ -181,6 +193,13 @@ async function smsReply(
   if (said?.lang && said.lang !== kept?.lang) await rememberLang(db, number, said.lang);
   if (command === 'lang') return smsText(lang, 'smsLang');
   if (command === 'start') return smsText(lang, 'smsStarted');
+  if (command === 'still' || command === 'gone') {
+    // "Still there?" answered (a NEAR answer asks it): STILL 12 or GONE 12.
+    const id = Number(/^#?(\d{1,10})$/.exec(rest)?.[1]);
+    if (!(id > 0 && id <= MAX_ID)) return smsText(lang, 'smsHelp');
+    const said = await voteByPhone(deps, identity, id, command === 'still' ? 1 : -1);
+    return say(lang, said.key, said.params);
+  }
   if (command === 'yes') {
     const places = await confirmWatchesOf(db, number);
     if (!places.length) return smsText(lang, 'smsHelp');
@@ -196,7 +215,7 @@ async function smsReply(
     if (!near) return smsText(lang, 'smsHelp');
     const dangers = await nearestDangers(db, near, NEAR_RADIUS_M, NEAR_LISTED);
     if (near.shown >= dangers.length) return smsText(lang, 'smsNoMore', { place: near.place });
-    const page = nearList(lang, near.place, dangers, near.shown);
+    const page = nearList(lang, near.place, dangers, near.shown, deps.clock.now());
     await rememberNear(db, number, { ...near, shown: near.shown + page.shown });
     return page.text;
   }
@@ -214,7 +233,7 @@ async function smsReply(
   if (command === 'near') {
     const dangers = await nearestDangers(db, place, NEAR_RADIUS_M, NEAR_LISTED);
     if (!dangers.length) return smsText(lang, 'smsNoDangers', { place: name });
-    const page = nearList(lang, name, dangers, 0);
+    const page = nearList(lang, name, dangers, 0, deps.clock.now());
     await rememberNear(db, number, { place: name, lat: place.lat, lng: place.lng, shown: page.shown });
     return page.text;
   }

@@ -1,7 +1,7 @@
 import type { Category, TimeOfDay } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
 import { escapeLike } from '../db/like.ts';
-import { COUNTS_AS_DANGER } from '../spots/index.ts';
+import { COUNTS_AS_DANGER, LAST_WORD } from '../spots/index.ts';
 import type { WatchHours } from './alerts.sql.ts';
 
 /** A place a phone user can mean: a spot area, or a place from the place search. */
@@ -53,6 +53,8 @@ export interface NearDanger {
   severity: number;
   time_of_day: TimeOfDay;
   distance_m: number;
+  /** When it was last confirmed, else reported (LAST_WORD). */
+  last_word: Date;
 }
 
 /**
@@ -68,10 +70,10 @@ export async function nearestDangers(
   limit: number,
 ): Promise<NearDanger[]> {
   return db.query<NearDanger>(
-    `SELECT id, title, category, severity, time_of_day, round(ST_Distance(geog, p.g))::float8 AS distance_m
+    `SELECT id, title, category, severity, time_of_day, round(ST_Distance(geog, p.g))::float8 AS distance_m, last_word
      FROM (SELECT ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography AS g) p
      CROSS JOIN LATERAL (
-       SELECT s.id, s.title, s.category, s.severity, s.time_of_day, s.geog
+       SELECT s.id, s.title, s.category, s.severity, s.time_of_day, s.geog, ${LAST_WORD} AS last_word
        FROM spots s
        WHERE s.publication = 'approved' AND ${COUNTS_AS_DANGER} AND ST_DWithin(s.geog, p.g, $3)
        ORDER BY s.geog <-> p.g

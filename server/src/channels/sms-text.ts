@@ -1,3 +1,4 @@
+import { STILL_THERE_AFTER_DAYS } from '../../../common/confidence.ts';
 import { SMS_COMMANDS, type SmsCommand } from '../../../common/words/channels.ts';
 import type { WatchHours } from './alerts.sql.ts';
 import { ALERT_RULES } from './alerts.ts';
@@ -46,22 +47,27 @@ export function smsText(
 
 /**
  * The dangers of a list from `from` on, as many as fit one SMS with MORE when some are left; the
- * answer and how many it shows.
+ * answer and how many it shows. When one of them nobody confirmed for STILL_THERE_AFTER_DAYS (at
+ * `now`), the answer asks whether the first such is still there (STILL or GONE and its number), as
+ * the page and USSD ask.
  */
-export function nearList(lang: ChannelLang, place: string, dangers: NearDanger[], from: number) {
+export function nearList(lang: ChannelLang, place: string, dangers: NearDanger[], from: number, now: Date) {
   const line = (d: NearDanger) =>
     `#${d.id} ${categoryName(lang, d.category)} ${d.severity}/5 ${timeName(lang, d.time_of_day)} ${distance(d.distance_m)}`;
-  const text = (n: number) => {
-    const list = dangers
-      .slice(from, from + n)
-      .map(line)
-      .join('; ');
+  const old = (d: NearDanger) => now.getTime() - d.last_word.getTime() >= STILL_THERE_AFTER_DAYS * 86_400_000;
+  const text = (n: number, asking = true) => {
+    const shown = dangers.slice(from, from + n);
+    const list = shown.map(line).join('; ');
     const more = from + n < dangers.length ? `. ${say(lang, 'smsMore')}` : '';
-    return say(lang, 'smsNear', { place, list: `${list}${more}` });
+    const ask = asking && shown.find(old);
+    const question = ask ? `. ${say(lang, 'smsStillThere', { id: ask.id })}` : '';
+    return say(lang, 'smsNear', { place, list: `${list}${more}${question}` });
   };
   let n = 1;
   while (from + n < dangers.length && text(n + 1).length <= SMS_CHARS) n++;
-  return { text: text(n).slice(0, SMS_CHARS), shown: n };
+  // A question that does not fit with even one danger gives way to it.
+  const answer = text(n).length <= SMS_CHARS ? text(n) : text(n, false);
+  return { text: answer.slice(0, SMS_CHARS), shown: n };
 }
 
 /**

@@ -1,11 +1,11 @@
 import { SEVERE_FROM } from '../../../common/confidence.ts';
 import type { Queryable } from '../db/db.ts';
+import { LAST_WORD } from './spot-row.ts';
 
 /**
  * Archives up to `limit` spots on the map whose last word is older than the months given for their
  * severity; their ids. A spot's last word: its last confirmation, else its report (a seeded spot:
- * its incident, as common/confidence.ts's lastWordOn), or a moderator keeping it (verifying or
- * restoring it), whichever is later.
+ * its incident: LAST_WORD), or a moderator keeping it (verifying or restoring it), whichever is later.
  */
 export async function archiveAged(
   db: Queryable,
@@ -18,8 +18,7 @@ export async function archiveAged(
      WHERE id IN (
        SELECT s.id FROM spots s
        WHERE s.publication = 'approved'
-         AND greatest(coalesce(s.last_confirmed_at, CASE WHEN s.seeded THEN s.incident_date::timestamptz END,
-                               s.created_at), s.kept_at)
+         AND greatest(${LAST_WORD}, s.kept_at)
              < $1::timestamptz - make_interval(months => CASE WHEN s.severity >= ${SEVERE_FROM} THEN $2::int ELSE $3::int END)
        LIMIT $4)
        AND publication = 'approved'

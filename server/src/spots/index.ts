@@ -11,6 +11,6 @@ export {
 } from './confidence.ts';
 export { COUNTS_AS_DANGER, PROTECTED, RESTORE } from './protection.ts';
 export { redactPhoneNumbers } from './redact.ts';
-export { type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from './spot-row.ts';
+export { LAST_WORD, type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from './spot-row.ts';
 export { spotIdParams } from './spots.schema.ts';
 export { findPublicSpot, getPublicSpot, redactReport, reportSpot, SHOWN_ORDER } from './spots.service.ts';

@@ -10,6 +10,12 @@ export const SPOT_COLUMNS = `s.id, s.title, s.description, s.lat, s.lng, s.area,
   s.confirmations, s.denials, s.status, s.moderator_verified, s.seeded, s.confidence,
   s.publication = 'archived' AS archived`;
 
+/**
+ * When a spot was last confirmed, else reported (a seeded spot: its incident): common/confidence.ts's
+ * lastWordOn in SQL, on alias `s`.
+ */
+export const LAST_WORD = `coalesce(s.last_confirmed_at, CASE WHEN s.seeded THEN s.incident_date::timestamptz END, s.created_at)`;
+
 export interface SpotRow extends Omit<Spot, 'created_at' | 'last_confirmed_at'> {
   created_at: Date | string;
   last_confirmed_at: Date | string | null;

@@ -136,6 +136,39 @@ describe('channels/sms', () => {
       assert.ok((reply ?? '').length <= 160, `${reply?.length} characters: one SMS`);
     });
 
+    it('NEAR asks whether an old danger is still there; STILL and GONE answer it with a vote', async () => {
+      const { spot } = await reportAt(t, KALERWE, 3);
+      await t.db.query(
+        `UPDATE spots SET created_at = now() - interval '40 days', last_confirmed_at = now() - interval '40 days'
+         WHERE id = $1`,
+        [spot.id],
+      );
+      const phone = newPhone();
+      await sms(phone, 'NEAR Kalerwe');
+      await flush();
+      const [near] = gateway.to(phone);
+      assert.match(
+        near ?? '',
+        new RegExp(`Is #${spot.id} still there\\? Reply STILL ${spot.id} or GONE ${spot.id}$`),
+      );
+      assert.ok((near ?? '').length <= 160, `${near?.length} characters: one SMS`);
+      await sms(phone, `STILL ${spot.id}`);
+      await flush();
+      assert.match(
+        gateway.to(phone)[1] ?? '',
+        new RegExp(`^Thank you\\. #${spot.id} now: 2 still dangerous`),
+      );
+      const [row] = await t.db.query<{ confirmations: number }>(
+        'SELECT confirmations FROM spots WHERE id = $1',
+        [spot.id],
+      );
+      assert.equal(row?.confirmations, 2, "the answer is a vote beside the reporter's own");
+      // In Swahili, for a spot that is not there.
+      await sms(phone, 'IMEISHA 2147483000');
+      await flush();
+      assert.equal(gateway.to(phone)[2], 'Hakuna mahali #2147483000 kwenye ramani.');
+    });
+
     it('explains itself to anything else, and says when a place is unknown', async () => {
       const phone = newPhone();
       await sms(phone, 'hello?');
@@ -539,8 +572,11 @@ describe('channels/sms', () => {
               severity: 5,
               time_of_day: 'any' as const,
               distance_m: 2999,
+              // A year without a word: the answer asks whether it is still there.
+              last_word: new Date(Date.now() - 365 * 86_400_000),
             })),
             0,
+            new Date(),
           ).text,
           alertText(
             lang,

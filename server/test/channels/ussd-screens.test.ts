@@ -46,6 +46,7 @@ const dangers: NearDanger[] = Array.from({ length: 30 }, (_, i) => ({
   severity: 5,
   time_of_day: 'any',
   distance_m: 2999,
+  last_word: new Date(),
 }));
 /** The spot, with the category whose name is longest in `lang`. */
 const wordiest = (lang: ChannelLang): Spot => ({
