@@ -87,10 +87,11 @@ export function alertText(
 export async function queueAlerts(
   tx: Queryable,
   spot: Spot,
-  opts: { reporter?: string; now?: Date } = {},
+  /** now: the app's clock (an alert at night waits for the morning unless someone was killed). */
+  opts: { reporter?: string; now: Date },
 ): Promise<number> {
   if (spot.severity < ALERT_RULES.minSeverity || !countsAsDanger(spot)) return 0;
-  const now = opts.now ?? new Date();
+  const { now } = opts;
   const watches = await watchesNear(tx, spot, ALERT_RULES.maxRadiusM);
   if (!watches.length) return 0;
   const { alertBudgetPerHour, alertMinConfidence } = await readSiteSettings(tx);

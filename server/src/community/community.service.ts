@@ -117,7 +117,7 @@ export async function castVote(
       await voteAgreed(tx, opts.standing, spotId, value, voter);
       if (value === 1 && voter.standing) {
         const released = await releaseAlertsOnConfirmation(tx, spotId, identity.wideNetwork);
-        if (released) await queueAlerts(tx, toSpot(released));
+        if (released) await queueAlerts(tx, toSpot(released), { now: voter.at });
       }
       return toSpot(row);
     });

@@ -113,7 +113,7 @@ export async function moderateInTransaction(
   // and so is a newcomer's spot whose alerts waited for a moderator's word.
   const waited = (action === 'approve' || action === 'verify') && (await releaseWaitingAlerts(tx, id));
   if (waited || (action === 'approve' && spot.publication === 'pending' && !spot.auto_hidden))
-    await queueAlerts(tx, after);
+    await queueAlerts(tx, after, { now: standing.now() });
   return after;
 }
 

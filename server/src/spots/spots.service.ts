@@ -69,7 +69,7 @@ export async function reportSpot(
       });
     const spot = toSpot(row);
     // Published at once: the alerts are queued with it, so neither is kept without the other.
-    if (!pending && standing) await queueAlerts(tx, spot, { reporter: identity.visitor });
+    if (!pending && standing) await queueAlerts(tx, spot, { reporter: identity.visitor, now: at });
     return { spot, pending };
   });
 }

@@ -13,14 +13,17 @@ export async function insertReportedSpot(
   publication: Publication,
   alertsWait: boolean,
   reporterStanding: boolean,
-  /** Its confidence as reported (spots/confidence.ts), as of `at`. */
+  /**
+   * Its confidence as reported (spots/confidence.ts), as of `at`: when it is reported and confirmed
+   * (by the reporter's own vote), by the app's clock.
+   */
   confidence: { value: number; at: Date },
 ): Promise<SpotRow> {
   const rows = await tx.query<SpotRow>(
     `INSERT INTO spots AS s (title, description, area, lat, lng, category, severity, time_of_day,
-       incident_date, source_url, confirmations, denials, last_confirmed_at, publication, alerts_wait,
-       reporter_standing, confidence, confidence_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, 0, now(), $11, $12, $13, $14, $15)
+       incident_date, source_url, confirmations, denials, created_at, last_confirmed_at, publication,
+       alerts_wait, reporter_standing, confidence, confidence_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, 0, $15, $15, $11, $12, $13, $14, $15)
      RETURNING ${SPOT_COLUMNS}`,
     [
       input.title,
