@@ -52,11 +52,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      const result = await signIn(deps.db, deps.signIn, request.body, {
-        session: request.cookies[SESSION_COOKIE],
-        knownDevice: request.cookies[KNOWN_DEVICE_COOKIE],
-        wideNetwork: deps.identify(request).wideNetwork,
-      });
+      const result = await signIn(
+        deps.db,
+        deps.signIn,
+        request.body,
+        {
+          session: request.cookies[SESSION_COOKIE],
+          knownDevice: request.cookies[KNOWN_DEVICE_COOKIE],
+          wideNetwork: deps.identify(request).wideNetwork,
+        },
+        deps.clock.now(),
+      );
       if (result.kind === 'wrong') throw new HttpError(401, 'Wrong username or password');
       if (result.kind !== 'signed-in') {
         const refusal = new HttpError(
@@ -112,7 +118,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
       const token = request.cookies[SESSION_COOKIE];
-      const session = token ? await sessionUser(deps.db, token) : undefined;
+      const session = token ? await sessionUser(deps.db, token, deps.clock.now()) : undefined;
       if (!session) throw new HttpError(401, 'Not signed in');
       const { requireTwoFactor } = await readSiteSettings(deps.db);
       return {

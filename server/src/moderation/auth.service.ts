@@ -63,6 +63,8 @@ export async function signIn(
   guard: SignInGuard,
   given: Credentials,
   from: { session?: string; knownDevice?: string; wideNetwork: string },
+  /** Now, by the app's clock: the session lasts SESSION_TTL_SECONDS from it. */
+  now: Date,
 ): Promise<SignInResult> {
   if (from.session) await signOut(db, from.session);
   const username = given.username.trim().toLowerCase();
@@ -76,8 +78,8 @@ export async function signIn(
   }
   await guard.succeeded(attempt, username);
   const token = randomBytes(32).toString('base64url');
-  await deleteExpiredSessions(db);
-  await insertSession(db, tokenHash(token), user.id, SESSION_TTL_SECONDS, Boolean(user.totp_secret));
+  await deleteExpiredSessions(db, now);
+  await insertSession(db, tokenHash(token), user.id, SESSION_TTL_SECONDS, Boolean(user.totp_secret), now);
   await appendLog(db, { actor: user.username, action: 'sign_in' });
   return {
     kind: 'signed-in',
@@ -97,7 +99,8 @@ export async function secondFactorHolds(db: Queryable, user: UserRow, code: stri
   return recovery !== undefined && useRecoveryCode(db, user.id, recovery);
 }
 
-export const sessionUser = (db: Queryable, token: string) => findSessionUser(db, tokenHash(token));
+export const sessionUser = (db: Queryable, token: string, now: Date) =>
+  findSessionUser(db, tokenHash(token), now);
 export { tokenHash };
 export const signOut = (db: Queryable, token: string) => deleteSession(db, tokenHash(token));
 

@@ -48,7 +48,7 @@ export const sameSiteJson: onRequestAsyncHookHandler = async (request) => {
 export function requireRole(deps: Deps, role: Role, opts: { settingUp?: boolean } = {}) {
   const preValidation: preValidationAsyncHookHandler = async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await sessionUser(deps.db, token) : undefined;
+    const session = token ? await sessionUser(deps.db, token, deps.clock.now()) : undefined;
     if (!session) throw new HttpError(401, 'Sign in as a moderator first');
     if (role === 'admin' && session.role !== 'admin') throw new HttpError(403, 'Only admins can do this');
     if (!opts.settingUp && !session.two_factor && (await readSiteSettings(deps.db)).requireTwoFactor) {

@@ -143,11 +143,13 @@ export async function insertSession(
   userId: number,
   ttlSeconds: number,
   twoFactor: boolean,
+  /** Now, by the app's clock. */
+  now: Date,
 ) {
   await db.query(
     `INSERT INTO sessions (token_hash, user_id, expires_at, two_factor)
-     VALUES ($1, $2, now() + make_interval(secs => $3), $4)`,
-    [tokenHash, userId, ttlSeconds, twoFactor],
+     VALUES ($1, $2, $5::timestamptz + make_interval(secs => $3), $4)`,
+    [tokenHash, userId, ttlSeconds, twoFactor, now],
   );
 }
 
@@ -160,12 +162,17 @@ export interface SessionRow {
   totp: boolean;
 }
 
-export async function findSessionUser(db: Queryable, tokenHash: string): Promise<SessionRow | undefined> {
+/** The session's user, unless it ended before `now` (the app's clock). */
+export async function findSessionUser(
+  db: Queryable,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionRow | undefined> {
   const rows = await db.query<SessionRow>(
     `SELECT u.username, u.role, s.two_factor, u.totp_secret IS NOT NULL AS totp
      FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.token_hash = $1 AND s.expires_at > now()`,
-    [tokenHash],
+     WHERE s.token_hash = $1 AND s.expires_at > $2`,
+    [tokenHash, now],
   );
   return rows[0];
 }
@@ -179,6 +186,6 @@ export async function deleteSession(db: Queryable, tokenHash: string): Promise<v
   await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
 }
 
-export async function deleteExpiredSessions(db: Queryable): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE expires_at <= now()');
+export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE expires_at <= $1', [now]);
 }
