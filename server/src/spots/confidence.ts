@@ -57,8 +57,13 @@ export function reportedConfidence(
  * embedded storage they share its one connection). Measured with 40,000 new spots under the abuse
  * tests' flood of uncached reads (server/abuse/costly-reads.test.ts).
  */
-const AT_START = { batch: 1000, pauseMs: 0 };
-const IN_BACKGROUND = { batch: 200, pauseMs: 250 };
+interface Pace {
+  batch: number;
+  pauseMs: number;
+  stopped?: () => boolean;
+}
+const AT_START: Pace = { batch: 1000, pauseMs: 0 };
+const IN_BACKGROUND: Pace = { batch: 200, pauseMs: 250 };
 
 /**
  * Computes the confidence of spots last computed a day or more ago (or never), in batches, up to
@@ -68,7 +73,7 @@ export async function refreshStaleConfidence(
   db: Db,
   now: Date,
   maxSpots = Number.POSITIVE_INFINITY,
-  pace: { batch: number; pauseMs: number; stopped?: () => boolean } = AT_START,
+  pace: Pace = AT_START,
 ): Promise<number> {
   const staleBefore = new Date(now.getTime() - DAY_MS);
   const lives = await halfLives(db);
@@ -88,11 +93,7 @@ export async function refreshStaleConfidence(
  * (archiveMonthsSevere, archiveMonths), a batch at a time; how many. A confirmation brings one back
  * (community.sql.ts), as a moderator can.
  */
-export async function archiveAgedSpots(
-  db: Queryable,
-  now: Date,
-  pace: { batch: number; pauseMs: number; stopped?: () => boolean } = AT_START,
-): Promise<number> {
+export async function archiveAgedSpots(db: Queryable, now: Date, pace: Pace = AT_START): Promise<number> {
   const { archiveMonthsSevere, archiveMonths } = await readSiteSettings(db);
   const months = { severe: archiveMonthsSevere, other: archiveMonths };
   let done = 0;
