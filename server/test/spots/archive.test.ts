@@ -38,6 +38,11 @@ const routeDangers = async () => {
   const routes = res.json().routes as { dangers: { spot: { id: number } }[] }[];
   return new Set(routes.flatMap((r) => r.dangers.map((d) => d.spot.id)));
 };
+/** The spots the page's "what is here" and nearby answers name at the road's spot. */
+const nearbyIds = async () =>
+  ((await get(`/api/nearby?lat=${ON_ROAD.lat}&lng=${ON_ROAD.lng}`)).json().spots as { id: number }[]).map(
+    (s) => s.id,
+  );
 const total = async () => (await get('/api/stats')).json().totals.total as number;
 
 async function signIn(): Promise<string> {
@@ -96,6 +101,7 @@ describe('spots/archive: ageing out', () => {
     const onMap = await listed();
     for (const id of Object.values(ids)) assert.ok(onMap.includes(id), `spot ${id} on the map`);
     assert.ok((await routeDangers()).has(ids['Severe on the road'] as number), 'a route danger');
+    assert.ok((await nearbyIds()).includes(ids['Severe on the road'] as number), 'in the nearby answers');
     assert.ok((await tileIds(ON_ROAD)).includes(ids['Severe on the road'] as number), 'on its tile');
   });
 
@@ -121,6 +127,7 @@ describe('spots/archive: ageing out', () => {
     assert.ok(after13.includes(ids['Verified later'] as number), 'a moderator kept it 6 months ago');
     assert.ok(!(await tileIds(ON_ROAD)).includes(ids['Severe on the road'] as number), 'off the tiles');
     assert.ok(!(await routeDangers()).has(ids['Severe on the road'] as number), 'off the route dangers');
+    assert.ok(!(await nearbyIds()).includes(ids['Severe on the road'] as number), 'off the nearby answers');
     assert.equal(await total(), totalBefore - 3);
   });
 
@@ -154,6 +161,7 @@ describe('spots/archive: ageing out', () => {
     assert.ok((await listed()).includes(id), 'back on the list');
     assert.ok((await tileIds(ON_ROAD)).includes(id), 'back on the tiles');
     assert.ok((await routeDangers()).has(id), 'a route danger again');
+    assert.ok((await nearbyIds()).includes(id), 'in the nearby answers again');
     // The confirmation is its last word now: the next ageing leaves it.
     assert.equal(await age(0), 0);
   });
