@@ -30,6 +30,7 @@ import { DeviceCredentials } from '../src/identity/device-credential.ts';
 import { createIdentify } from '../src/identity/identify.ts';
 import { POLICIES } from '../src/limits/policies.ts';
 import { type PolicyTable, RateLimiter } from '../src/limits/rate-limit.ts';
+import { SESSION_TTL_SECONDS } from '../src/moderation/auth.service.ts';
 import { SignInGuard } from '../src/moderation/sign-in-guard.ts';
 import { ExportSnapshots } from '../src/spots/export-snapshots.ts';
 import { regionDay, Standing } from '../src/trust/index.ts';
@@ -463,6 +464,33 @@ export class TestClock implements Clock {
   advance(ms: number): void {
     this.ms += ms;
   }
+}
+
+/**
+ * A moderator's session cookie for a test that moves the app's clock: sessions end by that clock
+ * (SESSION_TTL_SECONDS), so this signs in again once the clock moved within an hour of the end.
+ */
+export function moderatorSession(
+  app: () => Pick<TestApp, 'inject'>,
+  clock: Clock,
+  who: { username: string; password: string },
+): () => Promise<string> {
+  let cookie = '';
+  let at = Number.NEGATIVE_INFINITY;
+  return async () => {
+    const now = clock.now().getTime();
+    if (now - at < (SESSION_TTL_SECONDS - 3600) * 1000) return cookie;
+    const res = await app().inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: who,
+    });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    cookie = `hatari_session=${/hatari_session=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1]}`;
+    at = now;
+    return cookie;
+  };
 }
 
 /** The body of POST /api/device for a new credential: a challenge asked for and solved. */

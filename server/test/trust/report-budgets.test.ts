@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
-import { report, startTestApp, type TestApp, TestClock } from '../helpers.ts';
+import { moderatorSession, report, startTestApp, type TestApp, TestClock } from '../helpers.ts';
 
 /**
  * The newcomer report budgets (docs/api.md, "Earned trust"): past the site-wide, per-network or
@@ -15,8 +15,8 @@ const json = { 'content-type': 'application/json' };
 type Who = { ip: string; ua: string };
 
 let t: TestApp;
-let moderator: string;
 const clock = new TestClock();
+const moderator = moderatorSession(() => t, clock, ADMIN);
 
 let nextNet = 0;
 /** A visitor (no device credential) on an IPv4 /24 of its own. */
@@ -37,11 +37,11 @@ const reportFrom = async (who: Who, at: { lat: number; lng: number }, title = 'D
   assert.equal(res.statusCode, 201, res.body);
   return res.json() as { spot: { id: number }; pending: boolean };
 };
-const mod = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+const mod = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
   t.inject({
     method,
     url,
-    headers: { ...(method === 'GET' ? {} : json), cookie: moderator },
+    headers: { ...(method === 'GET' ? {} : json), cookie: await moderator() },
     payload: payload === undefined ? undefined : JSON.stringify(payload),
   });
 const isPublic = async (id: number) =>
@@ -67,8 +67,6 @@ describe('trust/report-budgets', () => {
         REPORT_BUDGET_PER_PLACE_PER_HOUR: '3',
       },
     });
-    const res = await t.inject({ method: 'POST', url: '/api/auth/login', headers: json, payload: ADMIN });
-    moderator = `hatari_session=${/hatari_session=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1]}`;
   });
   after(() => t.close());
 

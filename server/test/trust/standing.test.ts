@@ -8,6 +8,7 @@ import { meetsStanding } from '../../src/trust/standing.ts';
 import { FakePushService } from '../fake-push.ts';
 import {
   deviceWithStanding,
+  moderatorSession,
   report,
   solvedChallenge,
   startTestApp,
@@ -68,8 +69,8 @@ describe('trust/standing, ceilings of our own bind newcomers only', () => {
 
 describe('trust/standing over HTTP', () => {
   let t: TestApp;
-  let moderator: string;
   const clock = new TestClock(new Date('2026-11-02T09:00:00Z'));
+  const moderator = moderatorSession(() => t, clock, ADMIN);
   const push = new FakePushService();
 
   before(async () => {
@@ -85,8 +86,6 @@ describe('trust/standing over HTTP', () => {
       },
     });
     await t.deps.channels.outbox.close();
-    const res = await t.inject({ method: 'POST', url: '/api/auth/login', headers: json, payload: ADMIN });
-    moderator = `hatari_session=${/hatari_session=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1]}`;
   });
   after(async () => {
     await t.close();
@@ -125,11 +124,11 @@ describe('trust/standing over HTTP', () => {
   };
   const vote = (who: Phone, id: number, value: 1 | -1) =>
     send(who, { method: 'POST', url: `/api/spots/${id}/vote`, payload: { value } });
-  const mod = (action: string, id: number) =>
+  const mod = async (action: string, id: number) =>
     t.inject({
       method: 'POST',
       url: `/api/mod/spots/${id}/${action}`,
-      headers: { ...json, cookie: moderator },
+      headers: { ...json, cookie: await moderator() },
       payload: '{}',
     });
   let nextPlace = 0;
@@ -239,11 +238,11 @@ describe('trust/standing over HTTP', () => {
   });
 
   it("sends no alert for a spot below the site's alert confidence", async () => {
-    const set = (alertMinConfidence: number) =>
+    const set = async (alertMinConfidence: number) =>
       t.inject({
         method: 'PUT',
         url: '/api/mod/settings',
-        headers: { ...json, cookie: moderator },
+        headers: { ...json, cookie: await moderator() },
         payload: { alertMinConfidence },
       });
     assert.equal((await set(6)).statusCode, 200);
@@ -266,7 +265,7 @@ describe('trust/standing over HTTP', () => {
     const res = await t.inject({
       method: 'PUT',
       url: '/api/mod/settings',
-      headers: { ...json, cookie: moderator },
+      headers: { ...json, cookie: await moderator() },
       payload: { alertBudgetPerHour: 2 },
     });
     assert.equal(res.statusCode, 200, res.body);
@@ -278,14 +277,14 @@ describe('trust/standing over HTTP', () => {
       const alarms = await t.inject({
         method: 'GET',
         url: '/api/mod/alarms',
-        headers: { cookie: moderator },
+        headers: { cookie: await moderator() },
       });
       assert.deepEqual(alarms.json().budgets.alerts, { used: 2, per_hour: 2 });
     } finally {
       await t.inject({
         method: 'PUT',
         url: '/api/mod/settings',
-        headers: { ...json, cookie: moderator },
+        headers: { ...json, cookie: await moderator() },
         payload: { alertBudgetPerHour: 120 },
       });
     }

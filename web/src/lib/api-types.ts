@@ -3537,6 +3537,19 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The spot is not on the map */
+                409: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description State-changing calls must be application/json */
                 415: {
                     headers: {
@@ -4064,6 +4077,19 @@ export interface paths {
                 };
                 /** @description No such spot */
                 404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The spot is not archived */
+                409: {
                     headers: {
                         "RateLimit-Limit"?: number;
                         "RateLimit-Policy"?: string;
