@@ -30,6 +30,8 @@ export async function watchesNear(
   db: Queryable,
   at: { lat: number; lng: number },
   maxRadiusM: number,
+  /** Now, by the app's clock: the day the per-number cap counts back from. */
+  now: Date,
 ): Promise<WatchNear[]> {
   return db.query<WatchNear>(
     `WITH p AS (SELECT ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography AS g),
@@ -47,17 +49,18 @@ export async function watchesNear(
                 (SELECT s.lang FROM push_subscriptions s WHERE s.id = w.push_id)) AS lang,
        round(w.d)::float8 AS distance_m,
        (SELECT count(*)::int FROM outbox o
-        WHERE o.phone_hash = w.phone_hash AND o.kind = 'alert' AND o.created_at > now() - interval '1 day')
+        WHERE o.phone_hash = w.phone_hash AND o.kind = 'alert' AND o.created_at > $4::timestamptz - interval '1 day')
          AS alerts_today
      FROM near w
      WHERE w.confirmed_at IS NOT NULL
      ORDER BY w.phone_hash, distance_m`,
-    [at.lat, at.lng, maxRadiusM],
+    [at.lat, at.lng, maxRadiusM, now],
   );
 }
 
-export async function markWatchesAlerted(db: Queryable, ids: number[]): Promise<void> {
-  if (ids.length) await db.query('UPDATE watches SET last_alert_at = now() WHERE id = ANY($1::int[])', [ids]);
+export async function markWatchesAlerted(db: Queryable, ids: number[], now: Date): Promise<void> {
+  if (ids.length)
+    await db.query('UPDATE watches SET last_alert_at = $2 WHERE id = ANY($1::int[])', [ids, now]);
 }
 
 /** Advisory lock of the site-wide alert budget (any constant shared by every instance). */
@@ -67,15 +70,17 @@ const ALERT_LOCK = 4_201_104;
  * Takes the alert budget's lock for the caller's transaction (spots made public on any instance take
  * turns) and counts the alerts queued in the last hour, site-wide.
  */
-export async function lockAndCountAlertsInHour(tx: Queryable): Promise<number> {
+export async function lockAndCountAlertsInHour(tx: Queryable, now: Date): Promise<number> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [ALERT_LOCK]);
-  return alertsInHour(tx);
+  return alertsInHour(tx, now);
 }
 
-/** SMS and push alerts queued in the last hour, site-wide. */
-export async function alertsInHour(db: Queryable): Promise<number> {
+/** SMS and push alerts queued in the hour before `now` (the app's clock), site-wide. */
+export async function alertsInHour(db: Queryable, now: Date): Promise<number> {
   const [row] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM outbox WHERE kind = 'alert' AND created_at > now() - interval '1 hour'`,
+    `SELECT count(*)::int AS n FROM outbox
+     WHERE kind = 'alert' AND created_at > $1::timestamptz - interval '1 hour'`,
+    [now],
   );
   return row?.n ?? 0;
 }

@@ -92,11 +92,11 @@ export async function queueAlerts(
 ): Promise<number> {
   if (spot.severity < ALERT_RULES.minSeverity || !countsAsDanger(spot)) return 0;
   const { now } = opts;
-  const watches = await watchesNear(tx, spot, ALERT_RULES.maxRadiusM);
+  const watches = await watchesNear(tx, spot, ALERT_RULES.maxRadiusM, now);
   if (!watches.length) return 0;
   const { alertBudgetPerHour, alertMinConfidence } = await readSiteSettings(tx);
   if (spot.confidence < alertMinConfidence) return 0;
-  let room = alertBudgetPerHour - (await lockAndCountAlertsInHour(tx));
+  let room = alertBudgetPerHour - (await lockAndCountAlertsInHour(tx, now));
   const alerted: number[] = [];
   for (const w of watches) {
     if (room <= 0) break;
@@ -113,12 +113,13 @@ export async function queueAlerts(
       spotId: spot.id,
       body: alertText(lang, spot, w.place, w.distance_m, w.push_id === null ? 'smsAlert' : 'pushAlert'),
       sendAfter,
+      at: now,
     });
     if (queued) {
       alerted.push(w.id);
       room--;
     }
   }
-  await markWatchesAlerted(tx, alerted);
+  await markWatchesAlerted(tx, alerted, now);
   return alerted.length;
 }

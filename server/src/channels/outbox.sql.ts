@@ -18,13 +18,15 @@ export interface OutboxMessage {
   body: string;
   spotId?: number;
   sendAfter?: Date;
+  /** When it is queued, by the app's clock (an alert: the caps count it by that clock); else now. */
+  at?: Date;
 }
 
 /** Queues a message; an alert of a spot already queued for the number is not queued again. */
 export async function enqueue(db: Queryable, m: OutboxMessage): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO outbox (phone_hash, phone_enc, push_id, kind, body, spot_id, send_after)
-     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::timestamptz, now()))
+    `INSERT INTO outbox (phone_hash, phone_enc, push_id, kind, body, spot_id, send_after, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::timestamptz, now()), coalesce($8::timestamptz, now()))
      ON CONFLICT (spot_id, phone_hash) DO NOTHING
      RETURNING id`,
     [
@@ -35,6 +37,7 @@ export async function enqueue(db: Queryable, m: OutboxMessage): Promise<boolean>
       m.body,
       m.spotId ?? null,
       m.sendAfter?.toISOString() ?? null,
+      m.at?.toISOString() ?? null,
     ],
   );
   return rows.length > 0;

@@ -74,7 +74,7 @@ export async function signalAlarms(db: Db, at: Date): Promise<Alarms> {
     siteBudgets(db),
     readSiteSettings(db),
     newcomerReportsInHour(db, at),
-    alertsInHour(db),
+    alertsInHour(db, at),
     heldReports(db),
   ]);
   const rows = await findBursts(db, { hide: signal.hides.per_hour, dispute: signal.disputes.per_hour });

@@ -23,6 +23,7 @@ import {
  */
 const ADMIN = { username: 'amina', password: 'correct horse battery' };
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const json = { 'content-type': 'application/json' };
 const KALERWE = { lat: 0.34918, lng: 32.57195 };
 
@@ -261,7 +262,7 @@ describe('trust/standing over HTTP', () => {
     }
   });
 
-  it('bounds the alerts of an hour site-wide', async () => {
+  it('bounds the alerts of an hour site-wide, the hour by the app’s clock', async () => {
     const res = await t.inject({
       method: 'PUT',
       url: '/api/mod/settings',
@@ -280,6 +281,12 @@ describe('trust/standing over HTTP', () => {
         headers: { cookie: await moderator() },
       });
       assert.deepEqual(alarms.json().budgets.alerts, { used: 2, per_hour: 2 });
+      // Still within the hour, a second danger has no room; an hour later it has.
+      await reportFrom(trusted, { lat: KALERWE.lat + 0.001, lng: KALERWE.lng }, 5);
+      assert.equal(await alertsQueued(), 2, 'the hour’s budget is spent');
+      clock.advance(HOUR + 1000);
+      await reportFrom(trusted, { lat: KALERWE.lat + 0.002, lng: KALERWE.lng }, 5);
+      assert.equal(await alertsQueued(), 4, 'two more in the next hour');
     } finally {
       await t.inject({
         method: 'PUT',
