@@ -59,6 +59,31 @@ export type ReportField = (typeof REPORT_FIELDS)[number];
 /** Spot ids are positive whole numbers held in a 32-bit integer column. */
 export const MAX_ID = 2_147_483_647;
 
+/** The moderators' console's tabs, in order (each a state of GET /api/mod/spots). */
+export const MOD_STATES = [
+  'pending',
+  'flagged',
+  'review',
+  'bursts',
+  'rejected',
+  'approved',
+  'archived',
+  'all',
+] as const;
+export type ModState = (typeof MOD_STATES)[number];
+
+/** What a moderator can do to a spot: POST /api/mod/spots/{id}/{action}. */
+export const MOD_ACTIONS = [
+  'approve',
+  'reject',
+  'verify',
+  'unverify',
+  'dismiss-flags',
+  'archive',
+  'restore',
+] as const;
+export type ModAction = (typeof MOD_ACTIONS)[number];
+
 /** The console's tab counts stop here: counting a million approved spots at every visit costs too much. */
 export const QUEUE_COUNT_CAP = 1000;
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { MOD_ACTIONS } from '../src/moderation/moderation.schema.ts';
+import { MOD_ACTIONS } from '../../common/domain.ts';
 import {
   bodyNear,
   contentType,

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { modQueueResponse, modSpotResponse } from '../../../common/api.ts';
+import { MOD_ACTIONS } from '../../../common/domain.ts';
 import type { Deps } from '../deps.ts';
 import { empty, error, json, typed } from '../http/api-schema.ts';
 import { spotIdParams } from '../spots/index.ts';
 import { actorOf, requireRole } from './guard.ts';
 import { editSpot, moderateSpot, moderationQueue, removeSpot } from './mod-spots.service.ts';
-import { MOD_ACTIONS, moderatorRefusal, modSpotsQuery, spotPatch } from './moderation.schema.ts';
+import { moderatorRefusal, modSpotsQuery, spotPatch } from './moderation.schema.ts';
 
 /** The refusals every moderator endpoint may give before it looks at the request. */
 export const authErrors = {

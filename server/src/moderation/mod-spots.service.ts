@@ -1,4 +1,5 @@
 import { type ModSpot, type ReportInput, reportInput } from '../../../common/api.ts';
+import type { ModAction, ModState } from '../../../common/domain.ts';
 import { queueAlerts } from '../channels/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
@@ -22,7 +23,7 @@ import {
   setVerified,
   updateSpotFields,
 } from './mod-spots.sql.ts';
-import type { ModAction, ModState, SpotPatch } from './moderation.schema.ts';
+import type { SpotPatch } from './moderation.schema.ts';
 
 const spotNotFound = () => notFound('Spot not found');
 

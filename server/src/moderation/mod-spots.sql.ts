@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import type { ModSpot, modQueueResponse, ReportInput } from '../../../common/api.ts';
-import { type FlagReason, QUEUE_COUNT_CAP, REPORT_FIELDS } from '../../../common/domain.ts';
+import { type FlagReason, type ModState, QUEUE_COUNT_CAP, REPORT_FIELDS } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
 import { PROTECTED, type Publication, RESTORE, SPOT_COLUMNS, type SpotRow, toSpot } from '../spots/index.ts';
-import type { ModState } from './moderation.schema.ts';
 import { BURSTS_OF_SPOT, SPOTS_WITH_BURSTS } from './networks.sql.ts';
 
 const OPEN_FLAGS = 'f.spot_id = s.id AND f.resolved_at IS NULL';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { networkKey, reportFieldRules, settingsSchema } from '../../../common/api.ts';
-import { ROLES } from '../../../common/domain.ts';
+import { MOD_STATES, ROLES } from '../../../common/domain.ts';
 import { errorSchema } from '../http/api-schema.ts';
 import { PASSWORD_RULES } from './passwords.ts';
 
@@ -57,33 +57,10 @@ export const twoFactorRemove = z.object({
   code: secondFactorCode,
 });
 
-const MOD_STATES = [
-  'pending',
-  'flagged',
-  'review',
-  'bursts',
-  'rejected',
-  'approved',
-  'archived',
-  'all',
-] as const;
-export type ModState = (typeof MOD_STATES)[number];
-
 export const modSpotsQuery = z.object({
   state: z.enum(MOD_STATES, { error: `state must be one of: ${MOD_STATES.join(', ')}` }).default('pending'),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
 });
-
-export const MOD_ACTIONS = [
-  'approve',
-  'reject',
-  'verify',
-  'unverify',
-  'dismiss-flags',
-  'archive',
-  'restore',
-] as const;
-export type ModAction = (typeof MOD_ACTIONS)[number];
 
 /** A moderator's edit: any report fields, under the same rules (the merged spot is checked again). */
 export const spotPatch = z

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { QUEUE_COUNT_CAP } from '../../../common/domain.ts';
+import { MOD_STATES, type ModAction, type ModState, QUEUE_COUNT_CAP } from '../../../common/domain.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime, safeHttpUrl } from '../lib/format.ts';
@@ -10,12 +10,8 @@ import { EditSpot } from './edit-spot.tsx';
 import { Networks } from './networks.tsx';
 import { SpotMiniMap } from './spot-mini-map.tsx';
 
-const STATES = ['pending', 'flagged', 'review', 'bursts', 'rejected', 'approved', 'archived', 'all'] as const;
-type QueueState = (typeof STATES)[number];
-type Action = 'approve' | 'reject' | 'verify' | 'unverify' | 'dismiss-flags' | 'archive' | 'restore';
-
 export function Queue({ onSignedOut }: { onSignedOut(): void }) {
-  const [state, setState] = useState<QueueState>('pending');
+  const [state, setState] = useState<ModState>('pending');
   const [spots, setSpots] = useState<ModSpot[]>();
   const [counts, setCounts] = useState<ModQueue['counts']>();
   const [error, setError] = useState<string>();
@@ -50,7 +46,7 @@ export function Queue({ onSignedOut }: { onSignedOut(): void }) {
       </h2>
       <fieldset class="tabs secondary-tabs">
         <legend class="visually-hidden">{t('mod.queue')}</legend>
-        {STATES.map((s) => (
+        {MOD_STATES.map((s) => (
           <button key={s} type="button" aria-pressed={state === s} onClick={() => setState(s)}>
             {t(`mod.state.${s}`)}
             {counts && (
@@ -89,7 +85,7 @@ function ModSpotCard({
   const [busy, setBusy] = useState(false);
   const source = safeHttpUrl(spot.source_url);
 
-  async function act(action: Action) {
+  async function act(action: ModAction) {
     setBusy(true);
     const res = await answer(
       client.POST(`/api/mod/spots/{id}/${action}`, { params: { path: { id: String(spot.id) } } }),
