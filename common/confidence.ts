@@ -97,9 +97,13 @@ export const lastWordOn = (s: {
   created_at: string;
 }): string => s.last_confirmed_at ?? (s.seeded ? s.incident_date : null) ?? s.created_at;
 
+/** Whole days from `lastWord` (when a spot was last confirmed) to `now`. */
+export const daysSince = (lastWord: string | Date, now: number): number =>
+  Math.floor((now - new Date(lastWord).getTime()) / 86_400_000);
+
 /** Whole days since a spot was last confirmed (lastWordOn), at `now`. */
 export const daysWithoutWord = (s: Parameters<typeof lastWordOn>[0], now: number): number =>
-  Math.floor((now - new Date(lastWordOn(s)).getTime()) / 86_400_000);
+  daysSince(lastWordOn(s), now);
 
 export function confidenceBand(c: number): ConfidenceBand {
   return c >= BAND_FROM.likely ? 'likely' : c >= BAND_FROM.possible ? 'possible' : 'unconfirmed';

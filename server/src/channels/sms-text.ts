@@ -1,4 +1,4 @@
-import { STILL_THERE_AFTER_DAYS } from '../../../common/confidence.ts';
+import { daysSince, STILL_THERE_AFTER_DAYS } from '../../../common/confidence.ts';
 import { SMS_COMMANDS, type SmsCommand } from '../../../common/words/channels.ts';
 import type { WatchHours } from './alerts.sql.ts';
 import { ALERT_RULES } from './alerts.ts';
@@ -54,7 +54,7 @@ export function smsText(
 export function nearList(lang: ChannelLang, place: string, dangers: NearDanger[], from: number, now: Date) {
   const line = (d: NearDanger) =>
     `#${d.id} ${categoryName(lang, d.category)} ${d.severity}/5 ${timeName(lang, d.time_of_day)} ${distance(d.distance_m)}`;
-  const old = (d: NearDanger) => now.getTime() - d.last_word.getTime() >= STILL_THERE_AFTER_DAYS * 86_400_000;
+  const old = (d: NearDanger) => daysSince(d.last_word, now.getTime()) >= STILL_THERE_AFTER_DAYS;
   const text = (n: number, asking = true) => {
     const shown = dangers.slice(from, from + n);
     const list = shown.map(line).join('; ');
