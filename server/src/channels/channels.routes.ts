@@ -12,8 +12,9 @@ import { empty, error, media, typed } from '../http/api-schema.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { PolicyName } from '../limits/policies.ts';
 import { secretParams, smsForm, ussdForm } from './channels.schema.ts';
-import { answerSms, answerUssd, refusedBy } from './channels.service.ts';
+import { answerSms, answerUssd } from './channels.service.ts';
 import { normalisePhone } from './phone.ts';
+import { refusedBy } from './phone-acts.ts';
 import { say } from './words.ts';
 
 /** A callback is a few short fields; anything bigger is not the gateway. */
