@@ -5,7 +5,7 @@ import { tileOf } from '../../../common/geo.ts';
 import { publicDataChanged } from '../../src/deps.ts';
 import { archiveAgedSpots } from '../../src/spots/index.ts';
 import { FakeOsrm } from '../fakes.ts';
-import { report, startTestApp, type TestApp, TestClock } from '../helpers.ts';
+import { moderatorSession, report, startTestApp, type TestApp, TestClock } from '../helpers.ts';
 
 /**
  * Ageing out (docs/api.md, "Confidence and time"): the clock moves 13 months; a spot nobody
@@ -45,15 +45,15 @@ const nearbyIds = async () =>
   );
 const total = async () => (await get('/api/stats')).json().totals.total as number;
 
-async function signIn(): Promise<string> {
-  const res = await t.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
-  assert.equal(res.statusCode, 200, res.body);
-  return `hatari_session=${/hatari_session=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1]}`;
-}
-const as = (cookie: string, opts: InjectOptions) =>
+/** A moderator's call, signed in again as the clock moves past sessions' end. */
+const moderator = moderatorSession(() => t, clock, ADMIN);
+const as = async (opts: InjectOptions) =>
   t.inject({
     ...opts,
-    headers: { ...(opts.method === 'GET' ? {} : { 'content-type': 'application/json' }), cookie },
+    headers: {
+      ...(opts.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+      cookie: await moderator(),
+    },
     payload: opts.method === 'GET' ? undefined : '{}',
   });
 
@@ -113,8 +113,7 @@ describe('spots/archive: ageing out', () => {
     assert.ok(!after7.includes(ids['Mild nearby'] as number), 'the mild spot is archived after 7 months');
     assert.ok(after7.includes(ids['Severe on the road'] as number), 'the severe spot stays until 12 months');
     assert.equal(await total(), totalBefore - 1, 'statistics count it no more');
-    const cookie = await signIn();
-    const verified = await as(cookie, {
+    const verified = await as({
       method: 'POST',
       url: `/api/mod/spots/${ids['Verified later']}/verify`,
     });
@@ -169,8 +168,7 @@ describe('spots/archive: ageing out', () => {
   it('lets a moderator restore and archive by hand, logged and counted', async () => {
     // Aged out with the others, 13 months after its report.
     const id = ids['By hand'] as number;
-    const cookie = await signIn();
-    const mod = (action: string) => as(cookie, { method: 'POST', url: `/api/mod/spots/${id}/${action}` });
+    const mod = (action: string) => as({ method: 'POST', url: `/api/mod/spots/${id}/${action}` });
     const restored = await mod('restore');
     assert.equal(restored.statusCode, 200, restored.body);
     assert.equal(restored.json().spot.publication, 'approved');
@@ -186,10 +184,10 @@ describe('spots/archive: ageing out', () => {
     assert.equal((await mod('archive')).statusCode, 409, 'only a spot on the map is archived');
     publicDataChanged(t.deps);
     assert.ok(!(await listed()).includes(id), 'archived off the list');
-    const queue = (await as(cookie, { method: 'GET', url: '/api/mod/spots?state=archived' })).json();
+    const queue = (await as({ method: 'GET', url: '/api/mod/spots?state=archived' })).json();
     assert.deepEqual((queue.spots as Spot[]).map((s) => s.id).sort(), [ids['Mild nearby'], id].sort());
     assert.equal(queue.counts.archived, 2);
-    const log = (await as(cookie, { method: 'GET', url: '/api/mod/log' })).json().entries as {
+    const log = (await as({ method: 'GET', url: '/api/mod/log' })).json().entries as {
       action: string;
       spot_id: number;
     }[];
