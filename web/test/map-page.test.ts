@@ -24,6 +24,18 @@ import {
 
 const SEED_SPOTS = 21;
 
+/** A night robbery of severity 3 reported at a point through the API, from one user agent; its id. */
+async function reportRobbery(url: string, ua: string, title: string, at: { lat: number; lng: number }) {
+  const res = await fetch(`${url}/api/spots`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': ua },
+    body: JSON.stringify({ title, ...at, category: 'robbery', severity: 3, time_of_day: 'night' }),
+  });
+  const body = await res.text();
+  assert.equal(res.status, 201, body);
+  return (JSON.parse(body) as { spot: { id: number } }).spot.id;
+}
+
 /** A phone standing at a place, with its location shared (nearby alerts, "Still there?"). */
 const phoneContextAt = (browser: Browser, latitude: number, longitude: number) =>
   browser.newContext({
@@ -548,27 +560,13 @@ describe('the map page on a phone', () => {
     if (!browser) return t.skip('no Chromium');
     // Two dangers nobody confirmed for 40 days, far from the seed's, 55 m and 77 m from the phone.
     const add = async (title: string, lat: number) => {
-      const res = await fetch(`${stack.url}/api/spots`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'still-there-reporter' },
-        body: JSON.stringify({
-          title,
-          lat,
-          lng: 32.61,
-          category: 'robbery',
-          severity: 3,
-          time_of_day: 'night',
-        }),
-      });
-      const body = await res.text();
-      assert.equal(res.status, 201, body);
-      const { spot } = JSON.parse(body) as { spot: { id: number } };
+      const id = await reportRobbery(stack.url, 'still-there-reporter', title, { lat, lng: 32.61 });
       await stack.app.db.query(
         `UPDATE spots SET created_at = now() - interval '40 days', last_confirmed_at = now() - interval '40 days'
          WHERE id = $1`,
-        [spot.id],
+        [id],
       );
-      return spot.id;
+      return id;
     };
     const lane = await add('Unlit lane behind the school', 0.26);
     await add('Footbridge by the swamp', 0.2612);
@@ -601,28 +599,17 @@ describe('the map page on a phone', () => {
   test('opens an archived spot by its link, says since when nobody confirmed it, and a confirmation brings it back', async (t) => {
     const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
-    const res = await fetch(`${stack.url}/api/spots`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'archive-reporter' },
-      body: JSON.stringify({
-        title: 'Old corner by the closed market',
-        lat: 0.25,
-        lng: 32.62,
-        category: 'robbery',
-        severity: 3,
-        time_of_day: 'night',
-      }),
+    const id = await reportRobbery(stack.url, 'archive-reporter', 'Old corner by the closed market', {
+      lat: 0.25,
+      lng: 32.62,
     });
-    const body = await res.text();
-    assert.equal(res.status, 201, body);
-    const { spot } = JSON.parse(body) as { spot: { id: number } };
     // Aged out as the hourly ageing would have it: nobody confirmed it since 3 October 2025.
     await stack.app.db.query(
       `UPDATE spots SET created_at = '2025-10-03T09:00:00Z', last_confirmed_at = '2025-10-03T09:00:00Z',
          publication = 'archived', archived_at = now() WHERE id = $1`,
-      [spot.id],
+      [id],
     );
-    const { page, context, problems } = await openPhone(browser, stack.url, { path: `/?spot=${spot.id}` });
+    const { page, context, problems } = await openPhone(browser, stack.url, { path: `/?spot=${id}` });
     const detail = page.locator('.spot-detail');
     await assert.doesNotReject(
       detail.getByRole('heading', { name: 'Old corner by the closed market' }).waitFor(),
@@ -638,7 +625,7 @@ describe('the map page on a phone', () => {
     assert.equal(await note.count(), 0, 'the note goes with the confirmation');
     const [row] = await stack.app.db.query<{ publication: string }>(
       'SELECT publication FROM spots WHERE id = $1',
-      [spot.id],
+      [id],
     );
     assert.equal(row?.publication, 'approved', 'back on the map');
     assert.deepEqual(problems, []);
