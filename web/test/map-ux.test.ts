@@ -525,6 +525,10 @@ describe('the map as people live with it', () => {
     await noAxeViolations(page, 'the SOS sheet');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // The sheet hands focus back after it unmounts: on a loaded machine a moment later.
+    await page
+      .waitForFunction(() => document.activeElement?.textContent === 'SOS', undefined, { timeout: 3000 })
+      .catch(() => undefined);
     assert.equal(
       await page.evaluate(() => document.activeElement?.textContent),
       'SOS',
