@@ -89,6 +89,9 @@ const tileMarker = z
       .min(0)
       .max(10)
       .meta({ description: 'An extension: how sure the map is of it, 0 to 10' }),
+    archived: z.boolean().meta({
+      description: 'An extension, as on a spot: always false here, since an archived spot is on no tile',
+    }),
   })
   .meta({ id: 'TileMarker' });
 export type TileMarker = z.output<typeof tileMarker>;

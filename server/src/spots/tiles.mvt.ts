@@ -15,7 +15,7 @@ type Properties = VectorTileFeatureLike['properties'];
  * A tile as a Mapbox Vector Tile: the same content as its JSON, as point features in two layers.
  * `clusters` (cluster zooms): count, max_severity and severity_1 … severity_5 at the cells'
  * centroids. `spots` (street zooms): the markers, each feature's id the spot's id, with severity,
- * category, status, verified, seeded, time_of_day, confirmed_on and confidence (`more` is the JSON's
+ * category, status, verified, seeded, time_of_day, confirmed_on, confidence and archived (`more` is the JSON's
  * alone).
  * An empty tile is an empty body, as the specification allows.
  */

@@ -86,7 +86,7 @@ export function registerTileRoutes(app: FastifyInstance, deps: Deps): void {
         description:
           `${describeTile} Point features in two layers, in tile units of ${MVT_EXTENT}: \`clusters\` ` +
           '(count, max_severity, severity_1 to severity_5) and `spots` (feature id = spot id; severity, ' +
-          'category, status, verified, seeded, time_of_day, confirmed_on, confidence). An empty tile has an empty body.',
+          'category, status, verified, seeded, time_of_day, confirmed_on, confidence, archived). An empty tile has an empty body.',
         tags: common.tags,
         params: common.params,
         querystring: common.querystring,

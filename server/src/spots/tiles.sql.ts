@@ -81,7 +81,7 @@ export async function readTileMarkers(
     `SELECT s.id, s.lat, s.lng, s.severity, s.category, s.status, s.moderator_verified AS verified,
             s.seeded, s.time_of_day,
             to_char(spot_confirmed_on(s.last_confirmed_at, s.created_at), 'YYYY-MM-DD') AS confirmed_on,
-            s.confidence
+            s.confidence, s.publication = 'archived' AS archived
      FROM spots s WHERE ${where.join(' AND ')}
      ORDER BY s.severity DESC, s.id DESC LIMIT ${param(limit)}::int`,
     values,

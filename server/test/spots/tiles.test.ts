@@ -63,6 +63,7 @@ describe('spots/tiles', () => {
         [5, 3, 2],
       );
       assert.deepEqual(Object.keys(tile.spots[0]).sort(), [
+        'archived',
         'category',
         'confidence',
         'confirmed_on',

@@ -7312,7 +7312,7 @@ export interface paths {
         };
         /**
          * The same tile as a Mapbox Vector Tile
-         * @description Up to zoom 13: the tile's spots counted per eighth of its side (count, severities, centroid). Beyond it (to 19): its spots as slim markers, the 1000 most severe. Takes one category, one status and verified=1. A strong ETag names the tile's version, which changes only when a spot in the tile does; shared caches may keep a tile for 10 s and revalidate it. Point features in two layers, in tile units of 4096: `clusters` (count, max_severity, severity_1 to severity_5) and `spots` (feature id = spot id; severity, category, status, verified, seeded, time_of_day, confirmed_on, confidence). An empty tile has an empty body.
+         * @description Up to zoom 13: the tile's spots counted per eighth of its side (count, severities, centroid). Beyond it (to 19): its spots as slim markers, the 1000 most severe. Takes one category, one status and verified=1. A strong ETag names the tile's version, which changes only when a spot in the tile does; shared caches may keep a tile for 10 s and revalidate it. Point features in two layers, in tile units of 4096: `clusters` (count, max_severity, severity_1 to severity_5) and `spots` (feature id = spot id; severity, category, status, verified, seeded, time_of_day, confirmed_on, confidence, archived). An empty tile has an empty body.
          */
         get: {
             parameters: {
@@ -8114,6 +8114,8 @@ export interface components {
             version: number;
         };
         TileMarker: {
+            /** @description An extension, as on a spot: always false here, since an archived spot is on no tile */
+            archived: boolean;
             /** @enum {string} */
             category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
             /** @description An extension: how sure the map is of it, 0 to 10 */
@@ -8136,6 +8138,8 @@ export interface components {
             verified: boolean;
         };
         TileMarkerInput: {
+            /** @description An extension, as on a spot: always false here, since an archived spot is on no tile */
+            archived: boolean;
             /** @enum {string} */
             category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
             /** @description An extension: how sure the map is of it, 0 to 10 */

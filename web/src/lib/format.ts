@@ -126,6 +126,7 @@ export function asMarker(s: Spot): TileMarker {
     time_of_day: s.time_of_day,
     confirmed_on: (s.last_confirmed_at ?? s.created_at).slice(0, 10),
     confidence: s.confidence,
+    archived: s.archived,
   };
 }
 
