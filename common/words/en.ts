@@ -402,6 +402,12 @@ export const en = {
   'report.more': 'More details (optional)',
   'report.discard': 'Discard draft',
   'report.draftKept': 'Your draft is kept on this phone until you send or discard it.',
+  'report.sendLater': 'Keep it and send it at {time}',
+  'report.waiting': 'Kept on this phone: Hatari sends it by itself at {time} while this page is open.',
+  'report.waitingCancel': 'Do not send it then',
+  'report.waitingFix': 'Your kept report was not sent: fix what the form marks, then send it.',
+  'report.sentLater': 'Your kept report was sent and is on the map.',
+  'report.sentLaterHeld': 'Your kept report was sent. Moderators will check it before it appears on the map.',
   'report.offlineKept':
     'No connection: your report was not sent. It is kept on this phone; send it when you are back online.',
   'route.only': 'Route',

@@ -408,6 +408,15 @@ export const lg = {
   'report.more': 'Ebisingawo (si bya tteeka)',
   'report.discard': 'Sazaamu ebiwandiikiddwa',
   'report.draftKept': 'By’owandiise biterekeddwa ku ssimu eno okutuusa lw’obiweereza oba lw’obisazaamu.',
+  'report.sendLater': 'Gitereke ogiweereze ku {time}',
+  'report.waiting':
+    'Eterekeddwa ku ssimu eno: Hatari ejja kugiweereza yokka ku {time} ng’omuko guno gukyaggule.',
+  'report.waitingCancel': 'Togiweereza olwo',
+  'report.waitingFix':
+    'Lipoota yo eterekeddwa teweerezeddwa: tereeza ebyo foomu by’eraga, olyoke ogiweereze.',
+  'report.sentLater': 'Lipoota yo eyali eterekeddwa eweerezeddwa era eri ku maapu.',
+  'report.sentLaterHeld':
+    'Lipoota yo eyali eterekeddwa eweerezeddwa. Abalabirizi bajja kugikebera nga tennalabika ku maapu.',
   'report.offlineKept':
     'Tewali yintaneti: lipoota yo teweerezeddwa. Eterekeddwa ku ssimu eno; giweereze ng’oddamu okufuna yintaneti.',
   'route.only': 'Ekkubo',

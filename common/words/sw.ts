@@ -406,6 +406,15 @@ export const sw = {
   'report.more': 'Maelezo zaidi (si lazima)',
   'report.discard': 'Futa rasimu',
   'report.draftKept': 'Rasimu yako imehifadhiwa kwenye simu hii hadi uitume au uifute.',
+  'report.sendLater': 'Ihifadhi na uitume saa {time}',
+  'report.waiting':
+    'Imehifadhiwa kwenye simu hii: Hatari itaituma yenyewe saa {time} ukurasa huu ukiwa wazi.',
+  'report.waitingCancel': 'Usiitume wakati huo',
+  'report.waitingFix':
+    'Ripoti yako iliyohifadhiwa haikutumwa: rekebisha kilichowekwa alama kwenye fomu, kisha uitume.',
+  'report.sentLater': 'Ripoti yako iliyohifadhiwa imetumwa na iko kwenye ramani.',
+  'report.sentLaterHeld':
+    'Ripoti yako iliyohifadhiwa imetumwa. Wasimamizi wataikagua kabla haijaonekana kwenye ramani.',
   'report.offlineKept':
     'Hakuna mtandao: ripoti yako haikutumwa. Imehifadhiwa kwenye simu hii; itume ukirudi mtandaoni.',
   'route.only': 'Njia',

@@ -122,6 +122,7 @@ describe('the map page on a phone', () => {
     await page.getByLabel('Title').fill('ab');
     await page.getByLabel('Category').selectOption('boda_gang');
     await page.getByLabel('Severity').selectOption('3');
+    await page.getByLabel('When is it dangerous?').selectOption('night');
     const sent: string[] = [];
     page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/spots') && sent.push(r.url()));
     await page.getByRole('button', { name: 'Send report' }).click();
@@ -206,12 +207,15 @@ describe('the map page on a phone', () => {
     await context.close();
   });
 
-  test("shows a rate-limited report's wait time", async (t) => {
+  test('a refused report says so beside Send with focus on it, and a kept one goes by itself once the wait is over', async (t) => {
     const { browser } = suite;
     if (!browser) return t.skip('no Chromium');
-    const limited = await startWebStack({}, true);
+    // Forwarded addresses are believed, so the phone can move to another network below.
+    const limited = await startWebStack({ TRUST_PROXY: 'true' }, true);
     try {
-      const { page, context } = await openPhone(browser, limited.url);
+      const { page, context, problems } = await openPhone(browser, limited.url, {
+        beforeOpen: (p) => p.clock.install(),
+      });
       // The page holds its own device credential, so other phones on its address do not use up its
       // five reports; but together they reach the address's 30 an hour.
       for (let i = 0; i < 30; i++) {
@@ -234,13 +238,52 @@ describe('the map page on a phone', () => {
       await page.getByLabel('Title').fill('One report too many');
       await page.getByLabel('Category').selectOption('robbery');
       await page.getByLabel('Severity').selectOption('2');
+      await page.getByLabel('When is it dangerous?').selectOption('night');
       await page.getByRole('button', { name: 'Send report' }).click();
-      await assert.doesNotReject(
-        page
-          .getByText(/Too many spots were reported from here recently\. Please try again in \d+ minutes\./)
-          .waitFor(),
+      const refusal = page.getByText(
+        /Too many spots were reported from here recently\. Please try again in \d+ minutes\./,
       );
+      await assert.doesNotReject(refusal.waitFor());
+      assert.equal(await refusal.getAttribute('role'), 'alert');
+      assert.ok(
+        await page.evaluate(() => document.activeElement?.classList.contains('form-failure')),
+        'focus is on the message, not left on the page',
+      );
+      const uncoveredInSheet = (selector: string) =>
+        page.evaluate((sel) => {
+          const el = document.querySelector(sel);
+          const r = el?.getBoundingClientRect();
+          const sheet = document.querySelector('.sheet')?.getBoundingClientRect();
+          if (!el || !r || !sheet || r.top < sheet.top || r.bottom > sheet.bottom) return false;
+          // Nothing (the pinned Send button, say) lies over its first and last line.
+          return [r.top + 2, r.bottom - 2].every((y) =>
+            el.contains(document.elementFromPoint(r.left + 8, y)),
+          );
+        }, selector);
+      assert.ok(await uncoveredInSheet('.form-failure .notice'), 'the whole message is in view');
+      assert.ok(await uncoveredInSheet('.form-failure button'), 'so is the offer to send it later');
       await screenshot(page, '07-report-rate-limited');
+
+      await page.getByRole('button', { name: /^Keep it and send it at \d\d:\d\d$/ }).click();
+      const waiting = page.getByText(/^Kept on this phone: Hatari sends it by itself at \d\d:\d\d/);
+      await assert.doesNotReject(waiting.waitFor());
+      await page.reload();
+      await page.getByRole('button', { name: 'Report' }).click();
+      await assert.doesNotReject(waiting.waitFor(), 'the wait is kept across a reload');
+      await screenshot(page, '07b-report-kept-to-send');
+
+      // The phone joins another network (its Wi-Fi), and the wait passes.
+      await context.setExtraHTTPHeaders({ 'x-forwarded-for': '41.210.146.7' });
+      const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/spots'));
+      await page.clock.fastForward(2 * 3600_000);
+      await assert.doesNotReject(sent, 'the page sends the kept report by itself');
+      await assert.doesNotReject(page.getByText(/^Your kept report was sent/).waitFor());
+      const stored = await limited.app.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM spots WHERE title = 'One report too many' AND time_of_day = 'night'",
+      );
+      assert.equal(stored[0]?.n, 1, 'the kept report is stored once');
+      assert.equal(await page.getByLabel('Title').inputValue(), '', 'the sent draft is gone');
+      assert.deepEqual(problems, []);
       await context.close();
     } finally {
       await limited.close();

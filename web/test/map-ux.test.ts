@@ -53,6 +53,7 @@ describe('the map as people live with it', () => {
     await page.getByLabel('Title').fill('Dark corner by the car wash');
     await page.getByLabel('Category').selectOption('robbery');
     await page.getByLabel('Severity').selectOption('4');
+    await page.getByLabel('When is it dangerous?').selectOption('night');
     const location = await page.locator('#report-coordinates').innerText();
     const kept = async (why: string) => {
       await page.getByRole('button', { name: 'Report', exact: true }).click();
@@ -118,6 +119,7 @@ describe('the map as people live with it', () => {
       'Choose the place on the map or use your location.',
       'Choose a category.',
       'Choose how serious it is.',
+      'Choose when it is dangerous.',
     ])
       await assert.doesNotReject(page.getByText(message).waitFor(), message);
     await screenshot(page, 'ux-02-checked-as-typed');
@@ -173,6 +175,7 @@ describe('the map as people live with it', () => {
     await page.getByLabel('Title').fill('Lonely stretch past the quarry');
     await page.getByLabel('Category').selectOption('other');
     await page.getByLabel('Severity').selectOption('2');
+    await page.getByLabel('When is it dangerous?').selectOption('night');
     await page.getByRole('button', { name: 'Send report' }).click();
     await page
       .locator('.spot-detail')
@@ -250,6 +253,7 @@ describe('the map as people live with it', () => {
     await page.getByLabel('Title').fill('Unlit lane offline');
     await page.getByLabel('Category').selectOption('other');
     await page.getByLabel('Severity').selectOption('2');
+    await page.getByLabel('When is it dangerous?').selectOption('night');
     await page.getByRole('button', { name: 'Send report' }).click();
     await assert.doesNotReject(
       page
@@ -675,6 +679,7 @@ describe('the map as people live with it', () => {
     await page.getByLabel('Title').fill('Unlit lane behind the school');
     await page.getByLabel('Category').selectOption('robbery');
     await page.getByLabel('Severity').selectOption('2');
+    await page.getByLabel('When is it dangerous?').selectOption('night');
     await page.getByRole('button', { name: 'Send report' }).click();
     const toast = page.getByText('Thank you. Your report is on the map.');
     await toast.waitFor();

@@ -49,7 +49,13 @@ export function formatDateTime(iso: string): string {
   const lang = currentLang();
   if (intlSpeaks(lang))
     return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-  return `${formatDate(iso)} ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+  return `${formatDate(iso)} ${formatTime(date.getTime())}`;
+}
+
+/** A time of day as the phone's clock shows it: "16:42". */
+export function formatTime(ms: number): string {
+  const date = new Date(ms);
+  return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 }
 
 /** "3 days ago", in the page's language. Counted in calendar days, so "yesterday" is yesterday. */

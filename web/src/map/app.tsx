@@ -18,6 +18,7 @@ import { useOnline } from './offline.ts';
 import { OPEN_SIZE, PANEL_TITLE, type Panel } from './panels.ts';
 import { clearDraft, loadDraft, type ReportDraft, saveDraft } from './report-draft.ts';
 import { ReportForm } from './report-form.tsx';
+import { useWaitingReport } from './report-send.ts';
 import { type RouteEnd, RoutePanel, type RoutePoint, type RouteResult } from './route-panel.tsx';
 import { embeddedSpot, spotIdInAddress, spotPath } from './shared-link.ts';
 import { Sheet, type SheetSize } from './sheet.tsx';
@@ -178,6 +179,24 @@ export function App({ config }: { config: PageSettings }) {
     setDraft(loadDraft());
     map.current?.showPin(undefined);
   };
+  useWaitingReport(draft, {
+    onSent: (spot, pending) => {
+      discardDraft();
+      if (!pending) {
+        data.upsert(spot);
+        data.noteVote(spot.id, 1);
+      }
+      setToast({
+        text: t(pending ? 'report.sentLaterHeld' : 'report.sentLater'),
+        spotId: pending ? undefined : spot.id,
+      });
+    },
+    onWaitAgain: (sendAt) => updateDraft({ send_at: sendAt }),
+    onFailed: (text) => {
+      updateDraft({ send_at: undefined });
+      setToast({ text });
+    },
+  });
 
   function placePoint(target: PickTarget | undefined, point: { lat: number; lng: number }, label?: string) {
     if (!target) return;

@@ -11,19 +11,29 @@ export interface ReportDraft {
   title: string;
   category: Category | '';
   severity: number;
-  time_of_day: TimeOfDay;
+  /** Empty until chosen: nothing is preset, so a report never goes out with an unchosen answer. */
+  time_of_day: TimeOfDay | '';
   area: string;
   description: string;
   incident_date: string;
   source_url: string;
+  /** Set when a rate limit refused it and the user kept it to be sent then (ms since the epoch). */
+  send_at?: number;
 }
+
+/** A draft the server would take: its place, category and time of day chosen. */
+export type ReadyDraft = ReportDraft & {
+  point: NonNullable<ReportDraft['point']>;
+  category: Category;
+  time_of_day: TimeOfDay;
+};
 
 const EMPTY_DRAFT: ReportDraft = {
   point: undefined,
   title: '',
   category: '',
   severity: 0,
-  time_of_day: 'any',
+  time_of_day: '',
   area: '',
   description: '',
   incident_date: '',
@@ -52,14 +62,14 @@ export function saveDraft(draft: ReportDraft): void {
 
 export const clearDraft = () => saveDraft(EMPTY_DRAFT);
 
-/** Whether anything was typed or chosen (the time of day starts chosen). */
+/** Whether anything was typed or chosen. */
 export const hasContent = (d: ReportDraft) =>
   Boolean(
     d.point ||
       d.title ||
       d.category ||
       d.severity ||
-      d.time_of_day !== 'any' ||
+      d.time_of_day ||
       d.area ||
       d.description ||
       d.incident_date ||
@@ -108,9 +118,15 @@ export function draftProblems(d: ReportDraft): Partial<Record<DraftField, DraftP
   if (title < TEXT_LIMITS.titleMin || title > TEXT_LIMITS.title) problems.title = 'title';
   if (!d.category) problems.category = 'category';
   if (!(Number.isInteger(d.severity) && d.severity >= 1 && d.severity <= 5)) problems.severity = 'severity';
+  if (!d.time_of_day) problems.time_of_day = 'time_of_day';
   if (length(d.area) > TEXT_LIMITS.area) problems.area = 'area';
   if (length(d.description) > TEXT_LIMITS.description) problems.description = 'description';
   if (!validDate(d.incident_date)) problems.incident_date = 'incident_date';
   if (!validSource(d.source_url)) problems.source_url = 'source_url';
   return problems;
+}
+
+/** The draft, typed as ready, when the server's rules find nothing to refuse in it. */
+export function readyDraft(d: ReportDraft): ReadyDraft | undefined {
+  return Object.keys(draftProblems(d)).length === 0 ? (d as ReadyDraft) : undefined;
 }

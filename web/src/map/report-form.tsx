@@ -3,6 +3,7 @@ import { type Category, REPORT_FIELDS, TEXT_LIMITS, type TimeOfDay } from '../..
 import { region } from '../../../common/region.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure, waitText } from '../lib/failures.ts';
+import { formatTime } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import { CategoryOptions, SeverityOptions, TimeOfDayOptions } from '../lib/spot-options.tsx';
 import type { Spot } from '../lib/types.ts';
@@ -13,11 +14,19 @@ import {
   draftProblems,
   hasContent,
   type ReportDraft,
+  readyDraft,
 } from './report-draft.ts';
 import { ReportLocation, SamePlace } from './report-location.tsx';
+import { sendReport } from './report-send.ts';
 import { useNearby } from './use-nearby.ts';
 
 const FIELDS = REPORT_FIELDS.filter((f): f is DraftField => f !== 'lng');
+
+/** What went wrong with the last send; `sendAt` when a rate limit says when it can go. */
+interface Failure {
+  text: string;
+  sendAt?: number;
+}
 /** Optional fields, folded under "More details" unless they hold something or need fixing. */
 const MORE = ['area', 'description', 'incident_date', 'source_url'] as const satisfies DraftField[];
 
@@ -57,10 +66,11 @@ export function ReportForm({
   const [touched, setTouched] = useState<Set<DraftField>>(() => new Set());
   const [tried, setTried] = useState(false);
   const [fromServer, setFromServer] = useState<Partial<Record<DraftField, DraftProblem>>>({});
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<Failure>();
   const [busy, setBusy] = useState(false);
   const [more, setMore] = useState(() => MORE.some((f) => draft[f]));
   const form = useRef<HTMLFormElement>(null);
+  const failureBox = useRef<HTMLDivElement>(null);
   const focusFirst = useRef(false);
 
   const problems = draftProblems(draft);
@@ -79,6 +89,14 @@ export function ReportForm({
     first?.scrollIntoView({ block: 'center' });
   });
 
+  // A refusal is announced where the user is looking: beside Send, in view, with focus on it.
+  useEffect(() => {
+    if (!failure) return;
+    failureBox.current?.focus({ preventScroll: true });
+    // Centred: the form's actions stay pinned at the sheet's foot and would cover its last line.
+    failureBox.current?.scrollIntoView({ block: 'center' });
+  }, [failure]);
+
   const change = (field: DraftField, patch: Partial<ReportDraft>) => {
     setFromServer(({ [field]: _, ...rest }) => rest);
     setFailure(undefined);
@@ -90,30 +108,14 @@ export function ReportForm({
     e.preventDefault();
     setFailure(undefined);
     setTried(true);
-    const { point, category } = draft;
-    // A draft without problems has its category (report-draft.ts); the check names it for the types.
-    if (Object.keys(problems).length || !point || !category) {
+    const ready = readyDraft(draft);
+    if (!ready) {
       if (MORE.some((f) => problems[f])) setMore(true);
       focusFirst.current = true;
       return;
     }
     setBusy(true);
-    const res = await answer(
-      client.POST('/api/spots', {
-        body: {
-          title: draft.title,
-          description: draft.description,
-          area: draft.area,
-          category,
-          severity: draft.severity,
-          time_of_day: draft.time_of_day,
-          incident_date: draft.incident_date || null,
-          source_url: draft.source_url.trim() || null,
-          lat: point.lat,
-          lng: point.lng,
-        },
-      }),
-    );
+    const res = await sendReport(ready);
     setBusy(false);
     if (res.ok) return onReported(res.data.spot, res.data.pending);
     if (res.status === 400 && res.issues?.length) {
@@ -122,15 +124,16 @@ export function ReportForm({
         const field = String(issue.path?.[0] ?? '');
         const name = (field === 'lng' ? 'lat' : field) as DraftField;
         if (FIELDS.includes(name)) fields[name] ??= name;
-        else setFailure(issue.message);
+        else setFailure({ text: issue.message });
       }
       setFromServer(fields);
       if (MORE.some((f) => fields[f])) setMore(true);
       focusFirst.current = true;
-    } else if (res.status === 429)
-      setFailure(t('report.tooMany', { wait: waitText(res.retryAfter ?? 3600) }));
-    else if (res.offline) setFailure(t('report.offlineKept'));
-    else setFailure(describeFailure(res));
+    } else if (res.status === 429) {
+      const wait = res.retryAfter ?? 3600;
+      setFailure({ text: t('report.tooMany', { wait: waitText(wait) }), sendAt: Date.now() + wait * 1000 });
+    } else if (res.offline) setFailure({ text: t('report.offlineKept') });
+    else setFailure({ text: describeFailure(res) });
   }
 
   const left = (max: number, value: string) => t('form.charsLeft', { n: max - value.length });
@@ -153,8 +156,10 @@ export function ReportForm({
       const spot = await answer(client.GET('/api/spots/{id}', { params: { path: { id: String(id) } } }));
       if (spot.ok) return onConfirmedInstead(spot.data.spot);
     }
-    setFailure(describeFailure(res));
+    setFailure({ text: describeFailure(res) });
   }
+
+  const waitingUntil = draft.send_at && formatTime(draft.send_at);
 
   return (
     <form ref={form} class="report-form" onSubmit={submit} noValidate>
@@ -217,9 +222,13 @@ export function ReportForm({
       <Field id="report-time" label={t('report.timeOfDay')} error={shown.time_of_day}>
         <select
           id="report-time"
+          required
           value={draft.time_of_day}
           onChange={(e) => change('time_of_day', { time_of_day: e.currentTarget.value as TimeOfDay })}
+          onBlur={leave('time_of_day')}
+          {...describedBy('report-time', shown.time_of_day)}
         >
+          <option value="">{t('form.choose')}</option>
           <TimeOfDayOptions />
         </select>
       </Field>
@@ -284,7 +293,30 @@ export function ReportForm({
           />
         </Field>
       </details>
-      {failure && <Notice kind="error">{failure}</Notice>}
+      {failure && (
+        <div ref={failureBox} class="form-failure" tabIndex={-1}>
+          <Notice kind="error">{failure.text}</Notice>
+          {failure.sendAt && (
+            <button
+              type="button"
+              onClick={() => {
+                onDraft({ send_at: failure.sendAt });
+                setFailure(undefined);
+              }}
+            >
+              {t('report.sendLater', { time: formatTime(failure.sendAt) })}
+            </button>
+          )}
+        </div>
+      )}
+      {waitingUntil && (
+        <div class="waiting-report">
+          <Notice kind="info">{t('report.waiting', { time: waitingUntil })}</Notice>
+          <button type="button" class="link-button" onClick={() => onDraft({ send_at: undefined })}>
+            {t('report.waitingCancel')}
+          </button>
+        </div>
+      )}
       <div class="form-actions">
         <button type="submit" class="primary" disabled={busy}>
           {busy ? t('form.sending') : t('report.submit')}
