@@ -14,4 +14,6 @@ export interface PageSettings {
   tileUrl: string;
   tileAttribution?: string;
   region?: PageRegion;
+  /** Where SMS is on and its number set (SMS_NUMBER): the number people text commands to. */
+  sms?: { number: string };
 }

@@ -70,8 +70,10 @@ export const en = {
   'watch.stopLabel': 'Stop alerts for {place}',
   'watch.stopAll': 'Stop all alerts on this phone',
   'watch.stopped': 'All alerts on this phone are stopped.',
-  'watch.unsupported':
-    'This browser cannot receive alerts. Any phone can get them by SMS: send WATCH and the name of a place.',
+  'watch.unsupported': 'This browser cannot receive alerts.',
+  'watch.unreachable':
+    'This phone could not reach its notification service, so alerts cannot come to this browser now. Try again later.',
+  'watch.bySms': 'Any phone can get alerts by SMS instead: send WATCH and the name of a place to {number}.',
   'watch.denied':
     "Notifications are blocked for this site. Allow them in the browser's site settings, then try again.",
   'watch.full': 'This phone already watches {max} places: stop one first.',
@@ -389,6 +391,8 @@ export const en = {
   'mod.backToMap': 'Back to the map',
   'sheet.larger': 'Show more',
   'sheet.smaller': 'Show less',
+  'marker.spot': '{category}, severity {n}, last confirmed {ago}',
+  'marker.cluster': 'Cluster of {n} dangers, worst: {worst}',
   'legend.button': 'Legend',
   'legend.heading': 'What the map shows',
   'legend.cluster': 'Several spots; the ring shows their severities',

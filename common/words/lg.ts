@@ -72,8 +72,11 @@ export const lg = {
   'watch.stopLabel': 'Komya obubaka bwa {place}',
   'watch.stopAll': 'Komya obubaka bwonna ku ssimu eno',
   'watch.stopped': 'Obubaka bwonna ku ssimu eno bukomye.',
-  'watch.unsupported':
-    "Browser eno tesobola kufuna bubaka. Essimu yonna esobola okubufuna ku SMS: weereza LABIRIRA n'erinnya ly'ekifo.",
+  'watch.unsupported': 'Browser eno tesobola kufuna bubaka.',
+  'watch.unreachable':
+    'Essimu eno tesobodde kutuuka ku kitongole kyayo eky’obubaka, kale obubaka tebusobola kujja mu browser eno kati. Ddamu oluvannyuma.',
+  'watch.bySms':
+    "Essimu yonna esobola okufuna obubaka ku SMS mu kifo ky'ekyo: weereza LABIRIRA n'erinnya ly'ekifo ku {number}.",
   'watch.denied':
     'Obubaka buziyiziddwa ku mukutu guno. Bukkirize mu nteekateeka za browser, oddemu ogezeeko.',
   'watch.full': 'Essimu eno erondedde dda ebifo {max}: sooka okomye kimu.',
@@ -394,6 +397,8 @@ export const lg = {
   'mod.backToMap': 'Ddayo ku maapu',
   'sheet.larger': 'Laga ebisingawo',
   'sheet.smaller': 'Laga bitono',
+  'marker.spot': '{category}, obulabe {n}, kyasembayo okukakasibwa {ago}',
+  'marker.cluster': 'Ekibinja ky’obulabe {n}, ekisinga: {worst}',
   'legend.button': 'Amakulu',
   'legend.heading': 'Maapu by’eraga',
   'legend.cluster': 'Ebifo ebiwerako; enkulungo eraga obuzibu bwabyo',

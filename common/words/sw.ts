@@ -72,8 +72,11 @@ export const sw = {
   'watch.stopLabel': 'Simamisha arifa za {place}',
   'watch.stopAll': 'Simamisha arifa zote kwenye simu hii',
   'watch.stopped': 'Arifa zote kwenye simu hii zimesimamishwa.',
-  'watch.unsupported':
-    'Kivinjari hiki hakiwezi kupokea arifa. Simu yoyote inaweza kuzipata kwa SMS: tuma FUATILIA na jina la mahali.',
+  'watch.unsupported': 'Kivinjari hiki hakiwezi kupokea arifa.',
+  'watch.unreachable':
+    'Simu hii haikuweza kufikia huduma yake ya arifa, kwa hiyo arifa haziwezi kuja kwenye kivinjari hiki sasa. Jaribu tena baadaye.',
+  'watch.bySms':
+    'Badala yake simu yoyote inaweza kupata arifa kwa SMS: tuma FUATILIA na jina la mahali kwa {number}.',
   'watch.denied':
     'Arifa zimezuiwa kwa tovuti hii. Ziruhusu katika mipangilio ya kivinjari, kisha ujaribu tena.',
   'watch.full': 'Simu hii tayari inafuatilia mahali {max}: simamisha kimoja kwanza.',
@@ -392,6 +395,8 @@ export const sw = {
   'mod.backToMap': 'Rudi kwenye ramani',
   'sheet.larger': 'Onyesha zaidi',
   'sheet.smaller': 'Onyesha kidogo',
+  'marker.spot': '{category}, ukali {n}, ilithibitishwa mwisho {ago}',
+  'marker.cluster': 'Kundi la hatari {n}, mbaya zaidi: {worst}',
   'legend.button': 'Ufunguo',
   'legend.heading': 'Ramani inaonyesha nini',
   'legend.cluster': 'Maeneo kadhaa; duara linaonyesha ukali wake',

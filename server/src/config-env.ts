@@ -104,6 +104,13 @@ export const envSchema = z
     SMS_USERNAME: optionalString,
     SMS_API_KEY: optionalString,
     SMS_SENDER: optionalString,
+    SMS_NUMBER: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^\+?[0-9]{3,15}$/, 'must be a short code or number: digits, an optional leading +')
+        .optional(),
+    ),
     SMS_RETRY_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0.1).max(3600).default(30)),
     PHONE_KEY: key32,
     VAPID_PUBLIC_KEY: base64url('a P-256 public key (65 bytes)', 65),

@@ -98,6 +98,8 @@ interface ChannelConfig {
         readonly username: string;
         readonly apiKey: string;
         readonly sender?: string;
+        /** The short code or number people send SMS commands to, shown by the page (SMS_NUMBER). */
+        readonly number?: string;
         /** First wait before a failed send is tried again; it doubles each time. */
         readonly retrySeconds: number;
       }
@@ -231,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               apiKey: e.SMS_API_KEY,
               retrySeconds: e.SMS_RETRY_SECONDS,
               ...(e.SMS_SENDER ? { sender: e.SMS_SENDER } : {}),
+              ...(e.SMS_NUMBER ? { number: e.SMS_NUMBER } : {}),
             })
           : undefined,
       phoneKey: e.PHONE_KEY,

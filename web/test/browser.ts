@@ -94,17 +94,20 @@ export async function startWebStack(env: Record<string, string> = {}, realLimits
 }
 
 /**
- * One Chromium and one seeded server for a suite's tests (set up before them, closed after).
- * `browser` stays undefined where Chromium is not installed; the tests then skip.
+ * One Chromium and one seeded server (with `env` added to its settings) for a suite's tests (set up
+ * before them, closed after). `browser` stays undefined where Chromium is not installed; the tests skip.
  */
-export function browserSuite(): { browser: Browser | undefined; stack: WebStack } {
+export function browserSuite(env: Record<string, string> = {}): {
+  browser: Browser | undefined;
+  stack: WebStack;
+} {
   const suite: { browser: Browser | undefined; stack: WebStack } = {
     browser: undefined,
     stack: undefined as unknown as WebStack,
   };
   before(async () => {
     suite.browser = await launchBrowser();
-    if (suite.browser) suite.stack = await startWebStack();
+    if (suite.browser) suite.stack = await startWebStack(env);
   });
   after(async () => {
     await suite.browser?.close();
@@ -287,6 +290,20 @@ export async function onScreen(page: Page, selector: string): Promise<Locator> {
     }
   }, selector);
   return page.locator(`${selector}[data-on-screen]`);
+}
+
+/**
+ * Whether the first element matching `selector` is wholly in view in the sheet, nothing (the
+ * sheet's pinned actions, say) lying over its first or last line.
+ */
+export function uncoveredInSheet(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    const r = el?.getBoundingClientRect();
+    const sheet = document.querySelector('.sheet')?.getBoundingClientRect();
+    if (!el || !r || !sheet || r.top < sheet.top || r.bottom > sheet.bottom) return false;
+    return [r.top + 2, r.bottom - 2].every((y) => el.contains(document.elementFromPoint(r.left + 8, y)));
+  }, selector);
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   spotsOnMap,
   startWebStack,
   uncovered,
+  uncoveredInSheet,
 } from './browser.ts';
 
 const SEED_SPOTS = 21;
@@ -121,7 +122,7 @@ describe('the map page on a phone', () => {
 
     await page.getByLabel('Title').fill('ab');
     await page.getByLabel('Category').selectOption('boda_gang');
-    await page.getByLabel('Severity').selectOption('3');
+    await page.getByLabel('Severity', { exact: true }).selectOption('3');
     await page.getByLabel('When is it dangerous?').selectOption('night');
     const sent: string[] = [];
     page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/spots') && sent.push(r.url()));
@@ -237,7 +238,7 @@ describe('the map page on a phone', () => {
       await page.locator('.map').click({ position: { x: PHONE.width / 2, y: 200 } });
       await page.getByLabel('Title').fill('One report too many');
       await page.getByLabel('Category').selectOption('robbery');
-      await page.getByLabel('Severity').selectOption('2');
+      await page.getByLabel('Severity', { exact: true }).selectOption('2');
       await page.getByLabel('When is it dangerous?').selectOption('night');
       await page.getByRole('button', { name: 'Send report' }).click();
       const refusal = page.getByText(
@@ -249,19 +250,8 @@ describe('the map page on a phone', () => {
         await page.evaluate(() => document.activeElement?.classList.contains('form-failure')),
         'focus is on the message, not left on the page',
       );
-      const uncoveredInSheet = (selector: string) =>
-        page.evaluate((sel) => {
-          const el = document.querySelector(sel);
-          const r = el?.getBoundingClientRect();
-          const sheet = document.querySelector('.sheet')?.getBoundingClientRect();
-          if (!el || !r || !sheet || r.top < sheet.top || r.bottom > sheet.bottom) return false;
-          // Nothing (the pinned Send button, say) lies over its first and last line.
-          return [r.top + 2, r.bottom - 2].every((y) =>
-            el.contains(document.elementFromPoint(r.left + 8, y)),
-          );
-        }, selector);
-      assert.ok(await uncoveredInSheet('.form-failure .notice'), 'the whole message is in view');
-      assert.ok(await uncoveredInSheet('.form-failure button'), 'so is the offer to send it later');
+      assert.ok(await uncoveredInSheet(page, '.form-failure .notice'), 'the whole message is in view');
+      assert.ok(await uncoveredInSheet(page, '.form-failure button'), 'so is the offer to send it later');
       await screenshot(page, '07-report-rate-limited');
 
       await page.getByRole('button', { name: /^Keep it and send it at \d\d:\d\d$/ }).click();

@@ -52,14 +52,14 @@ describe('the map as people live with it', () => {
     await page.locator('.map').click({ position: { x: 80, y: 450 } });
     await page.getByLabel('Title').fill('Dark corner by the car wash');
     await page.getByLabel('Category').selectOption('robbery');
-    await page.getByLabel('Severity').selectOption('4');
+    await page.getByLabel('Severity', { exact: true }).selectOption('4');
     await page.getByLabel('When is it dangerous?').selectOption('night');
     const location = await page.locator('#report-coordinates').innerText();
     const kept = async (why: string) => {
       await page.getByRole('button', { name: 'Report', exact: true }).click();
       assert.equal(await page.getByLabel('Title').inputValue(), 'Dark corner by the car wash', why);
       assert.equal(await page.getByLabel('Category').inputValue(), 'robbery', why);
-      assert.equal(await page.getByLabel('Severity').inputValue(), '4', why);
+      assert.equal(await page.getByLabel('Severity', { exact: true }).inputValue(), '4', why);
       assert.equal(await page.locator('#report-coordinates').innerText(), location, why);
     };
     await page.getByRole('button', { name: 'Close' }).click();
@@ -174,7 +174,7 @@ describe('the map as people live with it', () => {
     await page.locator('.map').click({ position: { x: 120, y: 620 } });
     await page.getByLabel('Title').fill('Lonely stretch past the quarry');
     await page.getByLabel('Category').selectOption('other');
-    await page.getByLabel('Severity').selectOption('2');
+    await page.getByLabel('Severity', { exact: true }).selectOption('2');
     await page.getByLabel('When is it dangerous?').selectOption('night');
     await page.getByRole('button', { name: 'Send report' }).click();
     await page
@@ -252,7 +252,7 @@ describe('the map as people live with it', () => {
     await page.locator('.map').click({ position: { x: 80, y: 450 } });
     await page.getByLabel('Title').fill('Unlit lane offline');
     await page.getByLabel('Category').selectOption('other');
-    await page.getByLabel('Severity').selectOption('2');
+    await page.getByLabel('Severity', { exact: true }).selectOption('2');
     await page.getByLabel('When is it dangerous?').selectOption('night');
     await page.getByRole('button', { name: 'Send report' }).click();
     await assert.doesNotReject(
@@ -678,7 +678,7 @@ describe('the map as people live with it', () => {
     await page.locator('.map').click({ position: { x: 200, y: 300 } });
     await page.getByLabel('Title').fill('Unlit lane behind the school');
     await page.getByLabel('Category').selectOption('robbery');
-    await page.getByLabel('Severity').selectOption('2');
+    await page.getByLabel('Severity', { exact: true }).selectOption('2');
     await page.getByLabel('When is it dangerous?').selectOption('night');
     await page.getByRole('button', { name: 'Send report' }).click();
     const toast = page.getByText('Thank you. Your report is on the map.');

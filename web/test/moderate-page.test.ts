@@ -58,7 +58,7 @@ describe('the moderator console', () => {
     await visitor.page.locator('.map').click({ position: { x: PHONE.width / 2, y: 150 } });
     await visitor.page.getByLabel('Title').fill('Unlit path behind the stage');
     await visitor.page.getByLabel('Category').selectOption('robbery');
-    await visitor.page.getByLabel('Severity').selectOption('3');
+    await visitor.page.getByLabel('Severity', { exact: true }).selectOption('3');
     await visitor.page.getByLabel('When is it dangerous?').selectOption('night');
     await visitor.page.getByRole('button', { name: 'Send report' }).click();
     await assert.doesNotReject(

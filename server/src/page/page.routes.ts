@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageSettings } from '../../../common/page-settings.ts';
 import { pageRegion } from '../../../common/region.ts';
+import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { encodedBody, sendEncoded } from '../http/encoded-body.ts';
 import type { PolicyName } from '../limits/policies.ts';
@@ -42,6 +43,7 @@ export function registerPageRoutes(
     tileUrl: config.tileUrl,
     tileAttribution: config.tileAttribution,
     region: pageRegion(),
+    ...smsOffer(config),
   };
   const assets = loadWebAssets(dist, settings);
   const notBuilt = (_request: FastifyRequest, reply: FastifyReply) =>
@@ -146,4 +148,10 @@ export function registerPageRoutes(
     if (urlPath.endsWith('.html')) continue;
     app.get(urlPath, { compress: false }, (request, reply) => sendEncoded(request, reply, file));
   }
+}
+
+/** The SMS number the page offers, where SMS commands are taken (channels on, SMS set up, a number). */
+function smsOffer({ channels }: Config): Pick<PageSettings, 'sms'> {
+  const number = channels.secrets.length > 0 ? channels.sms?.number : undefined;
+  return number ? { sms: { number } } : {};
 }

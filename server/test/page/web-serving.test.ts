@@ -5,6 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { pageRegion, UGANDA } from '../../../common/region.ts';
 import { ConfigError } from '../../src/config.ts';
 import { tileSource } from '../../src/http/security-headers.ts';
+import { channelEnv } from '../fake-gateway.ts';
 import { startTestApp, type TestApp, testConfig } from '../helpers.ts';
 
 const built = existsSync(new URL('../../../dist/web/index.html', import.meta.url));
@@ -45,6 +46,25 @@ describe('serving the web page', { skip: built ? false : 'the page is not built 
     const scripts = [...res.body.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
     assert.equal(scripts.length, 1);
     assert.doesNotMatch(res.body, /<script>|\son\w+=/, 'no inline script');
+  });
+
+  test("offers the site's SMS number to the page only where SMS commands are taken", async () => {
+    const configOf = async (env: Record<string, string>) => {
+      const app = await startTestApp({ env });
+      try {
+        const body = (await app.inject({ url: '/' })).body;
+        const config = /<meta name="hatari-config" content="([^"]*)">/.exec(body)?.[1] ?? '';
+        return JSON.parse(config.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as { sms?: unknown };
+      } finally {
+        await app.close();
+      }
+    };
+    const sms = { ...channelEnv('http://127.0.0.1:9'), SMS_NUMBER: '6767' };
+    assert.deepEqual((await configOf(sms)).sms, { number: '6767' });
+    assert.equal((await configOf({ SMS_NUMBER: '6767' })).sms, undefined, 'no number where SMS is off');
+    // In production without the gateway's addresses, the channels stay off.
+    const closed = { ...sms, NODE_ENV: 'production', PUBLIC_URL: 'https://hatari.example' };
+    assert.equal((await configOf(closed)).sms, undefined, 'nor where SMS callbacks are not taken');
   });
 
   test('hashed assets are immutable, compressed and revalidate with their ETag', async () => {

@@ -10,6 +10,7 @@ function readPageConfig(): PageSettings {
       tileUrl: parsed.tileUrl ?? '',
       tileAttribution: parsed.tileAttribution,
       region: parsed.region,
+      sms: parsed.sms,
     };
   } catch {
     return { tileUrl: '' };

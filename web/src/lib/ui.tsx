@@ -1,4 +1,5 @@
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, RefObject } from 'preact';
+import { useEffect } from 'preact/hooks';
 import type { Status } from '../../../common/domain.ts';
 import { t } from './i18n.ts';
 
@@ -11,6 +12,18 @@ export function Notice(props: { kind: 'error' | 'info' | 'ok' | 'warn'; children
       {props.children}
     </p>
   );
+}
+
+/**
+ * Takes the user to a message that just appeared (a refusal, a failure): focus on it, and the whole
+ * of it in view, centred, since a sheet's pinned actions would cover a message at its foot.
+ */
+export function useShowMessage(box: RefObject<HTMLElement | null>, message: unknown) {
+  useEffect(() => {
+    if (!message) return;
+    box.current?.focus({ preventScroll: true });
+    box.current?.scrollIntoView({ block: 'center' });
+  }, [message]);
 }
 
 export function SeverityBadge({ severity }: { severity: number }) {

@@ -277,14 +277,18 @@ export function App({ config }: { config: PageSettings }) {
     setPanel(undefined);
   }
 
-  const open = (p: Panel) => {
+  /**
+   * Opens a panel. A report without a place waits for a tap on the map, unless it was opened from
+   * the keyboard: then the form shows at once, with its "Use my location" and "Tap on map".
+   */
+  const open = (p: Panel, byKeyboard = false) => {
     setPick(undefined);
     if (panel === 'spot') history.replaceState(null, '', '/');
     openPanel(p);
     if (p !== 'report') return dropOffer();
     const point = offered ?? draft.point;
     setOffered(undefined);
-    if (!point) return setPick('report');
+    if (!point) return byKeyboard ? undefined : setPick('report');
     map.current?.showPin(point);
     // Above the half sheet, where it can be seen and dragged.
     frame({ ...point, animate: true, reveal: true });
@@ -322,6 +326,13 @@ export function App({ config }: { config: PageSettings }) {
         saved={() => data.spots}
         onSos={() => open('sos')}
       />
+      {/* Before the map in the tab order and to screen readers; drawn at the foot (map.css). */}
+      <BottomNav
+        activeFilters={activeFilterCount(filters)}
+        listView={view === 'list'}
+        onOpen={open}
+        onToggleView={() => setView(view === 'map' ? 'list' : 'map')}
+      />
       {(!online || data.state.savedAt !== undefined) && (
         <Banner kind="offline">
           {data.state.savedAt
@@ -340,6 +351,20 @@ export function App({ config }: { config: PageSettings }) {
         </Banner>
       )}
       <main class="main">
+        {view === 'map' && (
+          <MapTools
+            heat={heat}
+            alertsOn={alertsOn}
+            onAreas={() => {
+              setAreaView(lastView.current);
+              void import('./areas-panel.tsx').then(setAreasPanel);
+              open('areas');
+            }}
+            onWatchHere={watchHere}
+            onHeat={() => setHeat(!heat)}
+            onAlerts={() => setAlertsOn(!alertsOn)}
+          />
+        )}
         <section ref={mapElement} class="map" aria-label={t('map.label')} hidden={view === 'list'} />
         {view === 'map' && (offering || background !== 'ok') && (
           // One stack at the map's foot: the offer stays above the notice, never under it.
@@ -360,20 +385,6 @@ export function App({ config }: { config: PageSettings }) {
               </p>
             )}
           </div>
-        )}
-        {view === 'map' && (
-          <MapTools
-            heat={heat}
-            alertsOn={alertsOn}
-            onAreas={() => {
-              setAreaView(lastView.current);
-              void import('./areas-panel.tsx').then(setAreasPanel);
-              open('areas');
-            }}
-            onWatchHere={watchHere}
-            onHeat={() => setHeat(!heat)}
-            onAlerts={() => setAlertsOn(!alertsOn)}
-          />
         )}
         {view === 'list' && (
           <div class="list-pane">
@@ -494,12 +505,6 @@ export function App({ config }: { config: PageSettings }) {
           />
         )}
       </main>
-      <BottomNav
-        activeFilters={activeFilterCount(filters)}
-        listView={view === 'list'}
-        onOpen={open}
-        onToggleView={() => setView(view === 'map' ? 'list' : 'map')}
-      />
     </div>
   );
 }

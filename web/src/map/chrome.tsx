@@ -83,22 +83,24 @@ export type NavPanel = 'report' | 'route' | 'filters' | 'stats';
 export function BottomNav(props: {
   activeFilters: number;
   listView: boolean;
-  onOpen(panel: NavPanel): void;
+  /** `byKeyboard`: opened with Enter or Space, so no map tap is waited for. */
+  onOpen(panel: NavPanel, byKeyboard: boolean): void;
   onToggleView(): void;
 }) {
   return (
     <nav class="bottom-nav" aria-label={t('nav.label')}>
-      <button type="button" class="primary" onClick={() => props.onOpen('report')}>
+      {/* A click from Enter or Space has no pointer behind it (detail 0). */}
+      <button type="button" class="primary" onClick={(e) => props.onOpen('report', e.detail === 0)}>
         {t('nav.report')}
       </button>
-      <button type="button" onClick={() => props.onOpen('route')}>
+      <button type="button" onClick={() => props.onOpen('route', false)}>
         {t('nav.route')}
       </button>
-      <button type="button" onClick={() => props.onOpen('filters')}>
+      <button type="button" onClick={() => props.onOpen('filters', false)}>
         {t('nav.filters')}
         {props.activeFilters > 0 && <span class="count-badge">{props.activeFilters}</span>}
       </button>
-      <button type="button" onClick={() => props.onOpen('stats')}>
+      <button type="button" onClick={() => props.onOpen('stats', false)}>
         {t('nav.stats')}
       </button>
       <button type="button" aria-pressed={props.listView} onClick={props.onToggleView}>

@@ -1,10 +1,45 @@
 import L from 'leaflet';
-import { confidenceLook } from '../lib/format.ts';
+import { confidenceLook, formatAgo } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import type { TileMarker } from '../lib/types.ts';
 
 /** A marker: a tile's, or a spot of the page's list with its title. */
 export type MapSpot = TileMarker & { title?: string };
+
+/**
+ * An icon that names itself to screen readers: a marker is a button whose content is only its
+ * severity or count, which would be all it is called ("button 3") without its own label.
+ */
+class LabelledIcon extends L.DivIcon {
+  private readonly label: string;
+  constructor(options: L.DivIconOptions, label: string) {
+    super(options);
+    this.label = label;
+  }
+  override createIcon(old?: HTMLElement): HTMLElement {
+    const icon = super.createIcon(old);
+    icon.setAttribute('aria-label', this.label);
+    return icon;
+  }
+}
+
+/** "Robbery or snatching, severity 3, last confirmed 2 days ago" (its title first where known). */
+function spotLabel(spot: MapSpot): string {
+  const what = t('marker.spot', {
+    category: t(`category.${spot.category}`),
+    n: spot.severity,
+    ago: formatAgo(spot.confirmed_on),
+  });
+  return spot.title ? `${spot.title}: ${what}` : what;
+}
+
+/** The highest severity counted in `severities` (how many spots have each, 1 to 5). */
+const worstOf = (severities: number[]) => severities.reduce((w, n, i) => (n > 0 ? i + 1 : w), 1);
+
+/** "Cluster of 12 dangers, worst: Someone was killed". */
+export function clusterLabel(count: number, severities: number[]): string {
+  return t('marker.cluster', { n: count, worst: t(`severity.${worstOf(severities)}` as 'severity.1') });
+}
 
 /**
  * A spot's marker: coloured by severity with the severity written in it (not told by colour
@@ -13,17 +48,17 @@ export type MapSpot = TileMarker & { title?: string };
  */
 export function spotMarker(spot: MapSpot, open: boolean): L.Marker {
   const look = confidenceLook(spot);
-  // A tile's marker has no title: its category and severity name it for screen readers.
-  const label =
-    spot.title ?? `${t(`category.${spot.category}`)}, ${t('detail.severityShort', { n: spot.severity })}`;
+  const label = spotLabel(spot);
   return L.marker([spot.lat, spot.lng], {
-    icon: L.divIcon({
-      className: `spot-marker sev-${spot.severity} ${look}${spot.verified ? ' verified' : ''}${open ? ' open' : ''}`,
-      html: `<span>${spot.severity}</span>`,
-      iconSize: L.point(44, 44),
-    }),
+    icon: new LabelledIcon(
+      {
+        className: `spot-marker sev-${spot.severity} ${look}${spot.verified ? ' verified' : ''}${open ? ' open' : ''}`,
+        html: `<span>${spot.severity}</span>`,
+        iconSize: L.point(44, 44),
+      },
+      label,
+    ),
     title: label,
-    alt: label,
     keyboard: true,
     severity: spot.severity,
     zIndexOffset: open ? 500 : 0,
@@ -74,8 +109,10 @@ export function clusterIcon(count: number, severities: number[], size: number): 
   const label = document.createElement('span');
   label.textContent = countLabel(count);
   ring.append(label);
-  const worst = severities.reduce((w, n, i) => (n > 0 ? i + 1 : w), 1);
-  return L.divIcon({ html: ring, className: `spot-cluster worst-${worst}`, iconSize: L.point(size, size) });
+  return new LabelledIcon(
+    { html: ring, className: `spot-cluster worst-${worstOf(severities)}`, iconSize: L.point(size, size) },
+    clusterLabel(count, severities),
+  );
 }
 
 /** How many of `severities` are of each severity, 1 to 5. */

@@ -21,23 +21,46 @@ async function currentSubscription(): Promise<PushSubscription | undefined> {
   return (await (await registration())?.pushManager.getSubscription()) ?? undefined;
 }
 
+/**
+ * Why push alerts cannot be set up: the browser has no push, the user blocked notifications, or the
+ * browser could not reach its push service in time (it may never answer where that service is
+ * blocked or the connection is poor).
+ */
+export type PushProblem = 'unsupported' | 'denied' | 'unreachable';
+
 export class PushRefused extends Error {
-  readonly why: 'denied' | 'unsupported';
-  constructor(why: 'denied' | 'unsupported') {
+  readonly why: PushProblem;
+  constructor(why: PushProblem) {
     super(why);
     this.why = why;
   }
 }
+
+/** How long the browser's push service has to hand out a subscription before the page gives up. */
+const SUBSCRIBE_TIMEOUT_MS = 15_000;
 
 /** The subscription, asking for permission and making one when there is none. */
 async function subscription(publicKey: string): Promise<PushSubscription> {
   const reg = await registration();
   if (!reg) throw new PushRefused('unsupported');
   if ((await Notification.requestPermission()) !== 'granted') throw new PushRefused('denied');
-  return (
-    (await reg.pushManager.getSubscription()) ??
-    reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(publicKey) })
-  );
+  const existing = await reg.pushManager.getSubscription();
+  if (existing) return existing;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PushRefused('unreachable')), SUBSCRIBE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([
+      reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(publicKey) }),
+      late,
+    ]);
+  } catch (err) {
+    // The push service refused or failed (Chromium: "Registration failed - push service error").
+    throw err instanceof PushRefused ? err : new PushRefused('unreachable');
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function fromBase64Url(s: string): Uint8Array<ArrayBuffer> {

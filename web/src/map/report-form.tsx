@@ -7,7 +7,7 @@ import { formatTime } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import { CategoryOptions, SeverityOptions, TimeOfDayOptions } from '../lib/spot-options.tsx';
 import type { Spot } from '../lib/types.ts';
-import { describedBy, Field, Notice } from '../lib/ui.tsx';
+import { describedBy, Field, Notice, useShowMessage } from '../lib/ui.tsx';
 import {
   type DraftField,
   type DraftProblem,
@@ -90,12 +90,7 @@ export function ReportForm({
   });
 
   // A refusal is announced where the user is looking: beside Send, in view, with focus on it.
-  useEffect(() => {
-    if (!failure) return;
-    failureBox.current?.focus({ preventScroll: true });
-    // Centred: the form's actions stay pinned at the sheet's foot and would cover its last line.
-    failureBox.current?.scrollIntoView({ block: 'center' });
-  }, [failure]);
+  useShowMessage(failureBox, failure);
 
   const change = (field: DraftField, patch: Partial<ReportDraft>) => {
     setFromServer(({ [field]: _, ...rest }) => rest);

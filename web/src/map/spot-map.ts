@@ -10,8 +10,9 @@ import type { GridCluster, Route } from '../lib/types.ts';
 import type { BackgroundState } from './basemap.ts';
 import { MapBackground } from './map-background.ts';
 import { MapFraming } from './map-framing.ts';
+import { keyboardMarkers } from './map-keyboard.ts';
 import { type MapView, saveView } from './map-view.ts';
-import { clusterIcon, type MapSpot, reportPin, severityCounts, spotMarker } from './markers.ts';
+import { clusterIcon, clusterLabel, type MapSpot, reportPin, severityCounts, spotMarker } from './markers.ts';
 
 export interface SpotMapEvents {
   onSpot(id: number): void;
@@ -81,6 +82,7 @@ export class SpotMap {
       zoomControl: true,
     });
     this.framing = new MapFraming(this.map, () => this.events.coveredBottom());
+    keyboardMarkers(this.map.getPane('markerPane') as HTMLElement);
     this.background = new MapBackground(
       this.map,
       config,
@@ -194,7 +196,7 @@ export class SpotMap {
       L.marker([c.lat, c.lng], {
         icon: clusterIcon(c.count, c.severities, c.count < 1000 ? 44 : 48),
         keyboard: true,
-        title: String(c.count),
+        title: clusterLabel(c.count, c.severities),
       })
         .on('click', () => this.map.setView([c.lat, c.lng], Math.min(this.map.getZoom() + 2, 18)))
         .addTo(this.gridClusters);

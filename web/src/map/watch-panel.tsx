@@ -10,10 +10,12 @@ import {
 import { answer, client } from '../lib/api.ts';
 import { formatDistance } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
-import { Notice } from '../lib/ui.tsx';
+import { pageSettings } from '../lib/page-config.ts';
+import { Notice, useShowMessage } from '../lib/ui.tsx';
 import {
   addWatch,
   listWatches,
+  type PushProblem,
   PushRefused,
   pushInfo,
   pushSupported,
@@ -42,6 +44,19 @@ const hoursName = (h: PushWatch['hours']) => {
 
 type Message = { kind: 'ok' | 'error' | 'info'; text: string };
 
+const PROBLEM_TEXT = {
+  unsupported: 'watch.unsupported',
+  denied: 'watch.denied',
+  unreachable: 'watch.unreachable',
+} as const;
+
+/** Why push alerts cannot be had here, offering SMS alerts instead where the site has SMS. */
+function pushProblemText(why: PushProblem | undefined): string {
+  if (!why) return t('watch.failed');
+  const sms = pageSettings().sms;
+  return sms ? `${t(PROBLEM_TEXT[why])} ${t('watch.bySms', { number: sms.number })}` : t(PROBLEM_TEXT[why]);
+}
+
 /**
  * "Alerts on this phone" (docs/web.md): what push alerts send and when, a form to watch the place
  * or trip in view, and what this phone watches, each with a way to stop it, and all in one tap.
@@ -61,6 +76,8 @@ export function WatchPanel(props: { target: WatchTarget | undefined; online: boo
   const [hours, setHours] = useState(0);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>();
+  const messageBox = useRef<HTMLDivElement>(null);
+  useShowMessage(messageBox, message?.kind === 'error' ? message : undefined);
   const supported = pushSupported();
   const target = props.target;
 
@@ -83,7 +100,7 @@ export function WatchPanel(props: { target: WatchTarget | undefined; online: boo
     };
   }, [target]);
 
-  if (!supported) return <Notice kind="info">{t('watch.unsupported')}</Notice>;
+  if (!supported) return <Notice kind="info">{pushProblemText('unsupported')}</Notice>;
   if (!props.online) return <Notice kind="info">{t('watch.offline')}</Notice>;
 
   const add = async (e: Event) => {
@@ -112,13 +129,7 @@ export function WatchPanel(props: { target: WatchTarget | undefined; online: boo
         setMessage({ kind: 'error', text: t('watch.full', { max: info.max_watches }) });
       else setMessage({ kind: 'error', text: t('watch.failed') });
     } catch (err) {
-      const why = err instanceof PushRefused ? err.why : undefined;
-      setMessage({
-        kind: 'error',
-        text: t(
-          why === 'denied' ? 'watch.denied' : why === 'unsupported' ? 'watch.unsupported' : 'watch.failed',
-        ),
-      });
+      setMessage({ kind: 'error', text: pushProblemText(err instanceof PushRefused ? err.why : undefined) });
     } finally {
       setBusy(false);
     }
@@ -197,7 +208,11 @@ export function WatchPanel(props: { target: WatchTarget | undefined; online: boo
           </button>
         </form>
       )}
-      {message && <Notice kind={message.kind}>{message.text}</Notice>}
+      {message && (
+        <div ref={messageBox} class="watch-message" tabIndex={-1}>
+          <Notice kind={message.kind}>{message.text}</Notice>
+        </div>
+      )}
       <h3>{t('watch.listHeading')}</h3>
       {watches && watches.length === 0 && <p class="muted">{t('watch.none')}</p>}
       {watches && watches.length > 0 && (

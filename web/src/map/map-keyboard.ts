@@ -1,0 +1,51 @@
+/**
+ * The map's markers and clusters as one stop in the tab order (a roving tabindex, as in WAI-ARIA's
+ * toolbar pattern): Tab enters them at the one last focused, else the first; the arrow keys move
+ * between them; Enter or Space opens the focused one as a tap does. So the page's own controls are
+ * not buried behind dozens of marker stops, and every marker can be opened without a pointer.
+ * Leaflet makes each icon a button in the tab order, and Enter alone does not open a marker in it.
+ */
+export function keyboardMarkers(pane: HTMLElement): void {
+  const ICON = '.leaflet-marker-icon';
+  let current: HTMLElement | undefined;
+  const icons = () => [...pane.querySelectorAll<HTMLElement>(ICON)];
+  const settle = () => {
+    const all = icons();
+    if (!current?.isConnected) current = all[0];
+    for (const el of all) {
+      const index = el === current ? 0 : -1;
+      if (el.tabIndex !== index) el.tabIndex = index;
+      if (el.getAttribute('role') !== 'button') el.setAttribute('role', 'button');
+    }
+  };
+  const iconOf = (target: EventTarget | null) =>
+    target instanceof HTMLElement ? (target.closest<HTMLElement>(ICON) ?? undefined) : undefined;
+  const onFocus = (e: FocusEvent) => {
+    const el = iconOf(e.target);
+    if (!el || el === current) return;
+    current = el;
+    settle();
+  };
+  const STEPS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  const onKey = (e: KeyboardEvent) => {
+    const el = iconOf(e.target);
+    if (!el) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      e.stopPropagation();
+      el.click();
+      return;
+    }
+    const step = STEPS[e.key];
+    if (!step) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const all = icons();
+    all[(all.indexOf(el) + step + all.length) % all.length]?.focus();
+  };
+  // The map lives as long as the page: nothing here is ever taken down.
+  new MutationObserver(settle).observe(pane, { childList: true });
+  pane.addEventListener('focusin', onFocus);
+  pane.addEventListener('keydown', onKey);
+  settle();
+}
