@@ -352,14 +352,27 @@ describe('the map page on a phone', () => {
     // Each danger says how sure the map is of it, and the page says what risk means.
     assert.match(await page.locator('.dangers').innerText(), /Kalerwe.*\((likely|possible|unconfirmed)\)/);
     await assert.doesNotReject(page.getByText(/Risk adds each danger’s severity/).waitFor());
-    assert.ok((await page.locator('path.leaflet-interactive').count()) >= 2, 'both routes are drawn');
+    assert.ok((await page.locator('path.route-line').count()) >= 2, 'both routes are drawn');
+    // Above the markers and clusters, thick, its dangers ringed.
+    const zIndex = (pane: string) =>
+      page.locator(`.leaflet-${pane}-pane`).evaluate((e) => Number(getComputedStyle(e).zIndex));
+    assert.ok((await zIndex('routes')) > (await zIndex('marker')), 'the routes are drawn over the markers');
+    assert.equal(
+      await page.locator('.leaflet-routes-pane path.route-line.chosen').getAttribute('stroke-width'),
+      '8',
+    );
+    assert.equal(
+      await page.locator('.leaflet-routes-pane path.route-danger').count(),
+      2,
+      "the chosen route's two dangers",
+    );
     // Framed where nothing covers them: below the tools, above the sheet, read once the map and the
     // sheet have stopped moving (on a loaded machine the framing could still be under way here, and a
     // framing that stays wrong still fails).
     const layout = async () => ({
       free: await uncovered(page),
       lines: await page
-        .locator('path.leaflet-interactive')
+        .locator('path.route-line')
         .evaluateAll((paths) => paths.map((p) => p.getBoundingClientRect().toJSON() as DOMRect)),
     });
     let seen = await layout();

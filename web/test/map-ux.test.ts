@@ -357,9 +357,9 @@ describe('the map as people live with it', () => {
     await page.getByRole('button', { name: /Old Taxi Park Place/ }).click();
     await page.getByRole('button', { name: 'Check route' }).click();
     await page.locator('ol.routes > li').first().waitFor();
-    const drawn = () => page.locator('path.leaflet-interactive').count();
+    const drawn = () => page.locator('path.route-line').count();
     // The map draws the routes just after the list shows them.
-    await page.waitForFunction(() => document.querySelectorAll('path.leaflet-interactive').length >= 2);
+    await page.waitForFunction(() => document.querySelectorAll('path.route-line').length >= 2);
     assert.ok((await drawn()) >= 2, 'both routes are drawn');
 
     const handle = page.locator('.sheet-handle');
@@ -409,7 +409,7 @@ describe('the map as people live with it', () => {
     await noAxeViolations(page, 'route results');
     await page.getByRole('button', { name: 'Clear the route' }).click();
     // The map takes the routes off just after the panel drops them.
-    await page.waitForFunction(() => !document.querySelector('path.leaflet-interactive')).catch(() => {});
+    await page.waitForFunction(() => !document.querySelector('path.route-line')).catch(() => {});
     assert.equal(await drawn(), 0, 'cleared on request');
     await context.close();
   });

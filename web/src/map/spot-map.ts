@@ -13,6 +13,7 @@ import { MapFraming } from './map-framing.ts';
 import { keyboardMarkers } from './map-keyboard.ts';
 import { type MapView, saveView } from './map-view.ts';
 import { clusterIcon, clusterLabel, type MapSpot, reportPin, severityCounts, spotMarker } from './markers.ts';
+import { drawRoutes, routePane } from './route-lines.ts';
 
 export interface SpotMapEvents {
   onSpot(id: number): void;
@@ -83,6 +84,7 @@ export class SpotMap {
     });
     this.framing = new MapFraming(this.map, () => this.events.coveredBottom());
     keyboardMarkers(this.map.getPane('markerPane') as HTMLElement);
+    routePane(this.map);
     this.background = new MapBackground(
       this.map,
       config,
@@ -289,20 +291,10 @@ export class SpotMap {
       : undefined;
   }
 
-  /** Draws the routes, the chosen one on top and strong, and fits the map to them. */
+  /** Draws the routes (route-lines.ts) and fits the map to them. */
   showRoutes(routes: Route[], chosen: number) {
     this.overlays.clearLayers();
-    const order = routes.map((_, i) => i).sort((a, b) => (a === chosen ? 1 : b === chosen ? -1 : 0));
-    for (const i of order) {
-      const route = routes[i];
-      if (!route) continue;
-      L.polyline(
-        route.line.map((p) => [p.lat, p.lng] as L.LatLngTuple),
-        i === chosen
-          ? { color: route.risk === 0 ? '#1b7a3a' : '#1f3b57', weight: 7, opacity: 0.9 }
-          : { color: '#6b7785', weight: 5, opacity: 0.55, dashArray: '6 8' },
-      ).addTo(this.overlays);
-    }
+    drawRoutes(this.overlays, routes, chosen);
     const all = routes.flatMap((r) => r.line.map((p) => [p.lat, p.lng] as L.LatLngTuple));
     if (all.length) this.framing.fit(L.latLngBounds(all));
   }
