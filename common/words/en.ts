@@ -393,6 +393,7 @@ export const en = {
   'sheet.smaller': 'Show less',
   'marker.spot': '{category}, severity {n}, last confirmed {ago}',
   'marker.cluster': 'Cluster of {n} dangers, worst: {worst}',
+  'tools.button': 'Map tools',
   'legend.button': 'Legend',
   'legend.heading': 'What the map shows',
   'legend.cluster': 'Several spots; the ring shows their severities',

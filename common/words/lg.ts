@@ -399,6 +399,7 @@ export const lg = {
   'sheet.smaller': 'Laga bitono',
   'marker.spot': '{category}, obulabe {n}, kyasembayo okukakasibwa {ago}',
   'marker.cluster': 'Ekibinja ky’obulabe {n}, ekisinga: {worst}',
+  'tools.button': 'Ebikozesebwa ku maapu',
   'legend.button': 'Amakulu',
   'legend.heading': 'Maapu by’eraga',
   'legend.cluster': 'Ebifo ebiwerako; enkulungo eraga obuzibu bwabyo',

@@ -397,6 +397,7 @@ export const sw = {
   'sheet.smaller': 'Onyesha kidogo',
   'marker.spot': '{category}, ukali {n}, ilithibitishwa mwisho {ago}',
   'marker.cluster': 'Kundi la hatari {n}, mbaya zaidi: {worst}',
+  'tools.button': 'Zana za ramani',
   'legend.button': 'Ufunguo',
   'legend.heading': 'Ramani inaonyesha nini',
   'legend.cluster': 'Maeneo kadhaa; duara linaonyesha ukali wake',

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { channelEnv } from '../../server/test/fake-gateway.ts';
-import { browserSuite, openPhone, screenshot, uncoveredInSheet } from './browser.ts';
+import { browserSuite, mapTool, openPhone, screenshot, uncoveredInSheet } from './browser.ts';
 
 /** The site's SMS number, as an operator sets it (SMS_NUMBER). */
 const SMS_NUMBER = '6767';
@@ -10,7 +10,7 @@ const SMS_NUMBER = '6767';
 /** Opens "Get alerts" once the service worker is ready and the site's push key is known. */
 async function openAlerts(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  await page.getByRole('button', { name: 'Get alerts' }).click();
+  await (await mapTool(page, 'Get alerts')).click();
   await page.getByText('At most 3 a day').waitFor();
 }
 

@@ -292,6 +292,13 @@ export async function onScreen(page: Page, selector: string): Promise<Locator> {
   return page.locator(`${selector}[data-on-screen]`);
 }
 
+/** A tool of the map's tools menu (map-tools.tsx): the menu is opened first where it is folded. */
+export async function mapTool(page: Page, name: string): Promise<Locator> {
+  const tool = page.locator('#map-tools-menu').getByRole('button', { name, exact: true });
+  if (!(await tool.isVisible())) await page.getByRole('button', { name: 'Map tools' }).click();
+  return tool;
+}
+
 /**
  * Whether the first element matching `selector` is wholly in view in the sheet, nothing (the
  * sheet's pinned actions, say) lying over its first or last line.

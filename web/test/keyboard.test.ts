@@ -45,7 +45,7 @@ describe('the map page from the keyboard alone', () => {
       .waitFor();
     const before = await tabTo(page, (f) => f.marker);
     const at = (name: RegExp) => before.findIndex((s) => name.test(s.name));
-    for (const name of [/^Search/, /^Report$/, /^Get alerts$/, /^Legend$/])
+    for (const name of [/^Search/, /^Report$/, /^Map tools$/])
       assert.ok(at(name) >= 0 && at(name) < before.length - 1, `${name} comes before the markers`);
     const entered = before.at(-1);
     assert.match(entered?.name ?? '', new RegExp(`${SPOT_NAME.source}|${CLUSTER_NAME.source}`));

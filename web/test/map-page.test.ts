@@ -10,6 +10,7 @@ import {
   axeViolations,
   browserSuite,
   clickOnScreen,
+  mapTool,
   onScreen,
   openPhone,
   PHONE,
@@ -534,10 +535,10 @@ describe('the map page on a phone', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByRole('button', { name: 'Close' }).click();
 
-    await page.getByRole('button', { name: 'Heat view' }).click();
+    await (await mapTool(page, 'Heat view')).click();
     await assert.doesNotReject(page.locator('canvas.leaflet-heatmap-layer').waitFor());
     assert.equal(await settleSpotsOnMap(page, 0), 0, 'the heat view replaces the markers');
-    await page.getByRole('button', { name: 'Heat view' }).click();
+    await (await mapTool(page, 'Heat view')).click();
     await context.close();
 
     // Nearby alerts: 100 m from Kalerwe, the phone vibrates once and shows the spot.
@@ -561,7 +562,7 @@ describe('the map page on a phone', () => {
     });
     await phone.goto(stack.url);
     await phone.locator('.leaflet-marker-icon').first().waitFor();
-    await phone.getByRole('button', { name: 'Nearby alerts' }).click();
+    await (await mapTool(phone, 'Nearby alerts')).click();
     await assert.doesNotReject(phone.getByText('Careful: you are near "Kalerwe".').waitFor());
     assert.equal(listAsked, true, 'the list was held back');
     assert.equal(
@@ -591,7 +592,7 @@ describe('the map page on a phone', () => {
       (await (await listed).json()) as { spots: Array<{ title: string; confidence: number }> }
     ).spots.find((s) => s.title === 'Kalerwe');
     assert.ok(kalerwe && kalerwe.confidence < 10, `Kalerwe's confidence ${kalerwe?.confidence}`);
-    await doubtful.getByRole('button', { name: 'Nearby alerts' }).click();
+    await (await mapTool(doubtful, 'Nearby alerts')).click();
     await doubtful.waitForTimeout(1500);
     assert.equal(
       await doubtful.getByText('Careful: you are near "Kalerwe".').count(),
@@ -619,7 +620,7 @@ describe('the map page on a phone', () => {
     const context = await phoneContextAt(browser, 0.2605, 32.61);
     const phone = await context.newPage();
     await phone.goto(stack.url);
-    await phone.getByRole('button', { name: 'Nearby alerts' }).click();
+    await (await mapTool(phone, 'Nearby alerts')).click();
     const question = phone.getByRole('region', { name: 'Is it still there?' });
     await assert.doesNotReject(question.waitFor());
     assert.match(
@@ -636,7 +637,7 @@ describe('the map page on a phone', () => {
     assert.deepEqual(row, { confirmations: 2, votes: 2 }, "the answer is a vote beside the reporter's own");
     // One question a day: back on the page, the other old danger as near is not asked about.
     await phone.reload();
-    await phone.getByRole('button', { name: 'Nearby alerts' }).click();
+    await (await mapTool(phone, 'Nearby alerts')).click();
     await phone.waitForTimeout(2000);
     assert.equal(await question.count(), 0, 'asked once today already');
     await context.close();
@@ -834,7 +835,7 @@ describe('the map page on a phone', () => {
       await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
       await page.locator('.leaflet-marker-icon').first().waitFor();
 
-      await page.getByRole('button', { name: 'Offline', exact: true }).click();
+      await (await mapTool(page, 'Offline')).click();
       const estimate = page.locator('#area-estimate');
       await estimate.waitFor();
       const told = await estimate.innerText();
@@ -904,7 +905,7 @@ describe('the map page on a phone', () => {
 
       // Back online, the area is removed, and its tiles with it.
       await signal.regain(context);
-      await page.getByRole('button', { name: 'Offline', exact: true }).click();
+      await (await mapTool(page, 'Offline')).click();
       await page.getByRole('button', { name: /^Remove / }).click();
       await assert.doesNotReject(page.getByText('No area is kept yet.').waitFor());
       assert.equal(

@@ -7,6 +7,7 @@ import {
   axeViolations,
   browserSuite,
   layoutShift,
+  mapTool,
   openPhone,
   PHONE,
   Signal,
@@ -498,12 +499,13 @@ describe('the map as people live with it', () => {
         return 1;
       };
     });
-    const toggle = page.getByRole('button', { name: 'Nearby alerts' });
-    await toggle.click();
+    await (await mapTool(page, 'Nearby alerts')).click();
     await assert.doesNotReject(
       page.getByText('Nearby alerts need your location, which is blocked.', { exact: false }).waitFor(),
     );
+    const toggle = await mapTool(page, 'Nearby alerts');
     assert.equal(await toggle.getAttribute('aria-pressed'), 'false', 'the switch is off again');
+    await page.keyboard.press('Escape');
     const zoomIn = await box(page, '.leaflet-control-zoom-in');
     assert.ok(zoomIn, 'the zoom buttons are on screen');
     const onTop = await page.evaluate(
@@ -539,7 +541,7 @@ describe('the map as people live with it', () => {
       'focus went back to SOS',
     );
 
-    await page.getByRole('button', { name: 'Legend' }).click();
+    await (await mapTool(page, 'Legend')).click();
     const legend = page.getByRole('region', { name: 'What the map shows' });
     const text = await legend.innerText();
     for (const n of [1, 2, 3, 4, 5]) assert.match(text, new RegExp(`${n}\\n`));
@@ -657,7 +659,7 @@ describe('the map as people live with it', () => {
     await screenshot(page, 'ux-18-cluster-framed');
 
     // Where the phone is known (nearby alerts watch it), the list is nearest first, with distances.
-    await page.getByRole('button', { name: 'Nearby alerts' }).click();
+    await (await mapTool(page, 'Nearby alerts')).click();
     await page.getByRole('button', { name: 'List' }).click();
     await page.getByText('Nearest first, from where you are.').waitFor();
     const away = await page
@@ -741,7 +743,7 @@ describe('the map as people live with it', () => {
         }, subscription),
     });
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    await page.getByRole('button', { name: 'Get alerts' }).click();
+    await (await mapTool(page, 'Get alerts')).click();
     await page.getByText('At most 3 a day').waitFor();
     assert.match(await page.locator('.watch').innerText(), /none come while people sleep \(22:00–06:00\)/);
     // The map's middle is named after the nearest place known; a name typed over it stays.

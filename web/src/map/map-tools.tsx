@@ -1,7 +1,12 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../lib/i18n.ts';
 
-/** The buttons over the map: offline areas, alerts for this area, the heat map, nearby alerts, the legend. */
+/**
+ * The map's tools (offline areas, alerts for this area, the heat view, nearby alerts, the legend)
+ * folded behind one small button, so they never stand over the map in any language: the menu opens
+ * under it, and closes when a tool is chosen, on Escape or on a tap elsewhere. The button counts the
+ * tools switched on (the heat view, nearby alerts), as the Filters button counts its filters.
+ */
 export function MapTools(props: {
   heat: boolean;
   alertsOn: boolean;
@@ -10,24 +15,74 @@ export function MapTools(props: {
   onHeat(): void;
   onAlerts(): void;
 }) {
+  const [open, setOpen] = useState(false);
   const [legend, setLegend] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open && !legend) return;
+    const shut = () => {
+      setOpen(false);
+      setLegend(false);
+    };
+    const away = (e: Event) => box.current?.contains(e.target as Node) || shut();
+    const onEscape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      const focus = document.activeElement;
+      shut();
+      if (!focus || focus === document.body || box.current?.contains(focus)) toggle.current?.focus();
+    };
+    document.addEventListener('pointerdown', away);
+    document.addEventListener('keydown', onEscape);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('keydown', onEscape);
+    };
+  }, [open, legend]);
+  const on = Number(props.heat) + Number(props.alertsOn);
+  const choose = (run: () => void) => () => {
+    setOpen(false);
+    run();
+  };
   return (
-    <div class="map-tools">
-      <button type="button" onClick={props.onAreas}>
-        {t('areas.button')}
+    <div ref={box} class="map-tools">
+      <button
+        ref={toggle}
+        type="button"
+        class="tools-toggle"
+        aria-expanded={open}
+        aria-controls="map-tools-menu"
+        aria-label={t('tools.button')}
+        title={t('tools.button')}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">☰</span>
+        {on > 0 && <span class="count-badge">{on}</span>}
       </button>
-      <button type="button" onClick={props.onWatchHere}>
-        {t('watch.button')}
-      </button>
-      <button type="button" aria-pressed={props.heat} onClick={props.onHeat}>
-        {t('map.heat')}
-      </button>
-      <button type="button" aria-pressed={props.alertsOn} onClick={props.onAlerts}>
-        {t('alerts.toggle')}
-      </button>
-      <button type="button" aria-expanded={legend} aria-controls="legend" onClick={() => setLegend(!legend)}>
-        {t('legend.button')}
-      </button>
+      {open && (
+        <div id="map-tools-menu" class="tools-menu">
+          <button type="button" onClick={choose(props.onAreas)}>
+            {t('areas.button')}
+          </button>
+          <button type="button" onClick={choose(props.onWatchHere)}>
+            {t('watch.button')}
+          </button>
+          <button type="button" aria-pressed={props.heat} onClick={choose(props.onHeat)}>
+            {t('map.heat')}
+          </button>
+          <button type="button" aria-pressed={props.alertsOn} onClick={choose(props.onAlerts)}>
+            {t('alerts.toggle')}
+          </button>
+          <button
+            type="button"
+            aria-expanded={legend}
+            aria-controls="legend"
+            onClick={choose(() => setLegend(!legend))}
+          >
+            {t('legend.button')}
+          </button>
+        </div>
+      )}
       {legend && <Legend id="legend" />}
     </div>
   );
