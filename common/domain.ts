@@ -24,6 +24,18 @@ export type TravelMode = (typeof TRAVEL_MODES)[number];
 export const STATUSES = ['unverified', 'confirmed', 'disputed'] as const;
 export type Status = (typeof STATUSES)[number];
 
+/**
+ * The seed's rule for a spot's community status: confirmed once confirmations outnumber denials by
+ * STATUS_MARGIN, disputed once denials outnumber confirmations by as many, else unverified. The
+ * database derives the stored column by the same rule (migration 0001); a test keeps the two agreeing.
+ */
+export const STATUS_MARGIN = 3;
+export function statusFor(confirmations: number, denials: number): Status {
+  if (confirmations - denials >= STATUS_MARGIN) return 'confirmed';
+  if (denials - confirmations >= STATUS_MARGIN) return 'disputed';
+  return 'unverified';
+}
+
 export const FLAG_REASONS = [
   'inaccurate',
   'names_person',

@@ -142,7 +142,12 @@ export const en = {
   'confidence.why.denials': '{n} said not anymore',
   'detail.archived':
     'Archived: nobody has confirmed it since {date}, so it is off the map, routes and alerts. Still dangerous? Say so to bring it back.',
-  'detail.seeded': 'from sourced news reports',
+  'status.why.confirmed': '{yes} said still dangerous and {no} not anymore, so it is confirmed.',
+  'status.why.unverified':
+    '{yes} said still dangerous and {no} not anymore. {n} more “still dangerous” would make it confirmed.',
+  'status.why.disputed': '{no} said not anymore and {yes} still dangerous, so it is disputed.',
+  'detail.inTheNews': 'In the news ({source})',
+  'detail.inTheNewsIn': 'In the news, {month} ({source})',
   'detail.isItStillDangerous': 'Is it still dangerous?',
   'detail.stillDangerous': 'Still dangerous',
   'detail.notAnymore': 'Not anymore',

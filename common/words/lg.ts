@@ -146,7 +146,12 @@ export const lg = {
   'confidence.why.denials': 'abantu {n} bagamba nti tekikyali',
   'detail.archived':
     'Kiterekeddwa: tewali akikakasizza okuva {date}, kale tekiri ku maapu, mu makubo wadde mu kulabula. Kikyali kya bulabe? Kyogere kikomewo.',
-  'detail.seeded': 'okuva mu mawulire agalina ensibuko',
+  'status.why.confirmed': '{yes} bagamba nti kikyali kya bulabe ate {no} nti tekikyali, kale kikakasiddwa.',
+  'status.why.unverified':
+    '{yes} bagamba nti kikyali kya bulabe ate {no} nti tekikyali. Abalala {n} abagamba nti kikyali kya bulabe bandikikakasizza.',
+  'status.why.disputed': '{no} bagamba nti tekikyali ate {yes} nti kikyali kya bulabe, kale kiwakanyizibwa.',
+  'detail.inTheNews': 'Mu mawulire ({source})',
+  'detail.inTheNewsIn': 'Mu mawulire, {month} ({source})',
   'detail.isItStillDangerous': 'Kikyali kya bulabe?',
   'detail.stillDangerous': 'Kikyali kya bulabe',
   'detail.notAnymore': 'Tekikyali',

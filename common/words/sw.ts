@@ -145,7 +145,12 @@ export const sw = {
   'confidence.why.denials': '{n} walisema si tena',
   'detail.archived':
     'Kimehifadhiwa: hakuna aliyekithibitisha tangu {date}, kwa hiyo hakipo kwenye ramani, njia wala arifa. Bado ni hatari? Sema hivyo kukirudisha.',
-  'detail.seeded': 'kutoka habari zenye vyanzo',
+  'status.why.confirmed': '{yes} walisema bado ni hatari na {no} si hatari tena, kwa hiyo imethibitishwa.',
+  'status.why.unverified':
+    '{yes} walisema bado ni hatari na {no} si hatari tena. Wengine {n} wakisema bado ni hatari ingethibitishwa.',
+  'status.why.disputed': '{no} walisema si hatari tena na {yes} bado ni hatari, kwa hiyo inabishaniwa.',
+  'detail.inTheNews': 'Kwenye habari ({source})',
+  'detail.inTheNewsIn': 'Kwenye habari, {month} ({source})',
   'detail.isItStillDangerous': 'Bado ni hatari?',
   'detail.stillDangerous': 'Bado ni hatari',
   'detail.notAnymore': 'Si hatari tena',

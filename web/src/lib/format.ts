@@ -44,6 +44,14 @@ export function formatDate(iso: string): string {
   return `${date.getDate()} ${t(monthKey(date))} ${date.getFullYear()}`;
 }
 
+/** A month as people say it: "September 2026". */
+export function formatMonth(iso: string): string {
+  const date = new Date(iso);
+  const lang = currentLang();
+  if (intlSpeaks(lang)) return new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric' }).format(date);
+  return `${t(monthKey(date))} ${date.getFullYear()}`;
+}
+
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   const lang = currentLang();

@@ -1,9 +1,22 @@
 import { useEffect, useState } from 'preact/hooks';
 import { lastWordOn } from '../../../common/confidence.ts';
-import { FLAG_REASONS, type FlagReason, TEXT_LIMITS } from '../../../common/domain.ts';
+import {
+  FLAG_REASONS,
+  type FlagReason,
+  STATUS_MARGIN,
+  statusFor,
+  TEXT_LIMITS,
+} from '../../../common/domain.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
-import { confidenceWords, formatAgo, formatDate, formatDistance, safeHttpUrl } from '../lib/format.ts';
+import {
+  confidenceWords,
+  formatAgo,
+  formatDate,
+  formatDistance,
+  formatMonth,
+  safeHttpUrl,
+} from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import type { Me, Spot } from '../lib/types.ts';
 import { Field, Notice, SeverityBadge, StatusBadge } from '../lib/ui.tsx';
@@ -20,6 +33,24 @@ interface Props {
 }
 
 type Message = { kind: 'ok' | 'error' | 'info'; text: string } | undefined;
+
+/** Why the spot has its status, in the votes' words: "3 said still dangerous and 1 not anymore. …" */
+function statusWhy({ confirmations: yes, denials: no }: Spot): string {
+  const status = statusFor(yes, no);
+  return t(`status.why.${status}`, { yes, no, n: STATUS_MARGIN - (yes - no) });
+}
+
+/**
+ * When it was reported: a seeded spot from the news says so, with its incident's month where known
+ * and its source's site, instead of the day it was loaded here.
+ */
+function reportedWhen(spot: Spot, source: string | undefined): string {
+  if (!spot.seeded || !source) return formatAgo(spot.created_at);
+  const site = new URL(source).hostname;
+  return spot.incident_date
+    ? t('detail.inTheNewsIn', { month: formatMonth(spot.incident_date), source: site })
+    : t('detail.inTheNews', { source: site });
+}
 
 export function SpotDetail({ spot, me, onSpotChanged, onVoted, onFlagged }: Props) {
   const [message, setMessage] = useState<Message>();
@@ -52,6 +83,7 @@ export function SpotDetail({ spot, me, onSpotChanged, onVoted, onFlagged }: Prop
         <SeverityBadge severity={spot.severity} />
         <StatusBadge status={spot.status} verified={spot.moderator_verified} />
       </p>
+      <p class="muted status-why">{statusWhy(spot)}</p>
       {spot.archived && (
         <p class="notice warn archived-note" role="note">
           {t('detail.archived', { date: formatDate(lastWordOn(spot)) })}
@@ -108,10 +140,7 @@ export function SpotDetail({ spot, me, onSpotChanged, onVoted, onFlagged }: Prop
         <dt>{t('detail.lastConfirmed')}</dt>
         <dd>{spot.last_confirmed_at ? formatAgo(spot.last_confirmed_at) : t('detail.never')}</dd>
         <dt>{t('detail.reported')}</dt>
-        <dd>
-          {formatAgo(spot.created_at)}
-          {spot.seeded ? ` · ${t('detail.seeded')}` : ''}
-        </dd>
+        <dd>{reportedWhen(spot, source)}</dd>
         {source && (
           <>
             <dt>{t('report.source')}</dt>
