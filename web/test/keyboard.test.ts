@@ -78,6 +78,8 @@ describe('the map page from the keyboard alone', () => {
         document.querySelector('.leaflet-marker-icon.spot-marker'),
       [was],
     );
+    // Once the map has stopped moving (its zoom and the clusters' animations redraw the markers).
+    await page.waitForFunction(() => !document.querySelector('.leaflet-zoom-anim, .leaflet-cluster-anim'));
     await page.locator('.leaflet-marker-icon.spot-marker').first().focus();
     await page.keyboard.press(' ');
     await assert.doesNotReject(page.locator('.spot-detail').waitFor(), 'Space opened the spot');

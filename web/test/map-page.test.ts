@@ -80,7 +80,7 @@ describe('the map page on a phone', () => {
     const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const { page, context } = await openPhone(browser, stack.url);
-    await page.locator('.leaflet-marker-icon.spot-marker[title="Kajjansi"]').click();
+    await page.locator('.leaflet-marker-icon.spot-marker[title^="Kajjansi: "]').click();
     const detail = page.locator('.spot-detail');
     await assert.doesNotReject(detail.getByRole('heading', { name: 'Kajjansi' }).waitFor());
     const text = await detail.innerText();
@@ -93,7 +93,8 @@ describe('the map page on a phone', () => {
     assert.ok(band && figure, `the sheet says how sure: ${sure}`);
     assert.equal(band, Number(figure) >= 7 ? 'likely' : 'possible');
     assert.match(
-      (await page.locator('.leaflet-marker-icon.spot-marker[title="Kajjansi"]').getAttribute('class')) ?? '',
+      (await page.locator('.leaflet-marker-icon.spot-marker[title^="Kajjansi: "]').getAttribute('class')) ??
+        '',
       new RegExp(`\\bconf-${band}\\b`),
     );
     assert.match(page.url(), /\/spots\/\d+$/, 'the address names the spot');
@@ -120,6 +121,16 @@ describe('the map page on a phone', () => {
     await assert.doesNotReject(page.getByText('Tap the map to choose the place.').waitFor());
     await page.locator('.map').click({ position: { x: PHONE.width / 2, y: 200 } });
     assert.match(await page.locator('#report-coordinates').innerText(), /^0\.\d+, 32\.\d+$/);
+    // The form opens tall enough to show its first field, and the pin stays in sight above it.
+    assert.ok(await uncoveredInSheet(page, '#report-title'), 'the title field shows without scrolling');
+    // The map glides the pin into sight: read once it is there, or after 3 s.
+    const pinAboveSheet = () => {
+      const pin = document.querySelector('.report-pin')?.getBoundingClientRect();
+      const sheet = document.querySelector('.sheet')?.getBoundingClientRect();
+      return Boolean(pin && sheet && pin.top >= 0 && pin.bottom <= sheet.top);
+    };
+    await page.waitForFunction(pinAboveSheet, undefined, { timeout: 3000 }).catch(() => undefined);
+    assert.ok(await page.evaluate(pinAboveSheet), 'the pin stays in sight above the sheet');
 
     await page.getByLabel('Title').fill('ab');
     await page.getByLabel('Category').selectOption('boda_gang');

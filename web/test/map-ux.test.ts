@@ -143,11 +143,11 @@ describe('the map as people live with it', () => {
       const heading = page.locator('.spot-detail').getByRole('heading', { name: 'Kajjansi' });
       await heading.waitFor();
       await page.waitForFunction(() =>
-        document.querySelector('.leaflet-marker-icon.spot-marker[title="Kajjansi"]'),
+        document.querySelector('.leaflet-marker-icon.spot-marker[title^="Kajjansi: "]'),
       );
       await page.waitForTimeout(1500);
       assert.equal(await mapZoom(page), 16, 'street zoom');
-      const marker = await box(page, '.leaflet-marker-icon.spot-marker[title="Kajjansi"]');
+      const marker = await box(page, '.leaflet-marker-icon.spot-marker[title^="Kajjansi: "]');
       const sheet = await box(page, '.sheet');
       const top = await box(page, '.topbar');
       assert.ok(marker && sheet && top, 'marker, sheet and top bar are on screen');
@@ -185,7 +185,7 @@ describe('the map as people live with it', () => {
     await page.waitForTimeout(800);
     const marker = await box(
       page,
-      '.leaflet-marker-icon.spot-marker[title="Lonely stretch past the quarry"]',
+      '.leaflet-marker-icon.spot-marker[title^="Lonely stretch past the quarry: "]',
     );
     const sheet = await box(page, '.sheet');
     assert.ok(marker && sheet && marker.y + marker.height < sheet.y, 'the new spot shows above the sheet');
@@ -230,13 +230,14 @@ describe('the map as people live with it', () => {
     await noAxeViolations(page, 'offline, with the saved list');
 
     await page.getByRole('searchbox', { name: 'Search spots and places' }).fill('kajj');
-    await assert.doesNotReject(page.getByRole('button', { name: /Kajjansi/ }).waitFor());
+    const hit = page.locator('.search-results').getByRole('button', { name: /Kajjansi/ });
+    await assert.doesNotReject(hit.waitFor());
     assert.match(
       await page.locator('.search-results').innerText(),
       /No connection: searching the spots saved/,
     );
     await screenshot(page, 'ux-04-offline-search');
-    await page.getByRole('button', { name: /Kajjansi/ }).click();
+    await hit.click();
     await page.locator('.spot-detail').getByRole('heading', { name: 'Kajjansi' }).waitFor();
     await page.getByRole('button', { name: 'Still dangerous' }).click();
     await assert.doesNotReject(
@@ -565,7 +566,7 @@ describe('the map as people live with it', () => {
     const { page, context, problems } = await openPhone(browser, stack.url, { path: `/spots/${id}` });
     page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/spots') && sent.push(r.url()));
     // The shared spot: its own marker, marked open, never inside a cluster.
-    const open = page.locator('.leaflet-marker-icon.spot-marker.open[title="Kalerwe"]');
+    const open = page.locator('.leaflet-marker-icon.spot-marker.open[title^="Kalerwe: "]');
     await open.waitFor();
     const marker = await open.boundingBox();
     assert.ok(marker, 'the open spot is on screen');

@@ -91,13 +91,13 @@ async function sharedLinks(browser: Browser, url: string, path: string, title: s
     });
     await page.goto(`${url}${path}`);
     await page
-      .locator(`.leaflet-marker-icon[title="${title}"]`)
+      .locator(`.leaflet-marker-icon[title^="${title}: "]`)
       .first()
       .waitFor({ timeout: 60_000 })
       .catch(() => {});
     await page.waitForTimeout(2500);
     // Not drawn at all when the spot is still inside a cluster.
-    const markers = page.locator(`.leaflet-marker-icon.spot-marker[title="${title}"]`);
+    const markers = page.locator(`.leaflet-marker-icon.spot-marker[title^="${title}: "]`);
     const marker = (await markers.count()) ? await markers.first().boundingBox() : null;
     const sheet = (await page.locator('.sheet').count())
       ? await page.locator('.sheet').first().boundingBox()

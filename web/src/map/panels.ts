@@ -7,7 +7,8 @@ export type Panel = 'spot' | 'report' | 'route' | 'filters' | 'stats' | 'sos' | 
 /** How far each panel opens: forms take the screen, what goes with the map leaves it half visible. */
 export const OPEN_SIZE: Record<Panel, SheetSize> = {
   spot: 'half',
-  // Half: the map above it shows the pin, which can be dragged while the form is open.
+  // Half (on a phone 70 % for this panel, map.css): the map above it shows the pin, which can be
+  // dragged while the form is open, and the form's first fields show.
   report: 'half',
   route: 'half',
   filters: 'half',

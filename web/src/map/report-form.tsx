@@ -16,7 +16,7 @@ import {
   type ReportDraft,
   readyDraft,
 } from './report-draft.ts';
-import { ReportLocation, SamePlace } from './report-location.tsx';
+import { PinMap, ReportLocation, SamePlace } from './report-location.tsx';
 import { sendReport } from './report-send.ts';
 import { useNearby } from './use-nearby.ts';
 
@@ -227,6 +227,7 @@ export function ReportForm({
           <TimeOfDayOptions />
         </select>
       </Field>
+      {point && <PinMap point={point} spots={nearby?.spots ?? []} />}
       <details
         class="more-details"
         open={more}

@@ -6,8 +6,9 @@ import { pageSettings } from '../lib/page-config.ts';
 import { MiniMap, type MiniMapPoint } from './mini-map.ts';
 
 /**
- * Where the report is: the place's name (or the pin's coordinates), the pin up close, and the ways
- * to set it (a tap on the map, the phone's location).
+ * Where the report is: the place's name (or the pin's coordinates) and the ways to set it (a tap on
+ * the map, the phone's location). The pin up close (PinMap) comes after the form's first fields, so
+ * they show as the form opens.
  */
 export function ReportLocation(props: {
   point: { lat: number; lng: number } | undefined;
@@ -42,7 +43,6 @@ export function ReportLocation(props: {
           >{`${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`}</small>
         )}
       </p>
-      {point && <PinMap point={point} spots={nearby?.spots ?? []} />}
       {point && <p class="muted">{t('report.dragPin')}</p>}
       <div class="row">
         <button type="button" class="secondary" aria-pressed={props.picking} onClick={props.onPickOnMap}>
@@ -93,7 +93,7 @@ export function SamePlace({ spots, onConfirm }: { spots: NearbySpot[]; onConfirm
  * The pin up close, with the spots already reported right there: the sheet may cover the big map,
  * and this shows where the report will go at street level.
  */
-function PinMap({ point, spots }: { point: { lat: number; lng: number }; spots: NearbySpot[] }) {
+export function PinMap({ point, spots }: { point: { lat: number; lng: number }; spots: NearbySpot[] }) {
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<MiniMap>(undefined);
   const points: MiniMapPoint[] = [

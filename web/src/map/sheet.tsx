@@ -73,7 +73,7 @@ export function Sheet(props: {
   return (
     <section
       ref={section}
-      class={`sheet size-${size}`}
+      class={`sheet size-${size} ${props.id}`}
       role="dialog"
       aria-labelledby={`${props.id}-title`}
       onKeyDown={(e) => {
