@@ -2,8 +2,8 @@
  * The map's markers and clusters as one stop in the tab order (a roving tabindex, as in WAI-ARIA's
  * toolbar pattern): Tab enters them at the one last focused, else the first; the arrow keys move
  * between them; Enter or Space opens the focused one as a tap does. So the page's own controls are
- * not buried behind dozens of marker stops, and every marker can be opened without a pointer.
- * Leaflet makes each icon a button in the tab order, and Enter alone does not open a marker in it.
+ * not buried behind dozens of marker stops (Leaflet puts every icon in the tab order by itself), and
+ * every marker can be opened without a pointer.
  */
 export function keyboardMarkers(pane: HTMLElement): void {
   const ICON = '.leaflet-marker-icon';

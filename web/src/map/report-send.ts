@@ -47,14 +47,12 @@ export function useWaitingReport(draft: ReportDraft, on: Waiting): void {
   const sendAt = draft.send_at;
   useEffect(() => {
     if (sendAt === undefined) return;
-    let sending = false;
     const timer = setTimeout(
       async () => {
         const { draft: now, on: to } = latest.current;
         const ready = readyDraft(now);
-        if (sending || now.send_at !== sendAt) return;
+        if (now.send_at !== sendAt) return;
         if (!ready) return to.onFailed(t('report.waitingFix'));
-        sending = true;
         const res = await sendReport(ready);
         if (res.ok) return to.onSent(res.data.spot, res.data.pending);
         if (res.status === 429) return to.onWaitAgain(Date.now() + (res.retryAfter ?? 60) * 1000);
