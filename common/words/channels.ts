@@ -26,7 +26,6 @@ const en = {
   votes: '{still}, {not}',
   stillDangerous: '{n} still dangerous',
   notAnymore: '{n} not anymore',
-  voteChoice: '1 Still dangerous\n2 Not anymore',
   stillThere: 'No word for {days} days: still there?',
   voted: 'Thank you. #{id} now: {still}, {not}.',
   already: 'You already said this about #{id}.',
@@ -56,7 +55,7 @@ const en = {
   smsWatching:
     'Hatari: watching {place}. An SMS when a danger of severity 3+ is reported within {radius}{hours}, at most 3 a day. STOP to end.',
   smsAlertsOn:
-    'Hatari: alerts on for {places}. An SMS when a danger of severity 3+ is reported near them, at most 3 a day. STOP to end.',
+    'Hatari: alerts on for {places}. An SMS when a danger of severity 3+ is reported there, at most 3 a day. STOP to end.',
   smsWatchFull: 'Hatari: you already watch {max} places. Send STOP to end them all first.',
   smsStopped:
     'Hatari: all stopped and your number deleted. Nothing more will be sent. Send START to begin again.',
@@ -104,9 +103,8 @@ const lg: Record<WordKey, string> & Partial<Record<PluralForm, string>> = {
   votes: '{still}, {not}',
   stillDangerous: '{n} bagamba kikyali kya bulabe',
   'stillDangerous.one': '{n} agamba kikyali kya bulabe',
-  notAnymore: '{n} bagamba si kya bulabe',
-  'notAnymore.one': '{n} agamba si kya bulabe',
-  voteChoice: '1 Kikyali kya bulabe\n2 Si kya bulabe nate',
+  notAnymore: '{n} bagamba tekikyali',
+  'notAnymore.one': '{n} agamba tekikyali',
   stillThere: 'Kikyaliyo? Ennaku {days} tekikakasiddwa',
   voted: 'Webale. #{id} kati: {still}, {not}.',
   already: 'Kino wakyogera dda ku #{id}.',
@@ -129,7 +127,7 @@ const lg: Record<WordKey, string> & Partial<Record<PluralForm, string>> = {
   smsNoDangers: 'Hatari: tewali bulabe bumanyiddwa mu km 3 okuva {place}.',
   smsNear: 'Hatari, okumpi ne {place}: {list}',
   smsMore: 'EBIRALA okufuna ebirala',
-  smsStillThere: '#{id} kikyaliwo? Ddamu KIKYALI {id} oba KIWEDDE {id}',
+  smsStillThere: '#{id} kikyaliwo? Ddamu KIKYALI {id} oba TEKIKYALI {id}',
   smsNoMore: 'Hatari: tewali bulabe bulala okumpi ne {place}. Weereza OKUMPI n’ekifo.',
   smsWatchAsk:
     'Hatari: ddamu YEE ofune SMS obulabe bwe bulopebwa okumpi ne {place}, obutasukka 3 lumu. Si ggwe? Kino kireke.',
@@ -180,7 +178,6 @@ const sw: Record<WordKey, string> = {
   votes: '{still}, {not}',
   stillDangerous: '{n} bado ni hatari',
   notAnymore: '{n} si hatari tena',
-  voteChoice: '1 Bado ni hatari\n2 Si hatari tena',
   stillThere: 'Siku {days} bila neno: bado lipo?',
   voted: 'Asante. #{id} sasa: {still}, {not}.',
   already: 'Tayari ulisema hivi kuhusu #{id}.',
@@ -250,7 +247,7 @@ export const SMS_COMMANDS = {
   start: { en: ['START'], lg: ['TANDIKA'], sw: ['ANZA'] },
   /** "Still there?" answered: STILL 12 (still dangerous) or GONE 12 (not anymore), a vote on #12. */
   still: { en: ['STILL'], lg: ['KIKYALI'], sw: ['BADO'] },
-  gone: { en: ['GONE'], lg: ['KIWEDDE'], sw: ['IMEISHA'] },
+  gone: { en: ['GONE'], lg: ['TEKIKYALI', 'KIWEDDE'], sw: ['IMEISHA'] },
   help: { en: ['HELP'], lg: ['YAMBA'], sw: ['MSAADA'] },
   /** Between a trip's two places: WATCH Kalerwe TO Old Taxi Park. */
   to: { en: ['TO'], lg: ['OKUTUUKA'], sw: ['HADI'] },

@@ -38,8 +38,8 @@ describe('the dictionaries', () => {
   });
 
   it('count votes on USSD and SMS in the form each number takes (Luganda: 1 agamba, 2 bagamba)', () => {
-    assert.equal(say('lg', 'votes', { c: 1, d: 2 }), '1 agamba kikyali kya bulabe, 2 bagamba si kya bulabe');
-    assert.equal(say('lg', 'votes', { c: 3, d: 1 }), '3 bagamba kikyali kya bulabe, 1 agamba si kya bulabe');
+    assert.equal(say('lg', 'votes', { c: 1, d: 2 }), '1 agamba kikyali kya bulabe, 2 bagamba tekikyali');
+    assert.equal(say('lg', 'votes', { c: 3, d: 1 }), '3 bagamba kikyali kya bulabe, 1 agamba tekikyali');
     assert.equal(
       say('en', 'voted', { id: 7, c: 1, d: 0 }),
       'Thank you. #7 now: 1 still dangerous, 0 not anymore.',

@@ -133,7 +133,8 @@ async function smsReply(
   const db = deps.db;
   const number = identity.visitor;
   const match = /^\s*(\S+)\s*(.*)$/s.exec(message.text);
-  const said = commandOf((match?.[1] ?? '').toUpperCase());
+  // A command as phones send it: any case, maybe with a full stop or an exclamation ("Ndiyo.").
+  const said = commandOf((match?.[1] ?? '').toUpperCase().replace(/[.,!?;:]+$/, ''));
   // What was typed is said back when no place has its name: never with a phone number in it.
   const rest = redactPhoneNumbers((match?.[2] ?? '').replace(/\s+/g, ' ').trim().slice(0, 60));
   const kept = await numberChoices(db, number);

@@ -22,6 +22,7 @@ import {
   statusName,
   timeName,
   verifiedName,
+  voteName,
   type WordKey,
 } from './words.ts';
 
@@ -142,7 +143,7 @@ export async function render(
             ? verifiedName(lang)
             : statusName(lang, spot.status);
       const facts = `${categoryName(lang, spot.category)}, ${spot.severity}/5, ${timeName(lang, spot.time_of_day)}. ${sure}`;
-      const [yes, no] = s('voteChoice').split('\n');
+      const [yes, no] = [`1 ${voteName(lang, 1)}`, `2 ${voteName(lang, -1)}`];
       return con(
         fitList(
           [note],

@@ -54,6 +54,9 @@ export const lineName = (lang: ChannelLang, label: string) => web(lang, `sos.${l
 export const callCost = (lang: ChannelLang, free: boolean) => web(lang, free ? 'sos.free' : 'sos.paid');
 export const statusName = (lang: ChannelLang, s: Status) => web(lang, `status.${s}` as WebKey);
 export const verifiedName = (lang: ChannelLang) => web(lang, 'detail.verified');
+/** The two votes in the page's own words, so a language says "not anymore" one way everywhere. */
+export const voteName = (lang: ChannelLang, value: 1 | -1) =>
+  web(lang, value === 1 ? 'detail.stillDangerous' : 'detail.notAnymore');
 
 /** Metres as phones show them: "350 m", "1.2 km". */
 export const distance = (m: number) =>

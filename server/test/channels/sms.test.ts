@@ -233,6 +233,12 @@ describe('channels/sms', () => {
         2,
         "the confirmed number's watches stay",
       );
+      // YES in any of the three languages, as a phone sends it: "Ndiyo." from a number set to English.
+      const swahili = newPhone();
+      await sms(swahili, 'WATCH Kalerwe');
+      await sms(swahili, 'Ndiyo.');
+      await flush();
+      assert.match(gateway.to(swahili).at(-1) ?? '', /^Hatari: arifa ziko kwa Kalerwe/);
     });
 
     it('watches at most three places a number', async () => {

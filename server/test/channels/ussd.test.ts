@@ -91,6 +91,7 @@ describe('channels/ussd', () => {
       police: 'Police',
       title: 'Robbery or snatching near Kalerwe',
       paid: 'normal call charges',
+      notAnymore: 'Not anymore',
     },
     {
       choice: '2',
@@ -105,6 +106,7 @@ describe('channels/ussd', () => {
       police: 'Poliisi',
       title: 'Obubbi oba okunyakula okumpi ne Kalerwe',
       paid: 'osasula nga bulijjo',
+      notAnymore: 'Tekikyali',
     },
     {
       choice: '3',
@@ -119,6 +121,7 @@ describe('channels/ussd', () => {
       police: 'Polisi',
       title: "Wizi au unyang'anyi karibu na Kalerwe",
       paid: 'gharama ya kawaida',
+      notAnymore: 'Si hatari tena',
     },
   ] as const;
 
@@ -303,6 +306,8 @@ describe('channels/ussd', () => {
             ['1', '2', '0'],
             'the two answers, and back',
           );
+          // "Not anymore" in the page's word for it (web dictionaries), one word in each language.
+          assert.ok(brief.lines.at(-2)?.startsWith(`2 ${lang.notAnymore} (`), brief.lines.at(-2));
           const voted = screen(await s.send('1'));
           assert.equal(voted.end, true);
           assert.equal((await publicSpot(id)).confirmations, spot.confirmations + 1, 'the vote counts');
