@@ -292,6 +292,22 @@ export async function onScreen(page: Page, selector: string): Promise<Locator> {
   return page.locator(`${selector}[data-on-screen]`);
 }
 
+/** What Chrome does when the person has blocked location for the site: every watch fails at once. */
+export function blockLocation(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    navigator.geolocation.watchPosition = (_ok, fail) => {
+      fail?.({
+        code: 1,
+        PERMISSION_DENIED: 1,
+        POSITION_UNAVAILABLE: 2,
+        TIMEOUT: 3,
+        message: 'denied',
+      } as GeolocationPositionError);
+      return 1;
+    };
+  });
+}
+
 /** A tool of the map's tools menu (map-tools.tsx): the menu is opened first where it is folded. */
 export async function mapTool(page: Page, name: string): Promise<Locator> {
   const tool = page.locator('#map-tools-menu').getByRole('button', { name, exact: true });

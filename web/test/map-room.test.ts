@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { browserSuite, mapTool, openPhone, screenshot } from './browser.ts';
+import { blockLocation, browserSuite, mapTool, openPhone, screenshot } from './browser.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 const box = async (page: Page, selector: string): Promise<Box> => {
@@ -51,19 +51,8 @@ describe('the map keeps its room on a small phone', () => {
     if (!browser) return t.skip('no Chromium');
     const { page, context } = await openPhone(browser, stack.url);
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.evaluate(() => {
-      // Location blocked: switching nearby alerts on says so in a message.
-      navigator.geolocation.watchPosition = (_ok, fail) => {
-        fail?.({
-          code: 1,
-          PERMISSION_DENIED: 1,
-          POSITION_UNAVAILABLE: 2,
-          TIMEOUT: 3,
-          message: 'denied',
-        } as GeolocationPositionError);
-        return 1;
-      };
-    });
+    // Location blocked: switching nearby alerts on says so in a message.
+    await blockLocation(page);
     await page.getByRole('button', { name: 'Filters' }).click();
     await (await mapTool(page, 'Nearby alerts')).click();
     const toast = page.locator('.toast');

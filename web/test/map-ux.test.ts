@@ -5,6 +5,7 @@ import { ensureSyntheticSpots } from '../../server/src/cli/synthetic.sql.ts';
 import { deviceWithStanding } from '../../server/test/helpers.ts';
 import {
   axeViolations,
+  blockLocation,
   browserSuite,
   layoutShift,
   mapTool,
@@ -487,19 +488,7 @@ describe('the map as people live with it', () => {
     const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const { page, context } = await openPhone(browser, stack.url);
-    await page.evaluate(() => {
-      // What Chrome does when the person has blocked location for the site.
-      navigator.geolocation.watchPosition = (_ok, fail) => {
-        fail?.({
-          code: 1,
-          PERMISSION_DENIED: 1,
-          POSITION_UNAVAILABLE: 2,
-          TIMEOUT: 3,
-          message: 'denied',
-        } as GeolocationPositionError);
-        return 1;
-      };
-    });
+    await blockLocation(page);
     await (await mapTool(page, 'Nearby alerts')).click();
     await assert.doesNotReject(
       page.getByText('Nearby alerts need your location, which is blocked.', { exact: false }).waitFor(),

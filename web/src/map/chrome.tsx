@@ -84,7 +84,7 @@ export function BottomNav(props: {
   activeFilters: number;
   listView: boolean;
   /** `byKeyboard`: opened with Enter or Space, so no map tap is waited for. */
-  onOpen(panel: NavPanel, byKeyboard: boolean): void;
+  onOpen(panel: NavPanel, byKeyboard?: boolean): void;
   onToggleView(): void;
 }) {
   return (
@@ -93,14 +93,14 @@ export function BottomNav(props: {
       <button type="button" class="primary" onClick={(e) => props.onOpen('report', e.detail === 0)}>
         {t('nav.report')}
       </button>
-      <button type="button" onClick={() => props.onOpen('route', false)}>
+      <button type="button" onClick={() => props.onOpen('route')}>
         {t('nav.route')}
       </button>
-      <button type="button" onClick={() => props.onOpen('filters', false)}>
+      <button type="button" onClick={() => props.onOpen('filters')}>
         {t('nav.filters')}
         {props.activeFilters > 0 && <span class="count-badge">{props.activeFilters}</span>}
       </button>
-      <button type="button" onClick={() => props.onOpen('stats', false)}>
+      <button type="button" onClick={() => props.onOpen('stats')}>
         {t('nav.stats')}
       </button>
       <button type="button" aria-pressed={props.listView} onClick={props.onToggleView}>
