@@ -19,7 +19,17 @@ import { refusedBy, voteByPhone } from './phone-acts.ts';
 import { findPlaces } from './places.ts';
 import { once, receiptKey } from './receipts.ts';
 import type { Screen } from './screen.ts';
-import { commandOf, NEAR_LISTED, nearList, PLACE_CHARS, short, smsText, watchRequest } from './sms-text.ts';
+import {
+  commandOf,
+  hoursSpan,
+  NEAR_LISTED,
+  nearList,
+  PLACE_CHARS,
+  placeWithHours,
+  short,
+  smsText,
+  watchRequest,
+} from './sms-text.ts';
 import { ussdScreen } from './ussd.ts';
 import type { ActionResult, UssdWorld } from './ussd-steps.ts';
 import { defaultChannelLang, distance, gsm, isChannelLang, SMS_CHARS, say } from './words.ts';
@@ -67,7 +77,7 @@ export async function answerUssd(deps: Deps, identity: Identity, call: UssdCallb
         MAX_WATCHES,
       );
       if (added.result === 'full') return { key: 'smsWatchFull', params: { max: MAX_WATCHES } };
-      if (added.confirmed) return { key: 'ussdWatching', params: { place: name } };
+      if (added.confirmed) return { key: 'ussdWatching', params: { place: placeWithHours(name, hours) } };
       // As by SMS: the number's first watch waits for its YES, asked by SMS.
       if (!(await refusedBy(deps, ['sms_reply'], identity)))
         await enqueue(deps.db, {
@@ -161,7 +171,9 @@ async function smsReply(
     return smsText(
       lang,
       'smsAlertsOn',
-      { places: places.map((p) => short(gsm(p), PLACE_CHARS)).join(', ') },
+      {
+        places: places.map((p) => placeWithHours(short(gsm(p.place), PLACE_CHARS), p.hours)).join(', '),
+      },
       'places',
     );
   }
@@ -208,6 +220,6 @@ async function smsReply(
   if (added.result === 'full') return smsText(lang, 'smsWatchFull', { max: MAX_WATCHES });
   // A number's first watch is confirmed by that number: a forged WATCH alerts no stranger.
   if (!added.confirmed) return smsText(lang, 'smsWatchAsk', { place: name });
-  const hours = asked.hours ? `, ${asked.hours.from}:00-${asked.hours.to}:00` : '';
+  const hours = asked.hours ? `, ${hoursSpan(asked.hours)}` : '';
   return smsText(lang, 'smsWatching', { place: name, radius: distance(asked.radiusM), hours });
 }

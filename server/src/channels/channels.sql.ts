@@ -144,14 +144,20 @@ export async function upsertWatch(
     : { result: 'full' };
 }
 
-/** YES: the number's watches waiting for it are confirmed; returns their places. */
-export async function confirmWatchesOf(db: Queryable, phoneHash: string): Promise<string[]> {
-  const rows = await db.query<{ place: string }>(
+/** YES: the number's watches waiting for it are confirmed; returns their places and hours. */
+export async function confirmWatchesOf(
+  db: Queryable,
+  phoneHash: string,
+): Promise<{ place: string; hours: WatchHours | undefined }[]> {
+  const rows = await db.query<{ place: string; from_hour: number | null; to_hour: number | null }>(
     `UPDATE watches SET confirmed_at = now() WHERE phone_hash = $1 AND confirmed_at IS NULL
-     RETURNING place`,
+     RETURNING place, from_hour, to_hour`,
     [phoneHash],
   );
-  return rows.map((r) => r.place);
+  return rows.map((r) => ({
+    place: r.place,
+    hours: r.from_hour === null || r.to_hour === null ? undefined : { from: r.from_hour, to: r.to_hour },
+  }));
 }
 
 /**

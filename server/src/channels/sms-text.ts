@@ -52,8 +52,18 @@ export function smsText(
  * the page and USSD ask.
  */
 export function nearList(lang: ChannelLang, place: string, dangers: NearDanger[], from: number, now: Date) {
+  // Short enough for three in one SMS where their words allow: "day and night" says nothing a
+  // danger's other hours would not, and "350m" keeps its unit without the space.
   const line = (d: NearDanger) =>
-    `#${d.id} ${categoryName(lang, d.category)} ${d.severity}/5 ${timeName(lang, d.time_of_day)} ${distance(d.distance_m)}`;
+    [
+      `#${d.id}`,
+      categoryName(lang, d.category),
+      `${d.severity}/5`,
+      d.time_of_day === 'any' ? '' : timeName(lang, d.time_of_day),
+      distance(d.distance_m, ''),
+    ]
+      .filter(Boolean)
+      .join(' ');
   const old = (d: NearDanger) => daysSince(d.last_word, now.getTime()) >= STILL_THERE_AFTER_DAYS;
   const text = (n: number, asking = true) => {
     const shown = dangers.slice(from, from + n);
@@ -69,6 +79,13 @@ export function nearList(lang: ChannelLang, place: string, dangers: NearDanger[]
   const answer = text(n).length <= SMS_CHARS ? text(n) : text(n, false);
   return { text: answer.slice(0, SMS_CHARS), shown: n };
 }
+
+/** A watch's hours as an SMS says them: "18:00-23:00" (local; "22:00-6:00" runs across midnight). */
+export const hoursSpan = (hours: WatchHours) => `${hours.from}:00-${hours.to}:00`;
+
+/** A watched place with its hours when it has some, "Kalerwe (18:00-23:00)", as YES repeats it. */
+export const placeWithHours = (place: string, hours: WatchHours | undefined) =>
+  hours ? `${place} (${hoursSpan(hours)})` : place;
 
 /**
  * What follows WATCH: the place, then maybe its distance and the hours it matters, "Kalerwe 500m

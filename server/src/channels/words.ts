@@ -58,9 +58,9 @@ export const verifiedName = (lang: ChannelLang) => web(lang, 'detail.verified');
 export const voteName = (lang: ChannelLang, value: 1 | -1) =>
   web(lang, value === 1 ? 'detail.stillDangerous' : 'detail.notAnymore');
 
-/** Metres as phones show them: "350 m", "1.2 km". */
-export const distance = (m: number) =>
-  m < 1000 ? `${Math.round(m / 10) * 10} m` : `${(m / 1000).toFixed(1)} km`;
+/** Metres as phones show them: "350 m", "1.2 km" ("350m" with `space` ''). */
+export const distance = (m: number, space = ' ') =>
+  m < 1000 ? `${Math.round(m / 10) * 10}${space}m` : `${(m / 1000).toFixed(1)}${space}km`;
 
 /**
  * Text as a GSM phone shows it: typographic quotes, dashes and ellipses become their plain forms and

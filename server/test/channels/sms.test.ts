@@ -132,7 +132,7 @@ describe('channels/sms', () => {
       await sms(phone, 'near Kalerwe');
       await flush();
       const [reply] = gateway.to(phone);
-      assert.match(reply ?? '', /^Hatari, near Kalerwe: #\d+ .* [1-5]\/5 .* \d+ m/);
+      assert.match(reply ?? '', /^Hatari, near Kalerwe: #\d+ .* [1-5]\/5 (.* )?[\d.]+k?m\b/);
       assert.ok((reply ?? '').length <= 160, `${reply?.length} characters: one SMS`);
     });
 
@@ -551,6 +551,47 @@ describe('channels/sms', () => {
       assert.match(answers.at(-1) ?? '', /no more dangers near Nansana/);
     });
 
+    it('NEAR lists three dangers in one SMS, MORE included, where their words allow', () => {
+      const at = (
+        id: number,
+        category: 'robbery' | 'boda_gang' | 'stabbing',
+        time: 'night' | 'any' | 'day',
+      ) => ({
+        id,
+        title: 'unused',
+        category,
+        severity: 4,
+        time_of_day: time,
+        distance_m: 1250,
+        last_word: new Date(),
+      });
+      const dangers = [
+        at(10234, 'robbery', 'night'),
+        at(10235, 'boda_gang', 'any'),
+        at(10236, 'stabbing', 'day'),
+      ];
+      const more = [...dangers, at(10237, 'robbery', 'night')];
+      assert.equal(
+        nearList('en', 'Kalerwe', more, 0, new Date()).text,
+        'Hatari, near Kalerwe: #10234 Robbery or snatching 4/5 at night 1.3km; #10235 Boda gang 4/5 1.3km; ' +
+          '#10236 Stabbing or hacking 4/5 by day 1.3km. MORE for more',
+      );
+      // Luganda's and Swahili's words are longer: three when they are all, two and MORE otherwise.
+      for (const lang of ['lg', 'sw'] as const) {
+        const page = nearList(lang, 'Kalerwe', dangers, 0, new Date());
+        assert.equal(page.shown, 3, `${lang}: ${page.text}`);
+        assert.ok(page.text.length <= 160, `${lang}: ${page.text.length} characters`);
+      }
+    });
+
+    it('repeats the hours of a WATCH in the answer to its YES', async () => {
+      const phone = newPhone();
+      await sms(phone, 'WATCH Kalerwe 18-23');
+      await sms(phone, 'YES');
+      await flush();
+      assert.match(gateway.to(phone).at(-1) ?? '', /^Hatari: alerts on for Kalerwe \(18:00-23:00\)\./);
+    });
+
     it('fits every answer and alert in one SMS of GSM letters, in every language, with the longest values', () => {
       const longest = 'W'.repeat(80);
       const gsm7 = /^[A-Za-z0-9 \n.,:;'"!?()#+\-/%&*=<>@$_]*$/;
@@ -567,7 +608,16 @@ describe('channels/sms', () => {
             hours: ', 12:00-23:00',
           }),
           smsText(lang, 'smsWatchFull', { max: 3 }),
-          smsText(lang, 'smsAlertsOn', { places: [longest, longest, longest].join(', ') }, 'places'),
+          smsText(
+            lang,
+            'smsAlertsOn',
+            {
+              places: Array(3)
+                .fill(`${longest.slice(0, 30)} (22:00-6:00)`)
+                .join(', '),
+            },
+            'places',
+          ),
           nearList(
             lang,
             longest.slice(0, 30),

@@ -211,8 +211,18 @@ describe('channels/ussd', () => {
       const ask = await t.db.query<{ body: string }>(`SELECT body FROM outbox WHERE body LIKE '%reply YES%'`);
       assert.equal(ask.length, 1, 'the YES is asked by SMS');
       await post('sms', smsForm(phone, 'YES'));
-      const on = screen(await session(phone).play('6', 'Wandegeya', '1'));
-      assert.match(on.text, /^Alerts near Wandegeya are on\./, 'a confirmed number needs no second YES');
+      const yes = await t.db.query<{ body: string }>(`SELECT body FROM outbox WHERE body LIKE '%alerts on%'`);
+      assert.match(
+        yes[0]?.body ?? '',
+        /alerts on for Kalerwe \(17:00-21:00\)\./,
+        'YES repeats the hours chosen',
+      );
+      const on = screen(await session(phone).play('6', 'Wandegeya', '4'));
+      assert.match(
+        on.text,
+        /^Alerts near Wandegeya \(19:00-6:00\) are on\./,
+        'a confirmed number needs no second YES; the screen repeats its hours',
+      );
     });
 
     it('asks "still there?" on the screen of a spot nobody confirmed for a month', async () => {
