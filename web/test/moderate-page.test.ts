@@ -105,16 +105,26 @@ describe('the moderator console', () => {
     await checked(visitor.page, '23-approved-verified');
 
     await mod.page.getByRole('button', { name: 'Log' }).click();
-    const log = await mod.page.locator('table.log').innerText();
-    // Every entry in words: what was done, and what it changed, never codes or JSON.
-    for (const line of [
-      /\tSigned in\t/,
-      /\tChanged the settings\t\tnew reports wait for moderators/,
-      /\tApproved\t\d+\twas Pending/,
-      /\tMarked verified\t\d+\twas On the map/,
+    await assert.doesNotReject(mod.page.locator('.log-entry').first().waitFor());
+    const entries = await mod.page.locator('.log-entry').allInnerTexts();
+    // Every entry in words, one card each: what was done (and to which spot), when and by whom, and
+    // what it changed, never codes or JSON.
+    for (const entry of [
+      /^Signed in\s+\S.* · amina$/,
+      /^Changed the settings\s+\S.* · amina\s+new reports wait for moderators · /,
+      /^Approved · Spot #\d+\s+\S.* · amina\s+was Pending$/,
+      /^Marked verified · Spot #\d+\s+\S.* · amina\s+was On the map$/,
     ])
-      assert.match(log, line);
-    assert.doesNotMatch(log, /[{}"]|sign_in|requireApproval/);
+      assert.ok(
+        entries.some((e) => entry.test(e.trim())),
+        `${entry} among:\n${entries.slice(0, 8).join('\n--\n')}`,
+      );
+    assert.doesNotMatch(entries.join('\n'), /[{}"]|sign_in|requireApproval/);
+    assert.equal(
+      await mod.page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
+      true,
+      'the log fits the phone: nothing to scroll sideways',
+    );
     await checked(mod.page, '24-mod-log');
     await visitor.context.close();
     await mod.context.close();
@@ -316,7 +326,7 @@ describe('the moderator console', () => {
 
     const { page, context } = await openPhone(browser, stack.url, { path: '/moderate' });
     await signIn(page);
-    await page.getByRole('button', { name: 'Bursts' }).click();
+    await page.getByRole('button', { name: /^From one network/ }).click();
     const card = page.locator('.mod-spot', { hasText: spot.title });
     await assert.doesNotReject(card.waitFor());
     await assert.doesNotReject(card.getByText('Burst from one network').first().waitFor());
@@ -386,6 +396,14 @@ describe('the moderator console', () => {
 
       const { page, context } = await openPhone(browser, stack.url, { path: '/moderate' });
       await signIn(page);
+      // The spot the flag hid says so in the queue, and is put back in those words, never "Pending"
+      // like a new report.
+      const hidden = page.locator('.mod-spot', { hasText: 'Alarm target one' });
+      await assert.doesNotReject(hidden.waitFor());
+      assert.equal(await hidden.locator('.badges').getByText('Hidden by flags').count(), 1);
+      assert.doesNotMatch(await hidden.locator('.badges').innerText(), /Pending/);
+      assert.equal(await hidden.getByRole('button', { name: 'Put it back on the map' }).count(), 1);
+      await checked(page, '29-mod-hidden-by-flags');
       await assert.doesNotReject(page.getByText(/^Alarms waiting: 1\./).waitFor());
       assert.match(await page.getByRole('button', { name: /^Alarms/ }).innerText(), /Alarms\s+1/);
       await page.getByRole('button', { name: 'Open the alarms' }).click();
@@ -394,13 +412,15 @@ describe('the moderator console', () => {
       assert.match(await card.innerText(), /hidden: 1/);
       assert.match(await card.innerText(), /kept on the map by the budget: 1/);
       assert.match(await page.locator('.budgets').innerText(), /Hidden by flags this hour: 1 of 1/);
+      // One name for one thing: the alarms never call themselves bursts (a burst is one network's).
+      assert.doesNotMatch(await page.locator('.alarms').innerText(), /burst/i);
       await checked(page, '29-mod-alarm');
       page.once('dialog', (d) => void d.accept());
-      await card.getByRole('button', { name: 'Revert this burst' }).click();
+      await card.getByRole('button', { name: 'Revert this alarm' }).click();
       await assert.doesNotReject(
         page.getByText(/flags dismissed: 2 · back on the map: 1 · protected for 30 days: 2\./).waitFor(),
       );
-      await assert.doesNotReject(page.getByText('No bursts are waiting.').waitFor());
+      await assert.doesNotReject(page.getByText('No alarms are waiting.').waitFor());
       await checked(page, '30-mod-alarm-reverted');
       for (const id of ids) {
         const mod = (await (
@@ -428,8 +448,21 @@ describe('the moderator console', () => {
     await signIn(page);
     await page.getByRole('button', { name: 'Your account' }).click();
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
-    const secret = await page.locator('code.secret').innerText();
-    assert.match(secret, /^[A-Z2-7]{32}$/);
+    // The key in groups of four, none split across lines; a copy button and a link for an app on
+    // the same phone, which cannot scan its own QR code.
+    const grouped = await page.locator('code.secret').innerText();
+    assert.match(grouped, /^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+    const secret = grouped.replaceAll(' ', '');
+    for (const group of await page.locator('code.secret span').all()) {
+      const box = await group.boundingBox();
+      assert.ok(box && box.height < 30, 'each group on one line');
+    }
+    const link = page.getByRole('link', { name: 'Open in the authenticator app on this phone' });
+    assert.match((await link.getAttribute('href')) ?? '', /^otpauth:\/\/totp\/.*secret=[A-Z2-7]{32}/);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
+    await page.getByRole('button', { name: 'Copy the key' }).click();
+    await assert.doesNotReject(page.getByText('Key copied.').waitFor());
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret);
     assert.ok(
       await page.getByRole('img', { name: 'QR code of the authenticator link' }).isVisible(),
       'a QR code to scan',

@@ -82,29 +82,28 @@ export function AuditLog() {
   }, []);
   if (error) return <Notice kind="error">{error}</Notice>;
   if (!entries) return <p class="muted">{t('common.loading')}</p>;
+  // One card per entry, what was done first: a phone reads it down the screen, with no table to
+  // scroll sideways.
   return (
-    <table class="log">
-      <caption>{t('mod.tab.log')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('mod.log.when')}</th>
-          <th scope="col">{t('mod.log.who')}</th>
-          <th scope="col">{t('mod.log.what')}</th>
-          <th scope="col">{t('mod.log.spot')}</th>
-          <th scope="col">{t('mod.log.detail')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((e, i) => (
-          <tr key={i}>
-            <td>{formatDateTime(e.at)}</td>
-            <td>{e.actor ?? '—'}</td>
-            <td>{named(`mod.log.action.${e.action}`, e.action)}</td>
-            <td>{e.spot_id ?? ''}</td>
-            <td>{describeDetail(e.action, e.detail as Record<string, unknown> | null)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <section aria-labelledby="log-heading">
+      <h2 id="log-heading">{t('mod.tab.log')}</h2>
+      <ol class="log">
+        {entries.map((e, i) => {
+          const detail = describeDetail(e.action, e.detail as Record<string, unknown> | null);
+          return (
+            <li key={i} class="log-entry">
+              <p class="log-what">
+                <strong>{named(`mod.log.action.${e.action}`, e.action)}</strong>
+                {e.spot_id !== null && ` · ${t('mod.log.spot')} #${e.spot_id}`}
+              </p>
+              <p class="muted">
+                <time dateTime={e.at}>{formatDateTime(e.at)}</time> · {e.actor ?? '—'}
+              </p>
+              {detail && <p>{detail}</p>}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
   );
 }

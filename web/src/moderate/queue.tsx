@@ -107,15 +107,22 @@ function ModSpotCard({
   }
 
   return (
-    <article class={`mod-spot publication-${spot.publication}`} aria-labelledby={`mod-spot-${spot.id}`}>
+    <article
+      class={`mod-spot publication-${spot.auto_hidden ? 'hidden' : spot.publication}`}
+      aria-labelledby={`mod-spot-${spot.id}`}
+    >
       <h3 id={`mod-spot-${spot.id}`}>
         #{spot.id} {spot.title}
       </h3>
       <p class="badges">
-        <span class={`badge publication ${spot.publication}`}>
-          {t(`mod.publication.${spot.publication}`)}
-        </span>
-        {spot.auto_hidden && <span class="badge hidden">{t('mod.autoHidden')}</span>}
+        {/* Flags took it off the map: said so, never "Pending" like a new report. */}
+        {spot.auto_hidden ? (
+          <span class="badge hidden">{t('mod.autoHidden')}</span>
+        ) : (
+          <span class={`badge publication ${spot.publication}`}>
+            {t(`mod.publication.${spot.publication}`)}
+          </span>
+        )}
         {spot.review_reason && <span class="badge review">{t(`mod.review.${spot.review_reason}`)}</span>}
         {spot.burst && <span class="badge burst">{t('mod.burst')}</span>}
         {spot.restored_until && (
@@ -191,7 +198,7 @@ function ModSpotCard({
           <legend class="visually-hidden">{t('mod.actions')}</legend>
           {(spot.publication === 'pending' || spot.publication === 'rejected') && (
             <button type="button" class="primary" disabled={busy} onClick={() => void act('approve')}>
-              {t('mod.approve')}
+              {t(spot.auto_hidden ? 'mod.showAgain' : 'mod.approve')}
             </button>
           )}
           {spot.publication === 'archived' && (

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { answer, client, type Fetched } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { t } from '../lib/i18n.ts';
@@ -89,6 +89,12 @@ export function TwoFactorPanel({ state, onChanged }: { state: TwoFactorState; on
       )}
       {setup && (
         <form class="two-factor-setup" onSubmit={confirm}>
+          {/* The app may be on this very phone, which cannot scan its own screen: a link opens it. */}
+          <p>
+            <a class="button" href={setup.uri}>
+              {t('mod.2fa.openApp')}
+            </a>
+          </p>
           <p>{t('mod.2fa.scan')}</p>
           <img
             class="qr"
@@ -97,9 +103,7 @@ export function TwoFactorPanel({ state, onChanged }: { state: TwoFactorState; on
             alt={t('mod.2fa.qrAlt')}
             src={`data:image/svg+xml;base64,${btoa(setup.qr_svg)}`}
           />
-          <p>
-            {t('mod.2fa.orType')} <code class="secret">{setup.secret}</code>
-          </p>
+          <SecretKey secret={setup.secret} />
           <CodeField value={code} onInput={setCode} />
           <button type="submit" class="primary" disabled={busy}>
             {t('mod.2fa.confirm')}
@@ -126,6 +130,43 @@ export function TwoFactorPanel({ state, onChanged }: { state: TwoFactorState; on
         </form>
       )}
     </section>
+  );
+}
+
+/**
+ * The key to type into an app, in groups of four that never break across lines, and a button that
+ * copies it whole (or, where the browser allows no clipboard, selects it for the phone's own Copy).
+ */
+function SecretKey({ secret }: { secret: string }) {
+  const [said, setSaid] = useState<string>();
+  const code = useRef<HTMLElement>(null);
+  const groups = secret.match(/.{1,4}/g) ?? [];
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setSaid(t('mod.2fa.copied'));
+    } catch {
+      if (code.current) getSelection()?.selectAllChildren(code.current);
+      setSaid(t('mod.2fa.selected'));
+    }
+  }
+  return (
+    <>
+      <p>
+        {t('mod.2fa.orType')}{' '}
+        <code class="secret" ref={code}>
+          {groups.flatMap((g, i) => [i > 0 ? ' ' : '', <span key={i}>{g}</span>])}
+        </code>{' '}
+        <button type="button" onClick={() => void copy()}>
+          {t('mod.2fa.copy')}
+        </button>
+      </p>
+      {said && (
+        <p class="muted" role="status">
+          {said}
+        </p>
+      )}
+    </>
   );
 }
 
