@@ -1,5 +1,6 @@
 import { reportInput } from '../../../common/api.ts';
 import { MAX_ID } from '../../../common/domain.ts';
+import { clockHoursText } from '../../../common/region.ts';
 import { type Deps, publicDataChanged } from '../deps.ts';
 import type { Identity } from '../identity/identify.ts';
 import { findPublicSpot, redactPhoneNumbers, reportSpot } from '../spots/index.ts';
@@ -21,7 +22,6 @@ import { once, receiptKey } from './receipts.ts';
 import type { Screen } from './screen.ts';
 import {
   commandOf,
-  hoursSpan,
   NEAR_LISTED,
   nearList,
   PLACE_CHARS,
@@ -220,6 +220,6 @@ async function smsReply(
   if (added.result === 'full') return smsText(lang, 'smsWatchFull', { max: MAX_WATCHES });
   // A number's first watch is confirmed by that number: a forged WATCH alerts no stranger.
   if (!added.confirmed) return smsText(lang, 'smsWatchAsk', { place: name });
-  const hours = asked.hours ? `, ${hoursSpan(asked.hours)}` : '';
+  const hours = asked.hours ? `, ${clockHoursText(asked.hours)}` : '';
   return smsText(lang, 'smsWatching', { place: name, radius: distance(asked.radiusM), hours });
 }

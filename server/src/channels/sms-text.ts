@@ -1,4 +1,5 @@
 import { daysSince, STILL_THERE_AFTER_DAYS } from '../../../common/confidence.ts';
+import { clockHoursText } from '../../../common/region.ts';
 import { SMS_COMMANDS, type SmsCommand } from '../../../common/words/channels.ts';
 import type { WatchHours } from './alerts.sql.ts';
 import { ALERT_RULES } from './alerts.ts';
@@ -80,12 +81,9 @@ export function nearList(lang: ChannelLang, place: string, dangers: NearDanger[]
   return { text: answer.slice(0, SMS_CHARS), shown: n };
 }
 
-/** A watch's hours as an SMS says them: "18:00-23:00" (local; "22:00-6:00" runs across midnight). */
-export const hoursSpan = (hours: WatchHours) => `${hours.from}:00-${hours.to}:00`;
-
 /** A watched place with its hours when it has some, "Kalerwe (18:00-23:00)", as YES repeats it. */
 export const placeWithHours = (place: string, hours: WatchHours | undefined) =>
-  hours ? `${place} (${hoursSpan(hours)})` : place;
+  hours ? `${place} (${clockHoursText(hours)})` : place;
 
 /**
  * What follows WATCH: the place, then maybe its distance and the hours it matters, "Kalerwe 500m

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { localHour } from '../../../common/region.ts';
+import { clockHoursText, localHour } from '../../../common/region.ts';
 import { ALERT_RULES, alertSendAfter, alertText } from '../../src/channels/alerts.ts';
 import { purgeChannelData } from '../../src/channels/channels.sql.ts';
 import { SmsCourier } from '../../src/channels/couriers.ts';
@@ -364,7 +364,7 @@ describe('channels/sms', () => {
       await flush();
       assert.match(
         gateway.to(phone).at(-1) ?? '',
-        new RegExp(`within 500 m, ${hours.from}:00-${hours.to}:00`),
+        new RegExp(`within 500 m, ${clockHoursText(hours).replace('–', '-')}`),
       );
       await reportAt(t, { lat: KALERWE.lat + 0.0063, lng: KALERWE.lng }, 4); // 700 m away
       const near = await reportAt(t, { lat: KALERWE.lat + 0.0027, lng: KALERWE.lng }, 4); // 300 m
@@ -613,7 +613,7 @@ describe('channels/sms', () => {
             'smsAlertsOn',
             {
               places: Array(3)
-                .fill(`${longest.slice(0, 30)} (22:00-6:00)`)
+                .fill(`${longest.slice(0, 30)} (22:00-06:00)`)
                 .join(', '),
             },
             'places',

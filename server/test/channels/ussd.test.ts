@@ -220,7 +220,7 @@ describe('channels/ussd', () => {
       const on = screen(await session(phone).play('6', 'Wandegeya', '4'));
       assert.match(
         on.text,
-        /^Alerts near Wandegeya \(19:00-6:00\) are on\./,
+        /^Alerts near Wandegeya \(19:00-06:00\) are on\./,
         'a confirmed number needs no second YES; the screen repeats its hours',
       );
     });
