@@ -131,6 +131,18 @@ export interface Hours {
   to: number;
 }
 
+/**
+ * A name the map writes where no background loads (the region's outline): a town, an area or a
+ * lake, from `minZoom` on, so names at one zoom do not crowd each other.
+ */
+export interface Landmark {
+  name: string;
+  lat: number;
+  lng: number;
+  kind: 'town' | 'area' | 'lake';
+  minZoom: number;
+}
+
 export interface Region {
   /** Short, stable name (`ug`). */
   id: string;
@@ -207,6 +219,59 @@ export const UGANDA: Region = {
   // Kampala is favoured (minLng,maxLat,maxLng,minLat), not required; "Uganda" ends every name.
   places: { countryCodes: 'ug', viewbox: '32.40,0.50,32.80,0.10', dropNames: ['Uganda'] },
 };
+
+/**
+ * Uganda's main towns, Kampala's areas and its lakes, named on the outline the map draws where no
+ * background loads. The page does not read them here: `npm run region:outline` writes them into
+ * common/region-outline/ug.json with the border and the lakes' shapes. Town centres as gazetteers
+ * give them; a Kampala division by its headquarters' hill and a neighbourhood by its trading centre
+ * (to a few hundred metres: enough to tell where one is, never to find an address); a lake by a point
+ * on its water inside the country.
+ */
+export const UGANDA_LANDMARKS: readonly Landmark[] = [
+  { name: 'Kampala', lat: 0.3136, lng: 32.5811, kind: 'town', minZoom: 6 },
+  { name: 'Gulu', lat: 2.7817, lng: 32.2992, kind: 'town', minZoom: 6 },
+  { name: 'Mbarara', lat: -0.6133, lng: 30.6583, kind: 'town', minZoom: 6 },
+  { name: 'Mbale', lat: 1.08, lng: 34.175, kind: 'town', minZoom: 6 },
+  { name: 'Arua', lat: 3.0203, lng: 30.9108, kind: 'town', minZoom: 6 },
+  { name: 'Jinja', lat: 0.4242, lng: 33.2039, kind: 'town', minZoom: 7 },
+  { name: 'Lira', lat: 2.2472, lng: 32.8997, kind: 'town', minZoom: 7 },
+  { name: 'Fort Portal', lat: 0.665, lng: 30.275, kind: 'town', minZoom: 7 },
+  { name: 'Masaka', lat: -0.3411, lng: 31.7361, kind: 'town', minZoom: 7 },
+  { name: 'Soroti', lat: 1.715, lng: 33.6111, kind: 'town', minZoom: 7 },
+  { name: 'Kabale', lat: -1.25, lng: 29.99, kind: 'town', minZoom: 7 },
+  { name: 'Hoima', lat: 1.4325, lng: 31.3525, kind: 'town', minZoom: 7 },
+  { name: 'Moroto', lat: 2.5289, lng: 34.6639, kind: 'town', minZoom: 7 },
+  { name: 'Kasese', lat: 0.1864, lng: 30.0881, kind: 'town', minZoom: 7 },
+  { name: 'Kitgum', lat: 3.2789, lng: 32.8867, kind: 'town', minZoom: 7 },
+  { name: 'Tororo', lat: 0.6925, lng: 34.1808, kind: 'town', minZoom: 7 },
+  { name: 'Entebbe', lat: 0.0556, lng: 32.46, kind: 'town', minZoom: 8 },
+  { name: 'Mukono', lat: 0.3533, lng: 32.755, kind: 'town', minZoom: 9 },
+  { name: 'Nansana', lat: 0.3639, lng: 32.5286, kind: 'town', minZoom: 11 },
+  { name: 'Kira', lat: 0.3972, lng: 32.6389, kind: 'town', minZoom: 11 },
+  { name: 'Kawempe', lat: 0.3797, lng: 32.5575, kind: 'area', minZoom: 12 },
+  { name: 'Nakawa', lat: 0.3291, lng: 32.6137, kind: 'area', minZoom: 12 },
+  { name: 'Makindye', lat: 0.28, lng: 32.59, kind: 'area', minZoom: 12 },
+  { name: 'Lubaga', lat: 0.3011, lng: 32.5544, kind: 'area', minZoom: 12 },
+  { name: 'Kalerwe', lat: 0.3492, lng: 32.572, kind: 'area', minZoom: 13 },
+  { name: 'Wandegeya', lat: 0.3319, lng: 32.5726, kind: 'area', minZoom: 13 },
+  { name: 'Bwaise', lat: 0.353, lng: 32.559, kind: 'area', minZoom: 13 },
+  { name: 'Bukoto', lat: 0.35, lng: 32.595, kind: 'area', minZoom: 13 },
+  { name: 'Ntinda', lat: 0.354, lng: 32.616, kind: 'area', minZoom: 13 },
+  { name: 'Kireka', lat: 0.346, lng: 32.648, kind: 'area', minZoom: 13 },
+  { name: 'Kololo', lat: 0.327, lng: 32.595, kind: 'area', minZoom: 13 },
+  { name: 'Mengo', lat: 0.302, lng: 32.568, kind: 'area', minZoom: 13 },
+  { name: 'Nsambya', lat: 0.299, lng: 32.588, kind: 'area', minZoom: 13 },
+  { name: 'Nateete', lat: 0.295, lng: 32.536, kind: 'area', minZoom: 13 },
+  { name: 'Kansanga', lat: 0.273, lng: 32.607, kind: 'area', minZoom: 13 },
+  { name: 'Luzira', lat: 0.3, lng: 32.643, kind: 'area', minZoom: 13 },
+  { name: 'Ggaba', lat: 0.257, lng: 32.634, kind: 'area', minZoom: 13 },
+  { name: 'Lake Victoria', lat: -0.6, lng: 32.9, kind: 'lake', minZoom: 6 },
+  { name: 'Lake Kyoga', lat: 1.5, lng: 32.95, kind: 'lake', minZoom: 7 },
+  { name: 'Lake Albert', lat: 1.68, lng: 30.92, kind: 'lake', minZoom: 7 },
+  { name: 'Lake Edward', lat: -0.3, lng: 29.65, kind: 'lake', minZoom: 8 },
+  { name: 'Lake George', lat: 0.03, lng: 30.2, kind: 'lake', minZoom: 8 },
+];
 
 let active: Region = UGANDA;
 

@@ -19,6 +19,7 @@ export const en = {
   'map.heat': 'Heat view',
   'map.noBackground': 'No background map on this server: the dangers are shown on their own.',
   'map.backgroundFailed': 'The background map could not load. The dangers are still shown.',
+  'map.nearestPlace': 'Nearest named place: {place}, {distance} away',
   'pick.tapMap': 'Tap the map to choose the place.',
 
   'offline.banner': 'You are offline. Nothing you send will go until you are back online.',

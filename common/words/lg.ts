@@ -21,6 +21,7 @@ export const lg = {
   'map.heat': "Maapu y'ebbugumu",
   'map.noBackground': "Ku server eno tekuli maapu ey'emabega: obulabe bwokka bwe bulagiddwa.",
   'map.backgroundFailed': "Maapu ey'emabega tesobodde kujja. Obulabe bukyalagibwa.",
+  'map.nearestPlace': 'Ekifo ekiriraanye ekirina erinnya: {place}, {distance}',
   'pick.tapMap': 'Kwata ku maapu olonde ekifo.',
 
   'offline.banner': "Toli ku mutimbagano. Tewali ky'oweereza kijja kugenda okutuusa lw'onoddamu okubaako.",

@@ -21,6 +21,7 @@ export const sw = {
   'map.heat': 'Ramani ya joto',
   'map.noBackground': 'Seva hii haina ramani ya msingi: hatari pekee ndizo zinaonyeshwa.',
   'map.backgroundFailed': 'Ramani ya msingi haikuweza kupakia. Hatari bado zinaonyeshwa.',
+  'map.nearestPlace': 'Mahali penye jina palipo karibu: {place}, umbali wa {distance}',
   'pick.tapMap': 'Gusa ramani kuchagua mahali.',
 
   'offline.banner': 'Huna mtandao. Hakuna kitakachotumwa hadi urudi mtandaoni.',

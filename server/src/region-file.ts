@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   EMERGENCY_LABELS,
   LANGUAGE_NAMES,
+  type Landmark,
   type Lang,
   NUMBER_WORDS,
   type Region,
@@ -85,6 +86,19 @@ const regionSchema = z
       viewbox: z.string().regex(/^-?[\d.]+(,-?[\d.]+){3}$/),
       dropNames: z.array(z.string()),
     }),
+    // Names for the outline the map draws where no background loads (`npm run region:outline`).
+    landmarks: z
+      .array(
+        z.object({
+          name: z.string().min(1).max(40),
+          lat: latitude,
+          lng: longitude,
+          kind: z.enum(['town', 'area', 'lake']),
+          minZoom: z.number().int().min(6).max(18),
+        }),
+      )
+      .max(200)
+      .default([]),
   })
   .refine((r) => r.box.minLat < r.box.maxLat && r.box.minLng < r.box.maxLng, {
     message: 'box must have its minimum below its maximum',
@@ -97,7 +111,9 @@ const regionSchema = z
   );
 
 /** The region a file describes, or the problems with it as lines `path: message`. */
-export function readRegionFile(file: string): { region: Region } | { problems: string[] } {
+export function readRegionFile(
+  file: string,
+): { region: Region; landmarks: readonly Landmark[] } | { problems: string[] } {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));
@@ -106,9 +122,10 @@ export function readRegionFile(file: string): { region: Region } | { problems: s
   }
   const parsed = regionSchema.safeParse(json);
   if (parsed.success) {
-    const { numberWords, ...region } = parsed.data;
+    const { numberWords, landmarks, ...region } = parsed.data;
     return {
       region: { ...region, numberWords: numberWords ?? region.languages.map((l) => NUMBER_WORDS[l]) },
+      landmarks,
     };
   }
   return { problems: parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`) };

@@ -1,16 +1,20 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import {
+  insideRegion,
   isNight,
   NUMBER_WORDS,
   type Region,
   UGANDA,
+  UGANDA_LANDMARKS,
   useRegion,
   watchChoiceHours,
 } from '../../common/region.ts';
+import { outlineFile, type RegionOutline } from '../../common/region-outline.ts';
 import { alertSendAfter } from '../src/channels/alerts.ts';
 import { loadConfig } from '../src/config.ts';
 import { channelEnv, FakeSmsGateway, injectPoster, UssdSession } from './fake-gateway.ts';
@@ -76,6 +80,24 @@ describe('Uganda', () => {
       alertSendAfter(3, new Date('2026-11-25T19:00:00Z'))?.toISOString(),
       '2026-11-26T03:00:00.000Z',
       '22:00: waits for 06:00',
+    );
+  });
+
+  it("has an outline for a map without background: its border, its lakes and today's landmarks, small", () => {
+    const text = readFileSync(new URL(`../../${outlineFile('ug')}`, import.meta.url), 'utf8');
+    const outline = JSON.parse(text) as RegionOutline;
+    assert.deepEqual(
+      outline.landmarks,
+      UGANDA_LANDMARKS,
+      'written from the region module: npm run region:outline',
+    );
+    const inBox = (ring: [number, number][]) => ring.every(([lat, lng]) => insideRegion(lat, lng));
+    assert.ok(outline.border.length > 0 && outline.border.every(inBox), 'the border lies inside the box');
+    assert.ok(outline.lakes.length >= 5, 'Victoria, Kyoga, Albert, Edward, George and smaller ones');
+    for (const l of UGANDA_LANDMARKS) assert.ok(insideRegion(l.lat, l.lng), `${l.name} is inside the box`);
+    assert.ok(
+      gzipSync(text).length < 20_000,
+      `${gzipSync(text).length} bytes compressed: a few tens of KB at most`,
     );
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { blockLocation, browserSuite, mapTool, openPhone, screenshot } from './browser.ts';
+import { axeViolations, blockLocation, browserSuite, mapTool, openPhone, screenshot } from './browser.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 const box = async (page: Page, selector: string): Promise<Box> => {
@@ -62,5 +62,85 @@ describe('the map keeps its room on a small phone', () => {
       assert.ok(!overlap(message, await box(page, control)), `the message stands clear of ${control}`);
     await screenshot(page, 'room-02-message-clear');
     await context.close();
+  });
+
+  test('without a background the map shows the region: border, lakes and towns, and zooms no closer than 14', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    // The tiles cannot load (no basemap, OpenStreetMap's tiles unreachable).
+    const tile = /\/\d+\/\d+\/\d+\.png$/;
+    const { page, context, problems } = await openPhone(browser, stack.url, {
+      beforeOpen: (p) => p.route(tile, (route) => route.abort()),
+    });
+    await page.getByText('The background map could not load.').waitFor();
+    await page.locator('.outline-border').first().waitFor({ state: 'attached' });
+    assert.ok((await page.locator('.outline-lake').count()) > 0, 'its lakes');
+    await assert.doesNotReject(page.locator('.outline-label span', { hasText: 'Kampala' }).waitFor());
+    const named = () =>
+      page.evaluate(() => {
+        const map = document.querySelector('section.map')?.getBoundingClientRect();
+        return [...document.querySelectorAll('.outline-label span')]
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return (
+              map && r.left >= map.left && r.right <= map.right && r.top >= map.top && r.bottom <= map.bottom
+            );
+          })
+          .map((el) => el.textContent);
+      });
+    const zoom = () => page.evaluate(() => JSON.parse(localStorage.getItem('hatari.view') ?? '{}').zoom);
+    await screenshot(page, 'room-03-outline');
+
+    // Tapping clusters until none is left in sight stops at zoom 14, with a place named in sight.
+    for (let i = 0; i < 6; i++) {
+      const cluster = page.locator('.leaflet-marker-icon.spot-cluster').first();
+      if (!(await cluster.count())) break;
+      await cluster.click();
+      await page.waitForTimeout(700);
+    }
+    // Zoom in as far as it goes (a click on the button once disabled does nothing).
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom in' }).click({ force: true });
+    await page.waitForTimeout(500);
+    assert.equal(await zoom(), 14, 'no closer than 14');
+    // A place named in sight, else the nearest one, how far and which way ("↗ Nateete 2.1 km").
+    const inSight = await named();
+    const nearest = page.locator('.outline-nearest');
+    if (inSight.length === 0) {
+      assert.match(await nearest.innerText(), /^[↑↗→↘↓↙←↖] \p{L}[\p{L} ]+ \d+(\.\d)? k?m/u);
+      assert.match(
+        (await nearest.locator('.visually-hidden').textContent()) ?? '',
+        /^Nearest named place: .+, .+ away$/,
+      );
+    } else assert.equal(await nearest.isVisible(), false);
+    assert.equal(await page.getByRole('button', { name: 'Zoom in' }).getAttribute('aria-disabled'), 'true');
+    await screenshot(page, 'room-04-outline-close');
+    assert.deepEqual(await axeViolations(page), [], 'axe-core finds nothing wrong with the outline');
+
+    // The tiles come back: the outline goes, and the map zooms in as far as ever.
+    await page.unroute(tile);
+    // Leaflet asks again only for tiles it has not tried: those of the views further out.
+    for (let i = 0; i < 2; i++) {
+      await page.getByRole('button', { name: 'Zoom out' }).click();
+      await page.waitForTimeout(400);
+    }
+    await page.waitForFunction(() => !document.querySelector('.outline-border'), undefined, {
+      timeout: 15_000,
+    });
+    for (let i = 0; i < 3; i++) {
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await page.waitForTimeout(400);
+    }
+    assert.equal(await zoom(), 15, 'closer than 14 once a background shows');
+    assert.deepEqual(problems, []);
+    await context.close();
+
+    // With a background from the start, nothing of the outline is drawn or fetched.
+    const fine = await openPhone(browser, stack.url);
+    const chunks: string[] = [];
+    fine.page.on('request', (r) => chunks.push(r.url()));
+    await fine.page.waitForFunction(() => document.querySelectorAll('.leaflet-tile-loaded').length > 0);
+    await fine.page.waitForTimeout(1000);
+    assert.equal(await fine.page.locator('.outline-border, .outline-label').count(), 0);
+    await fine.context.close();
   });
 });

@@ -8,7 +8,7 @@ import { region } from '../../../common/region.ts';
 import { currentLang } from '../lib/i18n.ts';
 import type { GridCluster, Route } from '../lib/types.ts';
 import type { BackgroundState } from './basemap.ts';
-import { MapBackground } from './map-background.ts';
+import { MAX_ZOOM, MapBackground } from './map-background.ts';
 import { MapFraming } from './map-framing.ts';
 import { keyboardMarkers } from './map-keyboard.ts';
 import { type MapView, saveView } from './map-view.ts';
@@ -75,7 +75,7 @@ export class SpotMap {
       minZoom: 6,
       // Set here, not by a tile layer: the background may come later (the vector basemap's chunk)
       // or never, and clustering needs the map's deepest zoom from the start.
-      maxZoom: 19,
+      maxZoom: MAX_ZOOM,
       maxBounds: L.latLngBounds(
         [region().box.minLat - 1, region().box.minLng - 1],
         [region().box.maxLat + 1, region().box.maxLng + 1],
