@@ -14,7 +14,13 @@ import {
   useRegion,
   watchChoiceHours,
 } from '../../common/region.ts';
-import { outlineFile, type RegionOutline } from '../../common/region-outline.ts';
+import {
+  outlineFile,
+  type PackedRing,
+  packRing,
+  type RegionOutline,
+  unpackRing,
+} from '../../common/region-outline.ts';
 import { alertSendAfter } from '../src/channels/alerts.ts';
 import { loadConfig } from '../src/config.ts';
 import { channelEnv, FakeSmsGateway, injectPoster, UssdSession } from './fake-gateway.ts';
@@ -91,9 +97,16 @@ describe('Uganda', () => {
       UGANDA_LANDMARKS,
       'written from the region module: npm run region:outline',
     );
-    const inBox = (ring: [number, number][]) => ring.every(([lat, lng]) => insideRegion(lat, lng));
+    const inBox = (ring: PackedRing) => unpackRing(ring).every(([lat, lng]) => insideRegion(lat, lng));
     assert.ok(outline.border.length > 0 && outline.border.every(inBox), 'the border lies inside the box');
     assert.ok(outline.lakes.length >= 5, 'Victoria, Kyoga, Albert, Edward, George and smaller ones');
+    // Packed and unpacked, a shore keeps its points to a thousandth of a degree.
+    const shore: [number, number][] = [
+      [0.312, 32.581],
+      [0.3, 32.6],
+      [-0.001, 32.5],
+    ];
+    assert.deepEqual(unpackRing(packRing(shore)), shore);
     for (const l of UGANDA_LANDMARKS) assert.ok(insideRegion(l.lat, l.lng), `${l.name} is inside the box`);
     assert.ok(
       gzipSync(text).length < 20_000,

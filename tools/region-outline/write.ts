@@ -5,7 +5,7 @@ import simplify from 'simplify-js';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { type Box, type Landmark, type Region, UGANDA, UGANDA_LANDMARKS } from '../../common/region.ts';
-import { outlineFile, type RegionOutline, type Ring } from '../../common/region-outline.ts';
+import { outlineFile, type PackedRing, packRing, type RegionOutline } from '../../common/region-outline.ts';
 import { readRegionFile } from '../../server/src/region-file.ts';
 
 /**
@@ -30,15 +30,14 @@ const { region, landmarks } = ((): { region: Region; landmarks: readonly Landmar
 })();
 
 type Position = number[];
-const round = (v: number) => Math.round(v * 1000) / 1000;
-/** A ring simplified, as [lat, lng] pairs to 3 decimals (about 100 m), closed. */
-function ring(positions: Position[]): Ring {
+/** A ring simplified to about 300 m, packed (common/region-outline.ts). */
+function ring(positions: Position[]): PackedRing {
   const points = simplify(
     positions.map(([x = 0, y = 0]) => ({ x, y })),
     TOLERANCE_DEG,
     true,
   );
-  return points.map((p) => [round(p.y), round(p.x)]);
+  return packRing(points.map((p) => [p.y, p.x]));
 }
 const area = (positions: Position[]) =>
   Math.abs(
@@ -85,7 +84,7 @@ const outline: RegionOutline = {
 const file = new URL(`../../${outlineFile(region.id)}`, import.meta.url);
 const text = `${JSON.stringify(outline)}\n`;
 writeFileSync(file, text);
-const points = border.flat().length + lakes.flat(2).length;
+const points = (border.flat().length + lakes.flat(2).length) / 2;
 console.log(
   `wrote ${outlineFile(region.id)}: ${border.length} border rings, ${lakes.length} lakes, ${points} points, ` +
     `${landmarks.length} landmarks, ${(text.length / 1024).toFixed(1)} KB`,

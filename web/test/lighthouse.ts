@@ -7,6 +7,8 @@
  * accessibility and the bytes of a first visit for each, the background's tiles among them (the
  * median of --runs), and fails below performance 0.95, above CLS 0.05, below accessibility 1 or
  * above 170 KB. The test archive's tiles are smaller than a real city's: docs/web.md gives both.
+ * It prints Lighthouse's rating of the host's CPU (`benchmarkIndex`) beside them: its 4× CPU
+ * slowdown makes a phone of the host, so figures from different hosts or browsers compare only so.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +33,8 @@ interface Figures {
   /** Of which the background map's tiles. */
   basemapBytes: number;
   failedA11y: string[];
+  /** Lighthouse's rating of the host's CPU. */
+  benchmarkIndex: number;
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'hatari-lighthouse-'));
@@ -81,6 +85,7 @@ async function audit(url: string): Promise<Figures> {
       .filter((r) => r.url.includes('/api/basemap/'))
       .reduce((n, r) => n + (r.transferSize ?? 0), 0),
     failedA11y,
+    benchmarkIndex: result.lhr.environment.benchmarkIndex,
   };
 }
 
@@ -112,9 +117,10 @@ try {
       tbtMs: median(runs.map((r) => r.tbtMs)),
       bytes: median(runs.map((r) => r.bytes)),
       basemapBytes: median(runs.map((r) => r.basemapBytes)),
+      benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
     };
     console.log(
-      `${name.padEnd(12)} performance ${m.performance.toFixed(2)}  CLS ${m.cls.toFixed(3)}  LCP ${Math.round(m.lcpMs)} ms  TBT ${Math.round(m.tbtMs)} ms  accessibility ${m.accessibility.toFixed(2)}  first visit ${(m.bytes / 1024).toFixed(1)} KB (background tiles ${(m.basemapBytes / 1024).toFixed(1)} KB)`,
+      `${name.padEnd(12)} performance ${m.performance.toFixed(2)}  CLS ${m.cls.toFixed(3)}  LCP ${Math.round(m.lcpMs)} ms  TBT ${Math.round(m.tbtMs)} ms  accessibility ${m.accessibility.toFixed(2)}  first visit ${(m.bytes / 1024).toFixed(1)} KB (background tiles ${(m.basemapBytes / 1024).toFixed(1)} KB), host CPU index ${Math.round(m.benchmarkIndex)}`,
     );
     const a11y = [...new Set(runs.flatMap((r) => r.failedA11y))];
     if (a11y.length) console.log(`${''.padEnd(12)} accessibility audits failed: ${a11y.join(', ')}`);
