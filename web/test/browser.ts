@@ -399,13 +399,15 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
  * practices), one line each: rule, impact and the first elements concerned. Injected through the
  * DevTools protocol, so the page's CSP (no inline scripts) stays as users get it.
  */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, { targetSize = false } = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (targetSize) => {
     const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run({ resultTypes: ['violations'] });
+    // WCAG 2.2's target size (24 px), as Lighthouse checks it; off by default in axe-core.
+    const rules = targetSize ? { 'target-size': { enabled: true } } : {};
+    const result = await axe.run({ resultTypes: ['violations'], rules });
     return result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[];
-  });
+  }, targetSize);
   return violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.nodes

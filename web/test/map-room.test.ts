@@ -134,6 +134,18 @@ describe('the map keeps its room on a small phone', () => {
     assert.deepEqual(problems, []);
     await context.close();
 
+    // A shared spot opened without a background: its marker stands clear of the line saying so, and
+    // every target is big enough (WCAG 2.2, as Lighthouse checks it).
+    const shared = await openPhone(browser, stack.url, {
+      path: '/spots/1',
+      beforeOpen: (p) => p.route(tile, (route) => route.abort()),
+    });
+    await shared.page.getByText('The background map could not load.').waitFor();
+    await shared.page.locator('.leaflet-marker-icon.open').waitFor();
+    await shared.page.waitForTimeout(600);
+    assert.deepEqual(await axeViolations(shared.page, { targetSize: true }), []);
+    await shared.context.close();
+
     // With a background from the start, nothing of the outline is drawn or fetched.
     const fine = await openPhone(browser, stack.url);
     const chunks: string[] = [];

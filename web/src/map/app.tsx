@@ -148,6 +148,10 @@ export function App({ config }: { config: PageSettings }) {
     if (sharedSpot) map.current?.focus(sharedSpot.lat, sharedSpot.lng, 16, false);
     if (sharedId) void showSpot(sharedId, false);
   }, []);
+  // The line saying the background is missing rises over the map's foot: an open spot stays clear of it.
+  useEffect(() => {
+    if (background !== 'ok' && panel === 'spot' && openSpot) map.current?.reveal(openSpot.lat, openSpot.lng);
+  }, [background]);
   // A place is picked on the map: from the list, the map comes back.
   useEffect(() => {
     if (pick) setView('map');
