@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { channelEnv } from '../../server/test/fake-gateway.ts';
-import { browserSuite, mapTool, openPhone, screenshot, uncoveredInSheet } from './browser.ts';
+import { browserSuite, mapTool, openPhone, screenshot, uncoveredInSheet, waitInPage } from './browser.ts';
 
 /** The site's SMS number, as an operator sets it (SMS_NUMBER). */
 const SMS_NUMBER = '6767';
@@ -28,13 +28,19 @@ describe('alerts on a phone that cannot have push alerts', () => {
       beforeOpen: async (p) => {
         await p.clock.install();
         await p.addInitScript(() => {
-          PushManager.prototype.subscribe = () => new Promise<PushSubscription>(() => {});
+          PushManager.prototype.subscribe = () => {
+            document.documentElement.dataset.subscribing = 'yes';
+            return new Promise<PushSubscription>(() => {});
+          };
           PushManager.prototype.getSubscription = async () => null;
         });
       },
     });
     await openAlerts(page);
     await page.getByRole('button', { name: 'Alert me' }).click();
+    // The 15 s run from the subscription's start, after the service worker is ready: the clock moves
+    // only once it has begun (on a busy machine it may begin after the click has returned).
+    await waitInPage(page, async () => document.documentElement.dataset.subscribing === 'yes');
     await page.clock.fastForward(14_000);
     const said = page.getByText(/^This phone could not reach its notification service/);
     assert.equal(await said.count(), 0, 'not before its 15 s');
