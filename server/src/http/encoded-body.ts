@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addVary } from './vary.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -78,10 +79,7 @@ export function acceptsEncoding(request: FastifyRequest, coding: 'br' | 'gzip'):
  * compression plugin leaves alone.
  */
 export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, entry: EncodedBody) {
-  reply
-    .header('etag', entry.etag)
-    .header('cache-control', entry.cacheControl)
-    .header('vary', 'accept-encoding');
+  addVary(reply, 'Accept-Encoding').header('etag', entry.etag).header('cache-control', entry.cacheControl);
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   reply.type(entry.type);
   if (entry.compressible && acceptsEncoding(request, 'br')) {

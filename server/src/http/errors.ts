@@ -27,6 +27,9 @@ export class HttpError extends ExpectedError {
   }
 }
 
+/** The methods a path may answer to, as `Allow` lists them. */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 
 function issuesOf(error: z.ZodError): Issue[] {
@@ -110,7 +113,17 @@ export function registerErrorHandling(app: FastifyInstance, outages: RecentOutag
     });
   });
 
+  // A path that exists under other methods: OPTIONS says which, any other method is 405 (RFC 9110).
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = METHODS.filter((method) => app.findRoute({ method, url: path }));
+    if (!allowed.length)
+      return reply.code(404).send({ error: `No such endpoint: ${request.method} ${path}` });
+    const allow = [...allowed, 'OPTIONS'].join(', ');
+    if (request.method === 'OPTIONS') return reply.code(204).header('Allow', allow).send();
+    return reply
+      .code(405)
+      .header('Allow', allow)
+      .send({ error: `${request.method} is not allowed on ${path}. Allowed: ${allow}.` });
   });
 }

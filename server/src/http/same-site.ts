@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
+import { addVary } from './vary.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,17 +39,31 @@ function checkSite(request: FastifyRequest, partners: ReadonlySet<string>): Site
   return 'cross-site';
 }
 
+/** Headers a partner's page may read: its copy's tag and the limits it runs into. */
+const EXPOSED = [
+  'ETag',
+  'Retry-After',
+  'RateLimit',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'RateLimit-Policy',
+].join(', ');
+
 /**
  * Refuses cross-site public writes before anything else runs (no rate-limit count is spent on the
  * victim's behalf, nothing is read or stored), and answers partner origins' CORS preflights. No
- * other origin is ever granted CORS.
+ * other origin is ever granted CORS. Where partners are set, every answer varies by `Origin`: a
+ * cache must not hand a partner's page the copy made for another origin (without CORS), nor the
+ * other way round.
  */
 export function registerSameSiteWrites(app: FastifyInstance, partnerOrigins: readonly string[]): void {
   const partners = new Set(partnerOrigins);
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
+    if (partners.size > 0) addVary(reply, 'Origin');
     if (origin !== undefined && partners.has(origin)) {
-      reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
+      reply.header('Access-Control-Allow-Origin', origin).header('Access-Control-Expose-Headers', EXPOSED);
       if (request.method === 'OPTIONS') {
         return reply
           .code(204)

@@ -6,6 +6,7 @@ import type { Deps } from '../deps.ts';
 import { empty, error, media, typed } from '../http/api-schema.ts';
 import { acceptsEncoding, etagMatches } from '../http/encoded-body.ts';
 import { HttpError } from '../http/errors.ts';
+import { addVary } from '../http/vary.ts';
 import { QueueFullError, Semaphore } from '../util/semaphore.ts';
 import { DATA_LICENCE, EXPORT_FORMATS, EXPORT_WRITERS, type ExportFormat } from './export.ts';
 import type { Snapshot } from './export-snapshots.ts';
@@ -23,12 +24,11 @@ const liveExports = new Semaphore(2, 4);
 export const liveExportsWaiting = () => liveExports.queued;
 
 const openDataHeaders = (reply: FastifyReply, format: ExportFormat) =>
-  reply
+  addVary(reply, 'Accept-Encoding')
     .type(TYPES[format])
     .header('content-disposition', `attachment; filename="hatari-spots.${format}"`)
     .header('link', `<${DATA_LICENCE.url}>; rel="license"`)
-    .header('cache-control', 'public, max-age=300')
-    .header('vary', 'accept-encoding');
+    .header('cache-control', 'public, max-age=300');
 
 /** One byte range of `size` from a Range header; undefined for none (or several: the whole file). */
 export function byteRange(

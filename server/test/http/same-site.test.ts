@@ -105,8 +105,10 @@ describe('http/same-site', () => {
         url: '/api/spots',
         headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
       });
+      // Answered (RFC 9110: which methods), but granted nothing: the browser refuses the preflight.
       assert.equal(other.headers['access-control-allow-origin'], undefined);
-      assert.notEqual(other.statusCode, 204);
+      assert.equal(other.headers['access-control-allow-methods'], undefined);
+      assert.equal(other.headers.allow, 'GET, HEAD, POST, OPTIONS');
       const read = await t.inject({
         method: 'GET',
         url: '/api/spots',
@@ -122,6 +124,78 @@ describe('http/same-site', () => {
       assert.equal(partner.statusCode, 204);
       assert.equal(partner.headers['access-control-allow-origin'], 'https://partner.example.org');
       assert.match(String(partner.headers['access-control-allow-headers']), /Content-Type/);
+    });
+
+    it('varies every answer by Origin, so a cache never hands one origin the copy made for another', async () => {
+      const tile = '/api/spots/tiles/11/1233/1022.mvt';
+      for (const url of ['/api/spots', '/api/spots.geojson', tile, '/api/openapi.json']) {
+        for (const origin of [undefined, 'https://partner.example.org']) {
+          const res = await t.inject({
+            method: 'GET',
+            url,
+            headers: { 'accept-encoding': 'br, gzip', ...(origin ? { origin } : {}) },
+          });
+          assert.ok(res.statusCode < 400, `${url}: ${res.statusCode}`);
+          const varies = String(res.headers.vary)
+            .toLowerCase()
+            .split(/\s*,\s*/);
+          assert.ok(varies.includes('origin'), `${url} ${origin ?? 'no origin'}: Vary ${res.headers.vary}`);
+          if (origin)
+            // A partner's page may read the copy's tag and the limits it runs into.
+            assert.match(
+              String(res.headers['access-control-expose-headers']),
+              /ETag.*Retry-After.*RateLimit-Remaining/,
+            );
+        }
+      }
+    });
+  });
+
+  describe('HTTP methods and media types', () => {
+    it('answers a known path with a wrong method 405 and Allow, and OPTIONS with Allow', async () => {
+      const put = await t.inject({ method: 'PUT', url: '/api/spots', payload: report() });
+      assert.equal(put.statusCode, 405);
+      assert.equal(put.headers.allow, 'GET, HEAD, POST, OPTIONS');
+      assert.match(put.json().error, /PUT is not allowed on \/api\/spots/);
+      const del = await t.inject({ method: 'DELETE', url: `/api/spots/${spotId}` });
+      assert.equal(del.statusCode, 405);
+      assert.equal(del.headers.allow, 'GET, HEAD, OPTIONS');
+      const options = await t.inject({ method: 'OPTIONS', url: `/api/spots/${spotId}/vote` });
+      assert.equal(options.statusCode, 204);
+      assert.equal(options.headers.allow, 'POST, OPTIONS');
+      const unknown = await t.inject({ method: 'PUT', url: '/api/nothing-here' });
+      assert.equal(unknown.statusCode, 404, 'an unknown path stays 404');
+    });
+
+    it('refuses a body sent as another media type with 415, keeps bad JSON 400, and reads JSON whatever its type', async () => {
+      const post = (type: string, payload: string, ua: string) =>
+        t.inject({
+          method: 'POST',
+          url: '/api/spots',
+          payload,
+          headers: { 'content-type': type, 'user-agent': ua },
+        });
+      for (const [type, body] of [
+        ['application/x-www-form-urlencoded', 'title=Dark+lane&lat=0.33&lng=32.6'],
+        [
+          'multipart/form-data; boundary=x',
+          '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n--x--',
+        ],
+        ['application/xml', '<spot><title>Dark lane</title></spot>'],
+      ] as const) {
+        const res = await post(type, body, `415 ${type}`);
+        assert.equal(res.statusCode, 415, `${type}: ${res.body}`);
+        assert.match(res.json().error, /Send the body as JSON/);
+        assert.equal(res.json().issues[0].code, 'unsupported_media_type');
+      }
+      for (const type of ['application/json', 'text/plain']) {
+        const res = await post(type, '{"title": ', `400 ${type}`);
+        assert.equal(res.statusCode, 400, `${type}: the spec's malformed JSON`);
+        assert.equal(res.json().error, 'Malformed JSON body');
+      }
+      // curl -d sends JSON as a form: read as JSON, as the service this one replaces did.
+      const curl = await post('application/x-www-form-urlencoded', JSON.stringify(report()), 'curl/8');
+      assert.equal(curl.statusCode, 201, curl.body);
     });
 
     it('refuses a cross-site device credential request too', async () => {
