@@ -30,6 +30,10 @@ export function registerMetrics(
   if (!token) return;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'hatari_' });
+  // Three of prom-client's gauges end in _total, a counter's suffix (promtool refuses them); the same
+  // counts by type stay, in hatari_nodejs_active_handles and its siblings, to be summed.
+  for (const what of ['handles', 'requests', 'resources'])
+    registry.removeSingleMetric(`hatari_nodejs_active_${what}_total`);
   const requests = new Counter({
     name: 'hatari_http_requests_total',
     help: 'Requests answered, by route pattern, method and status',

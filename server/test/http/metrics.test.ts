@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { report, startTestApp, type TestApp } from '../helpers.ts';
@@ -36,6 +37,15 @@ describe('metrics (METRICS_TOKEN)', () => {
       'hatari_db_waiting ',
     ])
       assert.ok(res.body.includes(name), name);
+    assert.doesNotMatch(res.body, /^# TYPE \S+_total gauge$/m, 'no gauge named as a counter');
+  });
+
+  it('passes promtool check metrics, where Prometheus is installed (CI installs it)', async (c) => {
+    const promtool = spawnSync('promtool', ['--version']);
+    if (promtool.error) return c.skip('promtool is not installed');
+    const res = await scrape(t, `Bearer ${TOKEN}`);
+    const check = spawnSync('promtool', ['check', 'metrics'], { input: res.body, encoding: 'utf8' });
+    assert.equal(check.status, 0, `${check.stdout}${check.stderr}`);
   });
 
   it('counts the read cache: a first read misses, the same read again hits', async () => {
