@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { region } from '../../../common/region.ts';
 import { POLICIES, type Policy, type PolicyName } from '../limits/policies.ts';
 import { ROOT } from '../root.ts';
+import { type EncodedBody, encodedBody, sendEncoded } from './encoded-body.ts';
 import { validationError } from './errors.ts';
 
 /**
@@ -208,7 +209,22 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
       return doc;
     },
   });
-  app.get('/api/openapi.json', { config: { rateLimit: ['read', 'read_network'] } }, () => app.swagger());
+  // The document is fixed once the app is ready: made once, with its tag, sent compressed and kept
+  // by caches for an hour (a client holding it revalidates to an empty 304).
+  let document: EncodedBody | undefined;
+  app.get(
+    '/api/openapi.json',
+    { compress: false, config: { rateLimit: ['read', 'read_network'] } },
+    (request, reply) => {
+      document ??= encodedBody(Buffer.from(JSON.stringify(app.swagger())), {
+        type: 'application/json; charset=utf-8',
+        cacheControl: 'public, max-age=3600',
+        text: true,
+        brotliQuality: 11,
+      });
+      return sendEncoded(request, reply, document);
+    },
+  );
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     logo: {

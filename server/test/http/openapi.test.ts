@@ -31,6 +31,26 @@ describe('http/openapi', () => {
       assert.deepEqual([...documented].sort(), [...served].sort());
     });
 
+    it('is sent compressed with its tag, kept an hour, and revalidated to an empty 304', async () => {
+      const res = await t.inject({
+        method: 'GET',
+        url: '/api/openapi.json',
+        headers: { 'accept-encoding': 'br' },
+      });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['content-encoding'], 'br');
+      assert.equal(res.headers['cache-control'], 'public, max-age=3600');
+      const etag = String(res.headers.etag);
+      assert.match(etag, /^"[\w-]+"$/);
+      const again = await t.inject({
+        method: 'GET',
+        url: '/api/openapi.json',
+        headers: { 'if-none-match': etag },
+      });
+      assert.equal(again.statusCode, 304);
+      assert.equal(again.body, '');
+    });
+
     it('shows the report body with its rules and the Spot schema', async () => {
       const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
       const body = doc.paths['/api/spots'].post.requestBody.content['application/json'].schema;
