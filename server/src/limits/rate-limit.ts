@@ -59,12 +59,20 @@ export function closestToLimit(decisions: PolicyDecision[]): PolicyDecision | un
   return [...decisions].sort((a, b) => pressure(a) - pressure(b))[0];
 }
 
-export function rateLimitHeaders(d: Decision): Record<string, string> {
+/**
+ * The spec's headers (`RateLimit-Limit`, `-Remaining`, `-Reset` and `RateLimit-Policy: 10;w=3600`,
+ * unchanged for its clients), and beside them the current IETF draft's `RateLimit` field
+ * (draft-ietf-httpapi-ratelimit-headers: the policy's name, `r` what remains, `t` seconds to reset),
+ * which clients written to the draft read. Its own `RateLimit-Policy` form is not sent: the spec's
+ * holds that name.
+ */
+export function rateLimitHeaders(d: PolicyDecision): Record<string, string> {
   return {
     'RateLimit-Limit': String(d.limit),
     'RateLimit-Remaining': String(d.remaining),
     'RateLimit-Reset': String(d.resetSeconds),
     'RateLimit-Policy': `${d.limit};w=${d.windowSeconds}`,
+    RateLimit: `"${d.policy}";r=${d.remaining};t=${d.resetSeconds}`,
   };
 }
 

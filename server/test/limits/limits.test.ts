@@ -57,6 +57,8 @@ describe('limits/limits', () => {
     assert.equal(res.statusCode, 429, res.body);
     assert.equal(res.headers['ratelimit-policy'], policy);
     assert.equal(res.headers['ratelimit-remaining'], '0');
+    // The IETF draft's field beside the spec's: the refusing policy, nothing left, seconds to reset.
+    assert.match(String(res.headers.ratelimit), /^"\w+";r=0;t=\d+$/);
     assert.match(String(res.headers['retry-after']), /^[1-9]\d*$/);
     assert.deepEqual(Object.keys(res.json()), ['error']);
   }
@@ -169,6 +171,9 @@ describe('limits/limits', () => {
         assert.equal(res.headers['retry-after'], undefined, `no Retry-After on ${status}`);
       }
       assert.match(String(answers[200].headers['ratelimit-policy']), /^120;w=60$/);
+      const remaining = answers[200].headers['ratelimit-remaining'];
+      const reset = answers[200].headers['ratelimit-reset'];
+      assert.equal(answers[200].headers.ratelimit, `"read";r=${remaining};t=${reset}`);
     });
 
     it('describes the report policy closest to its limit', async () => {
