@@ -214,7 +214,7 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
   let document: EncodedBody | undefined;
   app.get(
     '/api/openapi.json',
-    { compress: false, config: { rateLimit: ['read', 'read_network'] } },
+    { compress: false, config: { rateLimit: ['read', 'read_network'], revalidates: true } },
     (request, reply) => {
       document ??= encodedBody(Buffer.from(JSON.stringify(app.swagger())), {
         type: 'application/json; charset=utf-8',

@@ -81,6 +81,7 @@ export function acceptsEncoding(request: FastifyRequest, coding: 'br' | 'gzip'):
 export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, entry: EncodedBody) {
   addVary(reply, 'Accept-Encoding').header('etag', entry.etag).header('cache-control', entry.cacheControl);
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  await request.chargeFullAnswer?.();
   reply.type(entry.type);
   if (entry.compressible && acceptsEncoding(request, 'br')) {
     entry.br ??= brotliAsync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: entry.brotliQuality } });

@@ -84,6 +84,8 @@ export class PublicReadCache {
     const bySchema = (payload: unknown) =>
       reply.serializeInput(payload as Record<string, unknown>, '200', 'application/json') as string;
     const gate = this.gate;
+    // A revalidation that finds nothing kept pays the read's own count before the work is done.
+    if (!this.entries.get(key)) await request.chargeFullAnswer?.();
     const admitted = gate ? () => gate.run(request, produce, cost) : produce;
     const entry = await this.get(key, admitted, headers?.body?.encode ?? bySchema, headers);
     return sendEncoded(request, reply, entry);

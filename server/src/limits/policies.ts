@@ -67,6 +67,13 @@ export const POLICIES = {
   sign_in: { limit: 10, windowSeconds: 15 * 60, per: 'network' },
   /** Sign-in attempts from one IPv4 /24 or IPv6 /48, whatever the addresses inside it. */
   sign_in_wide: { limit: 20, windowSeconds: 15 * 60, per: 'wide_network' },
+  /**
+   * A revalidation (If-None-Match) of a read that carries an ETag: counted here instead of the
+   * read's own policies, which are charged only if a full answer goes out after all. A 304 costs a
+   * cache lookup; a GIS layer refreshing every minute never meets these.
+   */
+  revalidate: { limit: 600, windowSeconds: 60, per: 'visitor' },
+  revalidate_network: { limit: 30_000, windowSeconds: 60, per: 'network' },
   /** The open-data downloads: a whole-country file is heavy, and it changes slowly. */
   export: { limit: 10, windowSeconds: 3600, per: 'visitor' },
   export_network: { limit: 60, windowSeconds: 3600, per: 'network' },
@@ -105,5 +112,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The policies a route counts against (GET /api/health has none). */
     rateLimit?: PolicyName[];
+    /**
+     * The route answers a matching If-None-Match with 304, and every full answer of it goes out
+     * through `request.chargeFullAnswer` (sendEncoded, the open-data snapshot, the read cache's
+     * miss): a revalidation then counts against `revalidate` only until a full answer is due.
+     */
+    revalidates?: true;
   }
 }

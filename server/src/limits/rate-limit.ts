@@ -107,6 +107,11 @@ declare module 'fastify' {
     rateLimitDecisions?: PolicyDecision[];
     /** Whether the visitor has standing, when a newcomers' ceiling made the limits ask. */
     hasStanding?: boolean;
+    /**
+     * A revalidation's route policies, not yet counted: called before a full answer goes out (it
+     * throws the 429 when one refuses), never for a 304. Counts once however often it is called.
+     */
+    chargeFullAnswer?: () => Promise<void>;
   }
 }
 
@@ -142,11 +147,31 @@ export function registerRateLimits(
       (p) => limiter.policies[p].newcomers,
     );
     if (newcomerCeilings) request.hasStanding = await standingOf(identity);
-    request.rateLimitDecisions = await limiter.consume(policies, identity, request.hasStanding);
+    // A revalidation is counted as one; the read's own policies wait until a full answer is due.
+    const revalidation = request.routeOptions.config.revalidates && request.headers['if-none-match'];
+    request.rateLimitDecisions = await limiter.consume(
+      revalidation ? REVALIDATE : policies,
+      identity,
+      request.hasStanding,
+    );
     const refused = apply(reply, request.rateLimitDecisions);
     if (refused) throw refused;
+    if (revalidation) {
+      let charged: Promise<void> | undefined;
+      request.chargeFullAnswer = () => {
+        charged ??= consumeDuringRequest(limiter, request, reply, policies, identity);
+        return charged;
+      };
+    }
+  });
+  // A full answer no path charged (none should): counted after the fact, so a later one is refused.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.chargeFullAnswer && reply.statusCode !== 304)
+      await request.chargeFullAnswer().catch(() => undefined);
   });
 }
+
+const REVALIDATE: PolicyName[] = ['revalidate', 'revalidate_network'];
 
 /**
  * Counts one more thing against `policies` during a request (a vote that changes a spot's status),

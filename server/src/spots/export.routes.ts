@@ -49,13 +49,14 @@ export function byteRange(
 }
 
 /** A snapshot with its validators: 304, one byte range (206/416), gzip when taken, else the file. */
-function sendSnapshot(request: FastifyRequest, reply: FastifyReply, s: Snapshot) {
+async function sendSnapshot(request: FastifyRequest, reply: FastifyReply, s: Snapshot) {
   const gzEtag = `${s.etag.slice(0, -1)}-gz"`;
   reply.header('accept-ranges', 'bytes').header('last-modified', s.madeAt.toUTCString());
   const ifNoneMatch = request.headers['if-none-match'];
   if (etagMatches(ifNoneMatch, s.etag) || etagMatches(ifNoneMatch, gzEtag)) {
     return reply.code(304).header('etag', s.etag).send();
   }
+  await request.chargeFullAnswer?.();
   const ifRange = request.headers['if-range'];
   const range =
     ifRange === undefined || ifRange === s.etag ? byteRange(request.headers.range, s.size) : undefined;
@@ -98,7 +99,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: Deps): void {
       `/api/spots.${format}`,
       {
         compress: false,
-        config: { rateLimit: ['export', 'export_network'] },
+        config: { rateLimit: ['export', 'export_network'], revalidates: true },
         schema: {
           summary:
             format === 'geojson' ? 'Public spots as GeoJSON (open data)' : 'Public spots as CSV (open data)',
@@ -129,6 +130,8 @@ export function registerExportRoutes(app: FastifyInstance, deps: Deps): void {
         const filtered =
           filters.categories || filters.statuses || filters.sinceDays || filters.bbox || filters.verifiedOnly;
         if (!filtered) return sendSnapshot(request, reply, await deps.exports.get(format));
+        // Written live, never a 304: a revalidation pays the download's own count first.
+        await request.chargeFullAnswer?.();
         try {
           await liveExports.run(
             () =>

@@ -45,7 +45,7 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps): void {
   api.get(
     '/api/spots',
     {
-      config: { rateLimit: ['read', 'read_network'] },
+      config: { rateLimit: ['read', 'read_network'], revalidates: true },
       schema: {
         summary: 'List public spots',
         description:
@@ -64,7 +64,7 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps): void {
   api.get(
     '/api/spots/clusters',
     {
-      config: { rateLimit: ['read', 'read_network'] },
+      config: { rateLimit: ['read', 'read_network'], revalidates: true },
       schema: {
         summary: 'Grid clusters of public spots, for the country-wide view',
         description:
@@ -90,7 +90,7 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps): void {
   api.get(
     '/api/spots/:id',
     {
-      config: { rateLimit: ['read', 'read_network'] },
+      config: { rateLimit: ['read', 'read_network'], revalidates: true },
       schema: {
         summary: 'One public spot',
         tags: ['spots'],

@@ -10,7 +10,7 @@ export function registerStatsRoutes(app: FastifyInstance, deps: Deps): void {
   typed(app).get(
     '/api/stats',
     {
-      config: { rateLimit: ['read', 'read_network'] },
+      config: { rateLimit: ['read', 'read_network'], revalidates: true },
       schema: {
         summary: 'Statistics over public spots that count as dangers (not disputed, or verified or sourced)',
         description: `byArea lists the top ${TOP_AREAS} areas by number of spots.`,

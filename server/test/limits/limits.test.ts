@@ -176,6 +176,41 @@ describe('limits/limits', () => {
       assert.equal(answers[200].headers.ratelimit, `"read";r=${remaining};t=${reset}`);
     });
 
+    it('charges a 304 revalidation to revalidate, never to the open-data or read quota; a stale tag pays the full count', async () => {
+      const c = client();
+      const get = (url: string, etag?: string) =>
+        t.inject({
+          method: 'GET',
+          url,
+          remoteAddress: c.remoteAddress,
+          headers: { 'user-agent': c.ua, ...(etag ? { 'if-none-match': etag } : {}) },
+        });
+      const first = await get('/api/spots.geojson');
+      assert.equal(first.statusCode, 200);
+      assert.equal(first.headers['ratelimit-remaining'], '9', 'the open data: 10 an hour');
+      const etag = String(first.headers.etag);
+      // A GIS layer refreshing every few minutes, for hours: twenty revalidations, all 304.
+      for (let i = 0; i < 20; i++) {
+        const again = await get('/api/spots.geojson', etag);
+        assert.equal(again.statusCode, 304, `revalidation ${i + 1}`);
+        assert.match(String(again.headers.ratelimit), /^"revalidate";/);
+      }
+      // A tag that no longer matches (or a made-up one) is a full download, counted as one.
+      const stale = await get('/api/spots.geojson', '"made-up"');
+      assert.equal(stale.statusCode, 200);
+      assert.equal(stale.headers['ratelimit-remaining'], '8', 'nothing spent by the 304s');
+      for (let i = 0; i < 8; i++) assert.equal((await get('/api/spots.geojson', `"x${i}"`)).statusCode, 200);
+      assertTooMany(await get('/api/spots.geojson', '"x9"'), '10;w=3600');
+      assert.equal((await get('/api/spots.geojson', etag)).statusCode, 304, 'its copy still revalidates');
+
+      // The list: a revalidation of a read kept in the cache spends no read count either.
+      const list = await get('/api/spots');
+      const left = Number(list.headers['ratelimit-remaining']);
+      assert.equal((await get('/api/spots', String(list.headers.etag))).statusCode, 304);
+      const next = await get('/api/spots');
+      assert.equal(Number(next.headers['ratelimit-remaining']), left - 1);
+    });
+
     it('describes the report policy closest to its limit', async () => {
       const network = '203.0.113.90';
       const c = client(network);
