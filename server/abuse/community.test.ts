@@ -56,6 +56,28 @@ for (const setup of SETUPS) {
       for (const clean of cleanups.reverse()) await clean();
     });
 
+    it('made-up If-None-Match tags buy no more open-data downloads, while the real one still gets 304s', async () => {
+      const scraper = { ip: '41.210.171.4', ua: 'Scraper/1' };
+      const statuses: number[] = [];
+      let etag = '';
+      for (let i = 0; i < 15; i++) {
+        const res = await call(c, scraper, 'GET', '/api/spots.geojson', undefined, {
+          'if-none-match': `"made-up-${i}"`,
+        });
+        statuses.push(res.status);
+        etag = res.headers.get('etag') ?? etag;
+      }
+      assert.deepEqual(
+        statuses,
+        [...Array(POLICIES.export.limit).fill(200), ...Array(15 - POLICIES.export.limit).fill(429)],
+        'each made-up tag pays a download',
+      );
+      const revalidated = await call(c, scraper, 'GET', '/api/spots.geojson', undefined, {
+        'if-none-match': etag,
+      });
+      assert.equal(revalidated.status, 304, 'the real tag revalidates past the download limit');
+    });
+
     it('a moderator sees a burst by network and undoes it in one action', async () => {
       const total = await statsTotal(c);
       const made = await call(
