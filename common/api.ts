@@ -170,6 +170,36 @@ export const nearbyResponse = z.object({
 });
 export type Nearby = z.output<typeof nearbyResponse>;
 
+/**
+ * TileJSON 3.0.0 (github.com/mapbox/tilejson-spec): how GDAL, MapLibre, QGIS and the pmtiles tools
+ * open a tileset by one URL. GET /api/spots/tiles.json and /api/basemap.json.
+ */
+export const tileJson = z
+  .object({
+    tilejson: z.literal('3.0.0'),
+    name: z.string(),
+    description: z.string(),
+    attribution: z.string().meta({ description: 'HTML, as the map shows it' }),
+    tiles: z.array(z.string()).meta({ description: 'Absolute tile URL templates, {z}/{x}/{y}' }),
+    minzoom: z.number().int(),
+    maxzoom: z.number().int(),
+    bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).meta({
+      description: 'West, south, east, north (WGS 84)',
+    }),
+    center: z.tuple([z.number(), z.number(), z.number()]).meta({ description: 'Longitude, latitude, zoom' }),
+    vector_layers: z.array(
+      z.object({
+        id: z.string(),
+        description: z.string().optional(),
+        minzoom: z.number().int().optional(),
+        maxzoom: z.number().int().optional(),
+        fields: z.record(z.string(), z.string()),
+      }),
+    ),
+  })
+  .meta({ id: 'TileJSON' });
+export type TileJson = z.output<typeof tileJson>;
+
 /** GET /api/basemap/area: what keeping an area offline takes of the background map. */
 export const basemapAreaResponse = z.object({
   tiles: z.array(z.string()).meta({

@@ -116,7 +116,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await registerApiSchemas(app);
   registerSpotRoutes(app, deps);
   registerTileRoutes(app, deps);
-  registerBasemapRoutes(app, deps.basemap);
+  registerBasemapRoutes(app, deps.basemap, deps.config.publicUrl);
   registerExportRoutes(app, deps);
   registerCommunityRoutes(app, deps);
   registerDeviceRoutes(app, deps);

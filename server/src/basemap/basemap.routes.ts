@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { basemapAreaResponse } from '../../../common/api.ts';
+import { basemapAreaResponse, tileJson } from '../../../common/api.ts';
 import { AREA_MAX_BYTES, AREA_MAX_TILES } from '../../../common/domain.ts';
 import { region } from '../../../common/region.ts';
 import { UpstreamError } from '../clients/http.ts';
@@ -46,7 +47,31 @@ function unreachable(err: unknown): never {
  * The background map (docs/operations.md, "The basemap"): its vector tiles by address, and the
  * archive itself by byte ranges for tools that read PMTiles directly.
  */
-export function registerBasemapRoutes(app: FastifyInstance, basemap: Basemap | undefined): void {
+export function registerBasemapRoutes(
+  app: FastifyInstance,
+  basemap: Basemap | undefined,
+  origin: string,
+): void {
+  typed(app).get(
+    '/api/basemap.json',
+    {
+      config: { rateLimit: ['read', 'read_network'] },
+      schema: {
+        summary: 'The background map as a TileJSON 3.0 tileset',
+        description:
+          "The tiles' absolute address, bounds, centre, zooms, attribution and vector layers (from the " +
+          "archive's header and metadata): MapLibre, QGIS and GDAL open the background map by this one URL.",
+        tags: ['basemap'],
+        response: { 200: json('TileJSON', tileJson), 404: unavailable, 503: upstream },
+      },
+    },
+    async (_request, reply) => {
+      if (!basemap) throw new HttpError(404, 'No background map is configured on this server.');
+      reply.header('cache-control', 'public, max-age=3600');
+      return basemap.tileJson(origin).catch(unreachable);
+    },
+  );
+
   typed(app).get(
     '/api/basemap/:z/:x/:y.mvt',
     {
@@ -123,10 +148,12 @@ export function registerBasemapRoutes(app: FastifyInstance, basemap: Basemap | u
         description:
           'The PMTiles archive the tiles come from, for tools that read PMTiles themselves. Only byte ' +
           'ranges are served (`Range: bytes=a-b`, one range of at most 1 MiB, answered 206 with ' +
-          '`Content-Range`); `If-Range` and `If-None-Match` take its ETag. A request without a range is ' +
+          '`Content-Range`); `If-Range` and `If-None-Match` take its ETag. `HEAD` without a range ' +
+          'answers as for a file (`Content-Length`, `Accept-Ranges: bytes`); a GET without a range is ' +
           '416, as is a range past its end.',
         tags: ['basemap'],
         response: {
+          200: empty('HEAD without a range: the archive as a file (Content-Length, Accept-Ranges)'),
           206: media('The bytes asked for', PMTILES_TYPE),
           304: empty('Not modified'),
           404: unavailable,
@@ -141,6 +168,11 @@ export function registerBasemapRoutes(app: FastifyInstance, basemap: Basemap | u
       reply.header('accept-ranges', 'bytes').header('cache-control', BASEMAP_CACHE_CONTROL);
       if (part.etag) reply.header('etag', part.etag);
       if (part.kind === 'not-modified') return reply.code(304).send();
+      // HEAD without a range, as a file: its size and that ranges are taken (GDAL's /vsicurl/ and
+      // the pmtiles tools ask so before their first range). No body is ever sent whole.
+      // (An empty stream: Fastify's HEAD route would set Content-Length 0 for no payload at all.)
+      if (request.method === 'HEAD' && !request.headers.range && part.size !== undefined)
+        return reply.code(200).type(PMTILES_TYPE).header('content-length', part.size).send(Readable.from([]));
       if (part.kind === 'unsatisfiable') {
         if (part.size !== undefined) reply.header('content-range', `bytes */${part.size}`);
         throw new HttpError(416, part.reason);

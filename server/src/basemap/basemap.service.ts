@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { findTile, type Header, PMTiles, type Source, TileType, zxyToTileId } from 'pmtiles';
+import type { TileJson } from '../../../common/api.ts';
 import { AREA_MAX_BYTES, AREA_MAX_TILES } from '../../../common/domain.ts';
+import { escapeHtml } from '../../../common/escape-html.ts';
 import { type TileAddress, tileRange, tilesOfRange } from '../../../common/geo.ts';
 import type { Box } from '../../../common/region.ts';
 import { RemoteArchive } from '../clients/archive.ts';
@@ -34,6 +36,8 @@ export interface BasemapInfo {
 }
 
 const BASEMAP_TILES = '/api/basemap/{z}/{x}/{y}.mvt';
+/** The archive's data is OpenStreetMap's, credited as the map credits it. */
+const OSM_ATTRIBUTION = '<a href="https://www.openstreetmap.org/copyright">© OpenStreetMap</a>';
 
 /** A tile's address on this site. */
 export const basemapTileUrl = (t: TileAddress) =>
@@ -99,6 +103,37 @@ export class Basemap {
 
   /** What the page is told of the basemap: read from the archive's header when it is opened. */
   info: BasemapInfo | undefined;
+
+  /**
+   * The archive as a TileJSON 3.0 tileset: its bounds, centre and zooms from its header, its layers
+   * from its metadata (as the Protomaps basemaps write them), tiles at this site's absolute `origin`.
+   */
+  async tileJson(origin: string): Promise<TileJson> {
+    const header = await this.archive.getHeader();
+    const metadata = (await this.archive.getMetadata().catch(() => ({}))) as {
+      name?: string;
+      description?: string;
+      vector_layers?: TileJson['vector_layers'];
+    };
+    return {
+      tilejson: '3.0.0',
+      name: metadata.name ?? 'Background map',
+      description: metadata.description ?? 'The background map of the site (Protomaps basemap schema)',
+      attribution: `${OSM_ATTRIBUTION} · ${escapeHtml(this.attribution)}`,
+      tiles: [`${origin}${BASEMAP_TILES}`],
+      minzoom: header.minZoom,
+      maxzoom: header.maxZoom,
+      bounds: [header.minLon, header.minLat, header.maxLon, header.maxLat],
+      center: [header.centerLon, header.centerLat, header.centerZoom],
+      vector_layers: (metadata.vector_layers ?? []).map(({ id, description, minzoom, maxzoom, fields }) => ({
+        id,
+        ...(description ? { description } : {}),
+        ...(minzoom === undefined ? {} : { minzoom }),
+        ...(maxzoom === undefined ? {} : { maxzoom }),
+        fields: fields ?? {},
+      })),
+    };
+  }
 
   /** The local file, when the archive is one (served whole, by ranges, at /api/basemap.pmtiles). */
   get file(): FileArchive | undefined {

@@ -1,12 +1,14 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Tile, tileResponse } from '../../../common/api.ts';
+import { type Tile, type TileJson, tileJson, tileResponse } from '../../../common/api.ts';
 import type { TileAddress } from '../../../common/geo.ts';
 import { TILE_CLUSTER_MAX_ZOOM, TILE_MAX_ZOOM } from '../../../common/geo.ts';
+import { region } from '../../../common/region.ts';
 import type { Deps } from '../deps.ts';
 import { empty, error, json, media, named, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
 import { tileParams } from '../http/tile-params.ts';
+import { DATA_LICENCE } from './export.ts';
 import { type TileQuery, tileQuery } from './spots.schema.ts';
 import { encodeMvt, MVT_EXTENT, MVT_TYPE } from './tiles.mvt.ts';
 import { MARKERS_PER_TILE, readTile, tileEtag } from './tiles.service.ts';
@@ -24,7 +26,74 @@ const describeTile =
   "names the tile's version, which changes only when a spot in the tile does; shared caches may " +
   'keep a tile for 10 s and revalidate it.';
 
+/** The spot tiles as a TileJSON 3.0 tileset, at this site's absolute `origin`. */
+function spotTileJson(origin: string): TileJson {
+  const { box, home, name } = region();
+  const count = { type: 'Number' } as const;
+  return {
+    tilejson: '3.0.0',
+    name: 'Hatari danger spots',
+    description:
+      `Public danger spots in ${name}: counted per eighth of a tile to zoom ${TILE_CLUSTER_MAX_ZOOM}, ` +
+      'then one point per spot (feature id = spot id).',
+    attribution: `<a href="${DATA_LICENCE.url}">${DATA_LICENCE.attribution}, ${DATA_LICENCE.name}</a>`,
+    tiles: [`${origin}/api/spots/tiles/{z}/{x}/{y}.mvt`],
+    minzoom: 0,
+    maxzoom: TILE_MAX_ZOOM,
+    bounds: [box.minLng, box.minLat, box.maxLng, box.maxLat],
+    center: [home.lng, home.lat, home.zoom],
+    vector_layers: [
+      {
+        id: 'clusters',
+        description: 'Spots counted per cell: how many, the worst severity, how many of each',
+        maxzoom: TILE_CLUSTER_MAX_ZOOM,
+        fields: Object.fromEntries(
+          ['count', 'max_severity', ...[1, 2, 3, 4, 5].map((n) => `severity_${n}`)].map((f) => [
+            f,
+            count.type,
+          ]),
+        ),
+      },
+      {
+        id: 'spots',
+        description: 'One point per spot, the most severe first',
+        minzoom: TILE_CLUSTER_MAX_ZOOM + 1,
+        fields: {
+          severity: 'Number',
+          category: 'String',
+          status: 'String',
+          verified: 'Boolean',
+          seeded: 'Boolean',
+          time_of_day: 'String',
+          confirmed_on: 'String',
+          confidence: 'Number',
+          archived: 'Boolean',
+        },
+      },
+    ],
+  };
+}
+
 export function registerTileRoutes(app: FastifyInstance, deps: Deps): void {
+  typed(app).get(
+    '/api/spots/tiles.json',
+    {
+      config: { rateLimit: ['read', 'read_network'] },
+      schema: {
+        summary: 'The spot tiles as a TileJSON 3.0 tileset',
+        description:
+          "The MVT tiles' absolute address, bounds, centre, zooms, attribution and layers with their " +
+          'fields: MapLibre, QGIS and GDAL (its MVT driver) open the spots by this one URL.',
+        tags: ['spots'],
+        response: { 200: json('TileJSON', tileJson) },
+      },
+    },
+    (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return spotTileJson(deps.config.publicUrl);
+    },
+  );
+
   const common = {
     config: { rateLimit: ['tile', 'tile_network'] } satisfies FastifyContextConfig,
     tags: ['spots'],

@@ -218,6 +218,34 @@ describe('basemap/basemap', () => {
         headers: { 'if-none-match': etag },
       });
       assert.equal(held.statusCode, 304);
+      // HEAD as on a file: its size and that ranges are taken, as GDAL's /vsicurl/ and the pmtiles
+      // tools ask before their first range (it was 416).
+      const probe = await t.inject({ method: 'HEAD', url: '/api/basemap.pmtiles' });
+      assert.equal(probe.statusCode, 200);
+      assert.equal(probe.headers['content-length'], String(size));
+      assert.equal(probe.headers['accept-ranges'], 'bytes');
+      assert.equal(probe.headers['content-type'], 'application/vnd.pmtiles');
+      assert.equal(probe.rawPayload.length, 0);
+    });
+
+    it('describes the archive as a TileJSON 3.0 tileset, whose tile address answers', async () => {
+      const res = await t.inject({ method: 'GET', url: '/api/basemap.json' });
+      assert.equal(res.statusCode, 200);
+      const tileset = res.json();
+      assert.equal(tileset.tilejson, '3.0.0');
+      assert.match(tileset.tiles[0], /^https?:\/\/[^/]+\/api\/basemap\/\{z\}\/\{x\}\/\{y\}\.mvt$/);
+      assert.equal(tileset.bounds.length, 4);
+      assert.ok(tileset.minzoom <= tileset.maxzoom);
+      assert.deepEqual(
+        tileset.vector_layers.map((l: { id: string }) => l.id),
+        ['earth', 'water', 'roads', 'buildings', 'places'],
+        "the archive's own layers",
+      );
+      assert.match(tileset.attribution, /OpenStreetMap/);
+      const { x, y } = tileOf(KAMPALA.lat, KAMPALA.lng, 13);
+      const address = tileset.tiles[0].replace('{z}', '13').replace('{x}', x).replace('{y}', y);
+      assert.equal(new URL(address).pathname, tileAt(13, KAMPALA));
+      assert.equal((await t.inject({ method: 'GET', url: tileAt(13, KAMPALA) })).statusCode, 200);
     });
 
     it('notices an archive refreshed in place: a new ETag for the file', async () => {

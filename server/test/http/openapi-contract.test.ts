@@ -200,6 +200,7 @@ describe('http/openapi-contract', () => {
       const challenge = await call('GET', '/api/device/challenge');
       await call('POST', '/api/device', { payload: { altcha: solveAltcha(challenge.json()) } });
       await call('GET', '/api/stats');
+      await call('GET', '/api/spots/tiles.json');
       await call('GET', '/api/health');
       await call('GET', '/api/live');
     });
@@ -243,6 +244,7 @@ describe('http/openapi-contract', () => {
       await call('GET', tile, { params: { z: 14, x: 0, y: 0 } });
       await call('GET', tile, { params: { z: 99, x: 0, y: 0 } });
       await call('GET', '/api/basemap.pmtiles');
+      await call('GET', '/api/basemap.json');
       const area = await call('GET', '/api/basemap/area', { query: 'bbox=32.5,0.22,32.7,0.42' });
       assert.notEqual(area.json().tiles.length, 0, 'the tiles of an area');
       await call('GET', '/api/basemap/area', { query: 'bbox=0,0,1' });

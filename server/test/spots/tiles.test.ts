@@ -144,6 +144,28 @@ describe('spots/tiles', () => {
       assert.equal(again.statusCode, 304);
     });
 
+    it('are described by a TileJSON 3.0 tileset whose layers and fields are what the tiles hold', async () => {
+      const res = await get('/api/spots/tiles.json');
+      assert.equal(res.statusCode, 200);
+      const tileset = res.json();
+      assert.equal(tileset.tilejson, '3.0.0');
+      assert.deepEqual(tileset.bounds, [29.5, -1.6, 35.1, 4.3], "Uganda's box");
+      assert.equal(tileset.maxzoom, 19);
+      const street = tileOf(KAMPALA.lat, KAMPALA.lng, 15);
+      const address = tileset.tiles[0]
+        .replace('{z}', '15')
+        .replace('{x}', String(street.x))
+        .replace('{y}', String(street.y));
+      const tile = await get(new URL(address).pathname);
+      const spots = new VectorTile(new PbfReader(tile.rawPayload)).layers.spots as VectorTileLayer;
+      const layer = tileset.vector_layers.find((l: { id: string }) => l.id === 'spots');
+      assert.ok(spots.length > 0);
+      assert.deepEqual(Object.keys(spots.feature(0).properties).sort(), Object.keys(layer.fields).sort());
+      assert.ok(layer.minzoom <= 15);
+      const clusters = tileset.vector_layers.find((l: { id: string }) => l.id === 'clusters');
+      assert.ok(Object.keys(clusters.fields).includes('max_severity'));
+    });
+
     it('takes one category, one status and verified=1, and refuses other filters and addresses', async () => {
       assert.equal(countOf((await get(tileUrl(10, KAMPALA, '?category=robbery'))).json()), 2);
       assert.equal(countOf((await get(tileUrl(10, KAMPALA, '?verified=1'))).json()), 0);

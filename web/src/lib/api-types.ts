@@ -706,7 +706,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/basemap.pmtiles": {
+    "/api/basemap.json": {
         parameters: {
             query?: never;
             header?: never;
@@ -714,8 +714,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The background map archive, by byte ranges
-         * @description The PMTiles archive the tiles come from, for tools that read PMTiles themselves. Only byte ranges are served (`Range: bytes=a-b`, one range of at most 1 MiB, answered 206 with `Content-Range`); `If-Range` and `If-None-Match` take its ETag. A request without a range is 416, as is a range past its end.
+         * The background map as a TileJSON 3.0 tileset
+         * @description The tiles' absolute address, bounds, centre, zooms, attribution and vector layers (from the archive's header and metadata): MapLibre, QGIS and GDAL open the background map by this one URL.
          */
         get: {
             parameters: {
@@ -726,6 +726,102 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description TileJSON */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TileJSON"];
+                    };
+                };
+                /** @description No basemap is configured here (BASEMAP_PMTILES) */
+                404: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The archive in object storage did not answer; try again shortly */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/basemap.pmtiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The background map archive, by byte ranges
+         * @description The PMTiles archive the tiles come from, for tools that read PMTiles themselves. Only byte ranges are served (`Range: bytes=a-b`, one range of at most 1 MiB, answered 206 with `Content-Range`); `If-Range` and `If-None-Match` take its ETag. `HEAD` without a range answers as for a file (`Content-Length`, `Accept-Ranges: bytes`); a GET without a range is 416, as is a range past its end.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description HEAD without a range: the archive as a file (Content-Length, Accept-Ranges) */
+                200: {
+                    headers: {
+                        ETag?: string;
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description The bytes asked for */
                 206: {
                     headers: {
@@ -7199,6 +7295,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/spots/tiles.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The spot tiles as a TileJSON 3.0 tileset
+         * @description The MVT tiles' absolute address, bounds, centre, zooms, attribution and layers with their fields: MapLibre, QGIS and GDAL (its MVT driver) open the spots by this one URL.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description TileJSON */
+                200: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TileJSON"];
+                    };
+                };
+                /** @description A limit was reached */
+                429: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+                503: {
+                    headers: {
+                        "RateLimit-Limit"?: number;
+                        "RateLimit-Policy"?: string;
+                        "RateLimit-Remaining"?: number;
+                        "RateLimit-Reset"?: number;
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/spots/tiles/{z}/{x}/{y}.json": {
         parameters: {
             query?: never;
@@ -8112,6 +8279,74 @@ export interface components {
             spots: components["schemas"]["TileMarkerInput"][];
             /** @description The tile's version: raised whenever a spot in it changes (its ETag names it) */
             version: number;
+        };
+        TileJSON: {
+            /** @description HTML, as the map shows it */
+            attribution: string;
+            /** @description West, south, east, north (WGS 84) */
+            bounds: [
+                number,
+                number,
+                number,
+                number
+            ];
+            /** @description Longitude, latitude, zoom */
+            center: [
+                number,
+                number,
+                number
+            ];
+            description: string;
+            maxzoom: number;
+            minzoom: number;
+            name: string;
+            /** @constant */
+            tilejson: "3.0.0";
+            /** @description Absolute tile URL templates, {z}/{x}/{y} */
+            tiles: string[];
+            vector_layers: {
+                description?: string;
+                fields: {
+                    [key: string]: string;
+                };
+                id: string;
+                maxzoom?: number;
+                minzoom?: number;
+            }[];
+        };
+        TileJSONInput: {
+            /** @description HTML, as the map shows it */
+            attribution: string;
+            /** @description West, south, east, north (WGS 84) */
+            bounds: [
+                number,
+                number,
+                number,
+                number
+            ];
+            /** @description Longitude, latitude, zoom */
+            center: [
+                number,
+                number,
+                number
+            ];
+            description: string;
+            maxzoom: number;
+            minzoom: number;
+            name: string;
+            /** @constant */
+            tilejson: "3.0.0";
+            /** @description Absolute tile URL templates, {z}/{x}/{y} */
+            tiles: string[];
+            vector_layers: {
+                description?: string;
+                fields: {
+                    [key: string]: string;
+                };
+                id: string;
+                maxzoom?: number;
+                minzoom?: number;
+            }[];
         };
         TileMarker: {
             /** @description An extension, as on a spot: always false here, since an archived spot is on no tile */
