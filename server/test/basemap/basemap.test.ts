@@ -235,7 +235,7 @@ describe('basemap/basemap', () => {
       assert.equal(tileset.tilejson, '3.0.0');
       assert.match(tileset.tiles[0], /^https?:\/\/[^/]+\/api\/basemap\/\{z\}\/\{x\}\/\{y\}\.mvt$/);
       assert.equal(tileset.bounds.length, 4);
-      assert.ok(tileset.minzoom <= tileset.maxzoom);
+      assert.ok(tileset.minzoom <= tileset.maxzoom, `zooms ${tileset.minzoom} to ${tileset.maxzoom}`);
       assert.deepEqual(
         tileset.vector_layers.map((l: { id: string }) => l.id),
         ['earth', 'water', 'roads', 'buildings', 'places'],

@@ -159,11 +159,11 @@ describe('spots/tiles', () => {
       const tile = await get(new URL(address).pathname);
       const spots = new VectorTile(new PbfReader(tile.rawPayload)).layers.spots as VectorTileLayer;
       const layer = tileset.vector_layers.find((l: { id: string }) => l.id === 'spots');
-      assert.ok(spots.length > 0);
+      assert.ok(spots.length > 0, 'spots in the street tile');
       assert.deepEqual(Object.keys(spots.feature(0).properties).sort(), Object.keys(layer.fields).sort());
-      assert.ok(layer.minzoom <= 15);
+      assert.ok(layer.minzoom <= 15, `spots from zoom ${layer.minzoom}`);
       const clusters = tileset.vector_layers.find((l: { id: string }) => l.id === 'clusters');
-      assert.ok(Object.keys(clusters.fields).includes('max_severity'));
+      assert.ok(Object.keys(clusters.fields).includes('max_severity'), 'clusters carry max_severity');
     });
 
     it('takes one category, one status and verified=1, and refuses other filters and addresses', async () => {
