@@ -72,6 +72,9 @@ export function registerErrorHandling(app: FastifyInstance, outages: RecentOutag
   /** Requests answered for an outage (their 503s are failures; other 503s shed load). */
   const outageAnswers = new WeakSet<FastifyRequest>();
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    // A route may have set its answer's validators and caching before it failed (a download refused
+    // by its limit after the tag was checked): an error is never a copy to keep.
+    reply.removeHeader('etag').removeHeader('content-disposition').header('cache-control', 'no-store');
     const outage = outageOf(err);
     if (outage) {
       // The storage cannot serve: a passing trouble, to try again, never a bug of the request.

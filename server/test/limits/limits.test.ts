@@ -200,7 +200,10 @@ describe('limits/limits', () => {
       assert.equal(stale.statusCode, 200);
       assert.equal(stale.headers['ratelimit-remaining'], '8', 'nothing spent by the 304s');
       for (let i = 0; i < 8; i++) assert.equal((await get('/api/spots.geojson', `"x${i}"`)).statusCode, 200);
-      assertTooMany(await get('/api/spots.geojson', '"x9"'), '10;w=3600');
+      const refused = await get('/api/spots.geojson', '"x9"');
+      assertTooMany(refused, '10;w=3600');
+      assert.equal(refused.headers['cache-control'], 'no-store', 'a refusal is no copy to keep');
+      assert.equal(refused.headers.etag, undefined);
       assert.equal((await get('/api/spots.geojson', etag)).statusCode, 304, 'its copy still revalidates');
 
       // The list: a revalidation of a read kept in the cache spends no read count either.
