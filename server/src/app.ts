@@ -8,6 +8,7 @@ import { outboxBacklog } from './channels/index.ts';
 import { registerPushRoutes } from './channels/push.routes.ts';
 import { registerCommunityRoutes } from './community/community.routes.ts';
 import { type Deps, publicDataChanged } from './deps.ts';
+import { registerFeedRoutes } from './feeds/feeds.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerApiSchemas } from './http/api-schema.ts';
 import { registerAddressCheck } from './http/bad-bytes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerTileRoutes(app, deps);
   registerBasemapRoutes(app, deps.basemap, deps.config.publicUrl);
   registerExportRoutes(app, deps);
+  registerFeedRoutes(app, deps);
   registerCommunityRoutes(app, deps);
   registerDeviceRoutes(app, deps);
   registerStatsRoutes(app, deps);

@@ -9,7 +9,7 @@ type Entry = EncodedBody;
 export interface EntryHeaders {
   cacheControl: string;
   /** A strong validator taken from the payload (a version), instead of the body's hash. */
-  etag: (payload: unknown) => string;
+  etag?: (payload: unknown) => string;
   /** Another representation than the route's JSON (a vector tile): its media type and encoder. */
   body?: { type: string; encode: (payload: unknown) => Buffer };
 }
@@ -113,7 +113,7 @@ export class PublicReadCache {
         text: true,
         brotliQuality: 5,
         weak: true,
-        etag: headers?.etag(payload),
+        etag: headers?.etag?.(payload),
       });
       // An answer computed before a write is not kept after it.
       if (generation === this.generation) this.entries.set(key, entry);

@@ -9,8 +9,16 @@ export {
   refreshConfidence,
   refreshStaleConfidence,
 } from './confidence.ts';
+export { DATA_LICENCE } from './export.ts';
 export { COUNTS_AS_DANGER, PROTECTED, RESTORE } from './protection.ts';
 export { redactPhoneNumbers } from './redact.ts';
 export { LAST_WORD, type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from './spot-row.ts';
 export { spotIdParams } from './spots.schema.ts';
-export { findPublicSpot, getPublicSpot, redactReport, reportSpot, SHOWN_ORDER } from './spots.service.ts';
+export {
+  findPublicSpot,
+  getPublicSpot,
+  newestPublicSpots,
+  redactReport,
+  reportSpot,
+  SHOWN_ORDER,
+} from './spots.service.ts';

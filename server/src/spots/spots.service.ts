@@ -9,6 +9,7 @@ import { redactTogether } from './redact.ts';
 import { toSpot } from './spot-row.ts';
 import type { ListQuery, SpotFilters } from './spots.schema.ts';
 import {
+  findNewestPublicSpots,
   findPublicSpotById,
   findPublicSpots,
   insertReportedSpot,
@@ -107,6 +108,15 @@ export function filterConditions(q: SpotFilters): PublicSpotConditions {
     bbox: q.bbox,
     verifiedOnly: q.verified === '1' || q.verified === 'true',
   };
+}
+
+/** The newest public spots matching the conditions, newest first (a feed's entries). */
+export async function newestPublicSpots(
+  db: Db,
+  conditions: PublicSpotConditions,
+  limit: number,
+): Promise<Spot[]> {
+  return (await findNewestPublicSpots(db, conditions, limit)).map(toSpot);
 }
 
 export async function listPublicSpots(

@@ -68,6 +68,8 @@ export interface PublicSpotConditions {
   bbox?: { minLng: number; minLat: number; maxLng: number; maxLat: number };
   statuses?: string[];
   verifiedOnly?: boolean;
+  /** Within `radiusM` metres of a point. */
+  near?: { lat: number; lng: number; radiusM: number };
 }
 
 export interface PublicSpotFilter extends PublicSpotConditions {
@@ -102,7 +104,29 @@ export function publicSpotWhere(f: PublicSpotConditions, param: (v: unknown) => 
       )}::float8, ${param(b.maxLng)}::float8, ${param(b.maxLat)}::float8, 4326)`,
     );
   }
+  if (f.near) {
+    const { lat, lng, radiusM } = f.near;
+    where.push(
+      `ST_DWithin(ST_SetSRID(ST_MakePoint(s.lng, s.lat), 4326)::geography, ST_SetSRID(ST_MakePoint(${param(
+        lng,
+      )}::float8, ${param(lat)}::float8), 4326)::geography, ${param(radiusM)}::float8)`,
+    );
+  }
   return where;
+}
+
+/** The newest public spots matching the conditions (a feed's entries), newest first. */
+export function findNewestPublicSpots(
+  db: Queryable,
+  f: PublicSpotConditions,
+  limit: number,
+): Promise<SpotRow[]> {
+  const { values, param } = sqlParams();
+  const where = publicSpotWhere(f, param);
+  return db.query<SpotRow>(
+    `SELECT ${SPOT_COLUMNS} FROM spots s WHERE ${where.join(' AND ')} ORDER BY s.id DESC LIMIT ${param(limit)}::int`,
+    values,
+  );
 }
 
 /** Public spots, severity descending then id descending; keyset-paginated so deep pages stay fast. */

@@ -201,6 +201,9 @@ describe('http/openapi-contract', () => {
       await call('POST', '/api/device', { payload: { altcha: solveAltcha(challenge.json()) } });
       await call('GET', '/api/stats');
       await call('GET', '/api/spots/tiles.json');
+      await call('GET', '/api/feeds/spots.atom', { query: 'near=0.3136,32.5811&radius=3000' });
+      await call('GET', '/api/feeds/spots.rss', { query: 'bbox=32.5,0.2,32.7,0.4&verified=1' });
+      await call('GET', '/api/feeds/spots.rss', { query: 'near=0.3' });
       await call('GET', '/api/health');
       await call('GET', '/api/live');
     });
