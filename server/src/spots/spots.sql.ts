@@ -106,6 +106,14 @@ export function publicSpotWhere(f: PublicSpotConditions, param: (v: unknown) => 
   }
   if (f.near) {
     const { lat, lng, radiusM } = f.near;
+    // The box around the circle first (the GiST index's expression), then the exact distance.
+    const dLat = radiusM / 111_320;
+    const dLng = radiusM / (111_320 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
+    where.push(
+      `ST_SetSRID(ST_MakePoint(s.lng, s.lat), 4326) && ST_MakeEnvelope(${param(lng - dLng)}::float8, ${param(
+        lat - dLat,
+      )}::float8, ${param(lng + dLng)}::float8, ${param(lat + dLat)}::float8, 4326)`,
+    );
     where.push(
       `ST_DWithin(ST_SetSRID(ST_MakePoint(s.lng, s.lat), 4326)::geography, ST_SetSRID(ST_MakePoint(${param(
         lng,
