@@ -183,10 +183,8 @@ export const tileJson = z
     tiles: z.array(z.string()).meta({ description: 'Absolute tile URL templates, {z}/{x}/{y}' }),
     minzoom: z.number().int(),
     maxzoom: z.number().int(),
-    bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).meta({
-      description: 'West, south, east, north (WGS 84)',
-    }),
-    center: z.tuple([z.number(), z.number(), z.number()]).meta({ description: 'Longitude, latitude, zoom' }),
+    bounds: z.array(z.number()).length(4).meta({ description: 'West, south, east, north (WGS 84)' }),
+    center: z.array(z.number()).length(3).meta({ description: 'Longitude, latitude, zoom' }),
     vector_layers: z.array(
       z.object({
         id: z.string(),

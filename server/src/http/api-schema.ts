@@ -142,6 +142,61 @@ function describeHeaders(op: Operation, limited: boolean, storage: boolean) {
   }
 }
 
+/** The document's tags, each operation under one, as the reference page groups them. */
+const API_TAGS = [
+  { name: 'spots', description: 'Reading and reporting danger spots, their clusters and map tiles' },
+  { name: 'community', description: "Votes, flags, a spot's history, and a phone's credential" },
+  { name: 'open data', description: 'Every public spot as GeoJSON or CSV (ODbL)' },
+  { name: 'feeds', description: 'The newest public spots as Atom and RSS' },
+  { name: 'search', description: 'Spots and places by name, and what is at a point' },
+  { name: 'routes', description: 'Dangers along the ways between two places' },
+  { name: 'basemap', description: 'The background map: tiles, areas to keep offline, the archive' },
+  { name: 'alerts', description: 'Web Push alerts near places or along trips' },
+  { name: 'channels', description: 'USSD and SMS, through the gateway' },
+  { name: 'service', description: "The instance's health, for load balancers and supervisors" },
+  { name: 'moderators', description: "The moderators' sign-in and console" },
+];
+
+/**
+ * An operation's id where its route names none: its method and path in camel case, a parameter as
+ * "By…": GET /api/spots/{id}/history is getSpotsByIdHistory. Stable, unique, and what generated
+ * clients name their methods.
+ */
+function operationId(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '')
+    .split(/[/.]/)
+    .filter(Boolean)
+    .flatMap((part) => {
+      const param = /^\{(\w+)\}$/.exec(part);
+      return param ? ['by', param[1] as string] : part.split(/[-_]/);
+    });
+  return [method.toLowerCase(), ...words.map((w) => w.charAt(0).toUpperCase() + w.slice(1))].join('');
+}
+
+/** Components no operation (or other component) refers to: input twins Zod writes for each shape. */
+function dropUnusedComponents(doc: { components?: { schemas?: Record<string, unknown> } }): void {
+  const schemas = doc.components?.schemas;
+  if (!schemas) return;
+  const refs = (value: unknown) =>
+    [...JSON.stringify(value).matchAll(/#\/components\/schemas\/([^"]+)"/g)].map((m) =>
+      decodeURIComponent(m[1] as string),
+    );
+  const { components: _, ...rest } = doc as Record<string, unknown>;
+  const used = new Set(refs(rest));
+  // What the used schemas refer to in turn, until nothing new is found.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const name of [...used])
+      for (const ref of refs(schemas[name]))
+        if (!used.has(ref)) {
+          used.add(ref);
+          grew = true;
+        }
+  }
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+}
+
 /** Sets up validation and serialization from the routes' Zod schemas, and the generated document. */
 export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
@@ -159,8 +214,13 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
         description:
           `Public map of danger spots in ${region().name}: report, read, confirm or deny, flag, search and route. ` +
           'Every error is JSON { error } except the plain-text 500 of POST /api/spots. The rules behind ' +
-          'these answers (statuses, limits, identity, moderation) are in docs/api.md.',
+          'these answers (statuses, limits, identity, moderation) are in docs/api.md. The code is under ' +
+          'the MIT licence; the data the API serves is published under the Open Database License (ODbL) ' +
+          '1.0, attribution "Hatari contributors".',
+        license: { name: 'MIT (code); data: ODbL 1.0', identifier: 'MIT' },
       },
+      servers: [{ url: '/', description: 'This site' }],
+      tags: API_TAGS,
     },
     hideUntagged: true,
     transform: (doc) => {
@@ -181,12 +241,14 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
     transformObject: (documentObject) => {
       const doc = jsonSchemaTransformObject(documentObject) as {
         paths?: Record<string, Record<string, Operation>>;
-        components?: { securitySchemes?: Record<string, unknown> };
+        components?: { securitySchemes?: Record<string, unknown>; schemas?: Record<string, unknown> };
       };
       doc.components = { ...doc.components, securitySchemes: SESSION_SCHEME };
       for (const [path, operations] of Object.entries(doc.paths ?? {})) {
         for (const [method, op] of Object.entries(operations)) {
-          if (signedIn.has(`${method} ${path}`)) op.security = [{ moderatorSession: [] }];
+          // Public operations say so: no security scheme applies (the moderators' need the session).
+          op.security = signedIn.has(`${method} ${path}`) ? [{ moderatorSession: [] }] : [];
+          op.operationId ??= operationId(method, path);
           const { own = [], also = [] } = limits.get(`${method} ${path}`) ?? {};
           describeHeaders(op, own.length > 0, path !== '/api/live');
           const policies = [...own, ...also];
@@ -206,6 +268,7 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
           }
         }
       }
+      dropUnusedComponents(doc);
       return doc;
     },
   });

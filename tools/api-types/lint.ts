@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiDocument } from './document.ts';
+
+/**
+ * `npm run lint:api`: the OpenAPI document through two linters clients' tools trust, Redocly's
+ * recommended rules (redocly.yaml) and Spectral's `spectral:oas` (.spectral.yaml), failing on any
+ * error of either; their warnings are printed.
+ */
+const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const dir = mkdtempSync(path.join(tmpdir(), 'hatari-openapi-'));
+const file = path.join(dir, 'openapi.json');
+let failed = false;
+try {
+  writeFileSync(file, JSON.stringify(await apiDocument(), null, 1));
+  for (const [name, args] of [
+    ['redocly', ['lint', file, '--config', path.join(root, 'redocly.yaml'), '--format', 'summary']],
+    ['spectral', ['lint', file, '--ruleset', path.join(root, '.spectral.yaml'), '--fail-severity', 'error']],
+  ] as const) {
+    const run = spawnSync(path.join(root, 'node_modules/.bin', name), args, {
+      encoding: 'utf8',
+      cwd: root,
+      // Nothing leaves this machine: no telemetry, no update check.
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
+    console.log(`${name}:\n${run.stdout}${run.stderr}`);
+    if (run.status !== 0) failed = true;
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+if (failed) {
+  console.error('the OpenAPI document has lint errors');
+  process.exitCode = 1;
+}
