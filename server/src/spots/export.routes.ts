@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { spotFeatureCollection } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
 import { empty, error, media, typed } from '../http/api-schema.ts';
 import { acceptsEncoding, etagMatches } from '../http/encoded-body.ts';
@@ -115,7 +116,11 @@ export function registerExportRoutes(app: FastifyInstance, deps: Deps): void {
           tags: ['open data'],
           querystring: spotFilters,
           response: {
-            200: media('The spots', type),
+            // The GeoJSON is declared as what it is, a FeatureCollection (it is streamed, not serialized).
+            200:
+              format === 'geojson'
+                ? { description: 'The spots', content: { [type]: { schema: spotFeatureCollection } } }
+                : media('The spots', type),
             206: media('One byte range of the snapshot (Content-Range)', type),
             304: empty('Not modified'),
             400: error('Invalid parameters'),

@@ -1416,6 +1416,56 @@ export interface components {
             time_of_day: "day" | "night" | "any";
             title: string;
         };
+        SpotFeatureCollection: {
+            features: {
+                geometry: {
+                    /** @description Longitude, latitude */
+                    coordinates: number[];
+                    /** @constant */
+                    type: "Point";
+                };
+                id: number;
+                properties: {
+                    /** @description Extension: nobody confirmed it for long, so it is off the map, routes and alerts (listed only with archived=1, still in open data and by its id); a confirmation brings it back */
+                    archived: boolean;
+                    area: string;
+                    /** @enum {string} */
+                    category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+                    /** @description Extension: how sure the map is of the spot, 0 to 10, from verification, its source, votes by wide network and standing, and the time since it was last confirmed (docs/api.md, "Confidence and time") */
+                    confidence: number;
+                    confirmations: number;
+                    /** Format: date-time */
+                    created_at: string;
+                    denials: number;
+                    description: string;
+                    id: number;
+                    /** Format: date */
+                    incident_date: string | null;
+                    /** Format: date-time */
+                    last_confirmed_at: string | null;
+                    /** @description Shown as "Verified by moderators". */
+                    moderator_verified: boolean;
+                    seeded: boolean;
+                    severity: number;
+                    /** Format: uri */
+                    source_url: string | null;
+                    /** @enum {string} */
+                    status: "unverified" | "confirmed" | "disputed";
+                    /** @enum {string} */
+                    time_of_day: "day" | "night" | "any";
+                    title: string;
+                };
+                /** @constant */
+                type: "Feature";
+            }[];
+            licence: {
+                attribution: string;
+                name: string;
+                url: string;
+            };
+            /** @constant */
+            type: "FeatureCollection";
+        };
         SpotHistory: {
             confirmations: number;
             /** @description Votes as they stand now, by the day each was cast or last changed: the latest 90 days that have any, newest first. Votes moderators voided are gone from it. */
@@ -7404,7 +7454,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/geo+json": string;
+                    "application/geo+json": components["schemas"]["SpotFeatureCollection"];
                 };
             };
             /** @description One byte range of the snapshot (Content-Range) */
