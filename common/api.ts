@@ -174,21 +174,24 @@ export type Nearby = z.output<typeof nearbyResponse>;
  * The open data as GeoJSON (RFC 7946): each public spot a Point feature whose id is the spot's and
  * whose properties are its fields but the coordinates. GET /api/spots.geojson writes it as a stream.
  */
+export const spotFeature = z
+  .object({
+    type: z.literal('Feature'),
+    id: z.number().int(),
+    geometry: z.object({
+      type: z.literal('Point'),
+      coordinates: z.array(z.number()).length(2).meta({ description: 'Longitude, latitude' }),
+    }),
+    properties: spotSchema.omit({ lat: true, lng: true }),
+  })
+  .meta({ id: 'SpotFeature' });
+export type SpotFeature = z.output<typeof spotFeature>;
+
 export const spotFeatureCollection = z
   .object({
     type: z.literal('FeatureCollection'),
     licence: z.object({ name: z.string(), url: z.string(), attribution: z.string() }),
-    features: z.array(
-      z.object({
-        type: z.literal('Feature'),
-        id: z.number().int(),
-        geometry: z.object({
-          type: z.literal('Point'),
-          coordinates: z.array(z.number()).length(2).meta({ description: 'Longitude, latitude' }),
-        }),
-        properties: spotSchema.omit({ lat: true, lng: true }),
-      }),
-    ),
+    features: z.array(spotFeature),
   })
   .meta({ id: 'SpotFeatureCollection' });
 

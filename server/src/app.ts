@@ -28,6 +28,7 @@ import { registerBurstRoutes } from './moderation/bursts.routes.ts';
 import { registerModSpotRoutes } from './moderation/mod-spots.routes.ts';
 import { registerNetworkRoutes } from './moderation/networks.routes.ts';
 import { registerTwoFactorRoutes } from './moderation/two-factor.routes.ts';
+import { registerOgcRoutes } from './ogc/ogc.routes.ts';
 import { registerPageRoutes, shareCardsWaiting } from './page/page.routes.ts';
 import { registerRouteRoutes } from './routing/route.routes.ts';
 import { registerSearchRoutes } from './search/search.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerBasemapRoutes(app, deps.basemap, deps.config.publicUrl);
   registerExportRoutes(app, deps);
   registerFeedRoutes(app, deps);
+  registerOgcRoutes(app, deps);
   registerCommunityRoutes(app, deps);
   registerDeviceRoutes(app, deps);
   registerStatsRoutes(app, deps);

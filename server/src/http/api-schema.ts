@@ -148,6 +148,7 @@ const API_TAGS = [
   { name: 'community', description: "Votes, flags, a spot's history, and a phone's credential" },
   { name: 'open data', description: 'Every public spot as GeoJSON or CSV (ODbL)' },
   { name: 'feeds', description: 'The newest public spots as Atom and RSS' },
+  { name: 'ogc', description: 'The public spots as OGC API – Features, for QGIS, GDAL and ArcGIS' },
   { name: 'search', description: 'Spots and places by name, and what is at a point' },
   { name: 'routes', description: 'Dangers along the ways between two places' },
   { name: 'basemap', description: 'The background map: tiles, areas to keep offline, the archive' },

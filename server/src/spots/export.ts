@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { type Spot, spotSchema } from '../../../common/api.ts';
+import { type Spot, type SpotFeature, spotSchema } from '../../../common/api.ts';
 import type { Queryable } from '../db/db.ts';
-import { type PublicSpotConditions, publicSpotsAfter } from './spots.sql.ts';
+import { type PublicSpotConditions, publicSpotsInIdOrder } from './spots.sql.ts';
 
 /** The licence the open data is published under (also in docs/api.md and the OpenAPI document). */
 export const DATA_LICENCE = {
@@ -19,7 +19,7 @@ const BATCH = 2000;
  */
 async function* publicSpotBatches(db: Queryable, f: PublicSpotConditions): AsyncGenerator<Spot[]> {
   for (let after = 0; ; ) {
-    const rows = await publicSpotsAfter(db, { ...f, includeArchived: true }, after, BATCH);
+    const rows = await publicSpotsInIdOrder(db, { ...f, includeArchived: true }, { after, limit: BATCH });
     if (rows.length === 0) return;
     yield rows;
     after = (rows[rows.length - 1] as Spot).id;
@@ -32,6 +32,16 @@ const PROPERTIES = (Object.keys(spotSchema.shape) as (keyof Spot)[]).filter(
   (k) => k !== 'lat' && k !== 'lng',
 );
 
+/** A spot as a GeoJSON Point feature (RFC 7946): its id, its place, its other fields as properties. */
+export function spotFeature(spot: Spot): SpotFeature {
+  return {
+    type: 'Feature',
+    id: spot.id,
+    geometry: { type: 'Point', coordinates: [spot.lng, spot.lat] },
+    properties: Object.fromEntries(PROPERTIES.map((k) => [k, spot[k]])) as SpotFeature['properties'],
+  };
+}
+
 /** A GeoJSON FeatureCollection (RFC 7946), written feature by feature. */
 function geojsonStream(db: Queryable, f: PublicSpotConditions): Readable {
   return Readable.from(
@@ -39,14 +49,7 @@ function geojsonStream(db: Queryable, f: PublicSpotConditions): Readable {
       yield `{"type":"FeatureCollection","licence":${JSON.stringify(DATA_LICENCE)},"features":[`;
       let first = true;
       for await (const batch of publicSpotBatches(db, f)) {
-        const features = batch.map((spot) =>
-          JSON.stringify({
-            type: 'Feature',
-            id: spot.id,
-            geometry: { type: 'Point', coordinates: [spot.lng, spot.lat] },
-            properties: Object.fromEntries(PROPERTIES.map((k) => [k, spot[k]])),
-          }),
-        );
+        const features = batch.map((spot) => JSON.stringify(spotFeature(spot)));
         yield (first ? '' : ',') + features.join(',');
         first = false;
       }

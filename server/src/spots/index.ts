@@ -9,7 +9,7 @@ export {
   refreshConfidence,
   refreshStaleConfidence,
 } from './confidence.ts';
-export { DATA_LICENCE } from './export.ts';
+export { DATA_LICENCE, spotFeature } from './export.ts';
 export { COUNTS_AS_DANGER, PROTECTED, RESTORE } from './protection.ts';
 export { redactPhoneNumbers } from './redact.ts';
 export { LAST_WORD, type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from './spot-row.ts';
@@ -17,6 +17,7 @@ export { spotIdParams } from './spots.schema.ts';
 export {
   findPublicSpot,
   getPublicSpot,
+  idPageOfPublicSpots,
   newestPublicSpots,
   redactReport,
   reportSpot,

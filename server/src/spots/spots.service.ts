@@ -9,12 +9,14 @@ import { redactTogether } from './redact.ts';
 import { toSpot } from './spot-row.ts';
 import type { ListQuery, SpotFilters } from './spots.schema.ts';
 import {
+  countPublicSpots,
   findNewestPublicSpots,
   findPublicSpotById,
   findPublicSpots,
   insertReportedSpot,
   insertReporterVote,
   type PublicSpotConditions,
+  publicSpotsInIdOrder,
 } from './spots.sql.ts';
 
 /** The free-text fields in the order the page and its card show them. */
@@ -117,6 +119,25 @@ export async function newestPublicSpots(
   limit: number,
 ): Promise<Spot[]> {
   return (await findNewestPublicSpots(db, conditions, limit)).map(toSpot);
+}
+
+/**
+ * A page of public spots on the map (not archived) in id order, after or before an id, with how many
+ * match in all and whether more lie beyond the page in its direction (OGC API – Features' items).
+ */
+export async function idPageOfPublicSpots(
+  db: Db,
+  conditions: Omit<PublicSpotConditions, 'includeArchived'>,
+  page: { after?: number; before?: number; limit: number },
+): Promise<{ spots: Spot[]; matched: number; beyond: boolean }> {
+  const [spots, matched] = await Promise.all([
+    publicSpotsInIdOrder(db, conditions, { ...page, limit: page.limit + 1 }),
+    countPublicSpots(db, conditions),
+  ]);
+  const beyond = spots.length > page.limit;
+  // One more than asked tells whether a page lies beyond; going back, the extra one is the first.
+  const shown = !beyond ? spots : page.before !== undefined ? spots.slice(1) : spots.slice(0, page.limit);
+  return { spots: shown, matched, beyond };
 }
 
 export async function listPublicSpots(

@@ -70,6 +70,8 @@ export interface PublicSpotConditions {
   verifiedOnly?: boolean;
   /** Within `radiusM` metres of a point. */
   near?: { lat: number; lng: number; radiusM: number };
+  /** Reported within this interval (either end open, both inclusive). */
+  reported?: { from?: Date; to?: Date };
 }
 
 export interface PublicSpotFilter extends PublicSpotConditions {
@@ -95,6 +97,8 @@ export function publicSpotWhere(f: PublicSpotConditions, param: (v: unknown) => 
   if (f.statuses) where.push(`s.status = ANY(${param(f.statuses)}::text[])`);
   if (f.verifiedOnly) where.push('s.moderator_verified');
   if (f.sinceDays) where.push(`s.created_at >= now() - make_interval(days => ${param(f.sinceDays)}::int)`);
+  if (f.reported?.from) where.push(`s.created_at >= ${param(f.reported.from)}::timestamptz`);
+  if (f.reported?.to) where.push(`s.created_at <= ${param(f.reported.to)}::timestamptz`);
   if (f.bbox) {
     const b = f.bbox;
     // Matches the expression of the GiST index spots_public_point_gix.
@@ -199,19 +203,34 @@ export async function insertReporterVote(tx: Queryable, spotId: number, who: Ide
   );
 }
 
-/** Up to `limit` public spots matching the filters with ids above `after`, in id order. */
-export async function publicSpotsAfter(
+/**
+ * Up to `limit` public spots matching the filters in id order: those with ids above `after`, or the
+ * last ones below `before` (a page back), keyset on the primary key so deep pages stay fast.
+ */
+export async function publicSpotsInIdOrder(
   db: Queryable,
   f: PublicSpotConditions,
-  after: number,
-  limit: number,
+  page: { after?: number; before?: number; limit: number },
 ): Promise<Spot[]> {
   const { values, param } = sqlParams();
   const where = publicSpotWhere(f, param);
-  where.push(`s.id > ${param(after)}::int`);
+  const back = page.before !== undefined;
+  where.push(back ? `s.id < ${param(page.before)}::int` : `s.id > ${param(page.after ?? 0)}::int`);
   const rows = await db.query<SpotRow>(
-    `SELECT ${SPOT_COLUMNS} FROM spots s WHERE ${where.join(' AND ')} ORDER BY s.id LIMIT ${param(limit)}::int`,
+    `SELECT ${SPOT_COLUMNS} FROM spots s WHERE ${where.join(' AND ')}
+     ORDER BY s.id ${back ? 'DESC' : ''} LIMIT ${param(page.limit)}::int`,
     values,
   );
-  return rows.map(toSpot);
+  const spots = rows.map(toSpot);
+  return back ? spots.reverse() : spots;
+}
+
+/** How many public spots match the filters. */
+export async function countPublicSpots(db: Queryable, f: PublicSpotConditions): Promise<number> {
+  const { values, param } = sqlParams();
+  const rows = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM spots s WHERE ${publicSpotWhere(f, param).join(' AND ')}`,
+    values,
+  );
+  return rows[0]?.n ?? 0;
 }

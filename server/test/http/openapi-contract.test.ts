@@ -105,7 +105,7 @@ describe('http/openapi-contract', () => {
         media,
         `${method} ${template} ${res.statusCode} sent ${type}, which the document does not list`,
       );
-      if (type === 'application/json') {
+      if (type === 'application/json' || type === 'application/geo+json') {
         const validate = ajv.compile({ $ref: '#/$defs/s', $defs: { s: rewriteRefs(media.schema) } });
         assert.ok(
           validate(res.json()),
@@ -204,6 +204,15 @@ describe('http/openapi-contract', () => {
       await call('GET', '/api/feeds/spots.atom', { query: 'near=0.3136,32.5811&radius=3000' });
       await call('GET', '/api/feeds/spots.rss', { query: 'bbox=32.5,0.2,32.7,0.4&verified=1' });
       await call('GET', '/api/feeds/spots.rss', { query: 'near=0.3' });
+      await call('GET', '/ogc');
+      await call('GET', '/ogc', { query: 'f=xml' });
+      await call('GET', '/ogc/conformance');
+      await call('GET', '/ogc/collections');
+      await call('GET', '/ogc/collections/spots');
+      await call('GET', '/ogc/collections/spots/items', { query: 'limit=2&bbox=32.5,0.2,32.7,0.4' });
+      await call('GET', '/ogc/collections/spots/items', { query: 'limit=5000' });
+      await call('GET', '/ogc/collections/spots/items/{id}', { params: { id } });
+      await call('GET', '/ogc/collections/spots/items/{id}', { params: { id: 999_999 } });
       await call('GET', '/api/health');
       await call('GET', '/api/live');
     });

@@ -12,7 +12,7 @@ describe('http/openapi', () => {
   after(() => t.close());
 
   describe('GET /api/openapi.json', () => {
-    it('describes every /api endpoint the server has, and nothing it lacks', async () => {
+    it('describes every /api and /ogc endpoint the server has, and nothing it lacks', async () => {
       const res = await t.inject({ method: 'GET', url: '/api/openapi.json' });
       assert.equal(res.statusCode, 200);
       const doc = res.json();
@@ -24,7 +24,8 @@ describe('http/openapi', () => {
       const served = new Set<string>();
       for (const route of servedRoutes(t)) {
         const aboutTheApi = route.url === '/api/openapi.json' || route.url.startsWith('/api/docs');
-        if (route.url.startsWith('/api/') && !aboutTheApi && route.method !== 'HEAD') {
+        const api = route.url.startsWith('/api/') || route.url === '/ogc' || route.url.startsWith('/ogc/');
+        if (api && !aboutTheApi && route.method !== 'HEAD') {
           served.add(`${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
         }
       }

@@ -1148,6 +1148,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ogc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The landing page
+         * @description Links to the API definition, the conformance classes and the collections.
+         */
+        get: operations["getOgc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ogc/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The collections
+         * @description One collection: the public spots on the map.
+         */
+        get: operations["getOgcCollections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ogc/collections/spots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The spots collection
+         * @description Its extent, coordinate system (CRS84) and the link to its items.
+         */
+        get: operations["getOgcCollectionsSpots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ogc/collections/spots/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The spots, a page at a time
+         * @description Public spots on the map in id order, limit at a time (at most 1000), in a box (bbox) and reported in an interval (datetime); numberMatched counts them all, and the next and prev links turn the pages. ETag and If-None-Match as the list.
+         */
+        get: operations["getOgcCollectionsSpotsItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ogc/collections/spots/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One spot
+         * @description A spot on the map as a GeoJSON feature, with links to its collection and its page.
+         */
+        get: operations["getOgcCollectionsSpotsItemsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ogc/conformance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The conformance classes
+         * @description OGC API – Features Part 1: Core and GeoJSON.
+         */
+        get: operations["getOgcConformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1349,6 +1469,98 @@ export interface components {
             /** @description Acts sent with a device credential (the web page) */
             with_device: number;
         };
+        OgcCollection: {
+            crs: string[];
+            description: string;
+            extent: {
+                spatial: {
+                    /** @description West, south, east, north */
+                    bbox: number[][];
+                    crs: string;
+                };
+                temporal: {
+                    /** @description When spots were reported: from the first, open to now */
+                    interval: (string | null)[][];
+                    trs: string;
+                };
+            };
+            id: string;
+            /** @constant */
+            itemType: "feature";
+            links: components["schemas"]["OgcLink"][];
+            title: string;
+        };
+        OgcCollections: {
+            collections: components["schemas"]["OgcCollection"][];
+            links: components["schemas"]["OgcLink"][];
+        };
+        OgcConformance: {
+            conformsTo: string[];
+        };
+        OgcFeature: {
+            geometry: {
+                /** @description Longitude, latitude */
+                coordinates: number[];
+                /** @constant */
+                type: "Point";
+            };
+            id: number;
+            links: components["schemas"]["OgcLink"][];
+            properties: {
+                /** @description Extension: nobody confirmed it for long, so it is off the map, routes and alerts (listed only with archived=1, still in open data and by its id); a confirmation brings it back */
+                archived: boolean;
+                area: string;
+                /** @enum {string} */
+                category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+                /** @description Extension: how sure the map is of the spot, 0 to 10, from verification, its source, votes by wide network and standing, and the time since it was last confirmed (docs/api.md, "Confidence and time") */
+                confidence: number;
+                confirmations: number;
+                /** Format: date-time */
+                created_at: string;
+                denials: number;
+                description: string;
+                id: number;
+                /** Format: date */
+                incident_date: string | null;
+                /** Format: date-time */
+                last_confirmed_at: string | null;
+                /** @description Shown as "Verified by moderators". */
+                moderator_verified: boolean;
+                seeded: boolean;
+                severity: number;
+                /** Format: uri */
+                source_url: string | null;
+                /** @enum {string} */
+                status: "unverified" | "confirmed" | "disputed";
+                /** @enum {string} */
+                time_of_day: "day" | "night" | "any";
+                title: string;
+            };
+            /** @constant */
+            type: "Feature";
+        };
+        OgcFeatureCollection: {
+            features: components["schemas"]["SpotFeature"][];
+            /** @description self, collection, and next or prev where more pages are */
+            links: components["schemas"]["OgcLink"][];
+            /** @description Spots matching bbox and datetime */
+            numberMatched: number;
+            numberReturned: number;
+            /** @constant */
+            type: "FeatureCollection";
+        };
+        OgcLandingPage: {
+            description: string;
+            links: components["schemas"]["OgcLink"][];
+            title: string;
+        };
+        OgcLink: {
+            /** Format: uri */
+            href: string;
+            rel: string;
+            title?: string;
+            type?: string;
+        };
         PushWatch: {
             /** @description Local hours it matters, from up to to (across midnight when from > to); null: all day */
             hours: {
@@ -1416,48 +1628,49 @@ export interface components {
             time_of_day: "day" | "night" | "any";
             title: string;
         };
-        SpotFeatureCollection: {
-            features: {
-                geometry: {
-                    /** @description Longitude, latitude */
-                    coordinates: number[];
-                    /** @constant */
-                    type: "Point";
-                };
-                id: number;
-                properties: {
-                    /** @description Extension: nobody confirmed it for long, so it is off the map, routes and alerts (listed only with archived=1, still in open data and by its id); a confirmation brings it back */
-                    archived: boolean;
-                    area: string;
-                    /** @enum {string} */
-                    category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
-                    /** @description Extension: how sure the map is of the spot, 0 to 10, from verification, its source, votes by wide network and standing, and the time since it was last confirmed (docs/api.md, "Confidence and time") */
-                    confidence: number;
-                    confirmations: number;
-                    /** Format: date-time */
-                    created_at: string;
-                    denials: number;
-                    description: string;
-                    id: number;
-                    /** Format: date */
-                    incident_date: string | null;
-                    /** Format: date-time */
-                    last_confirmed_at: string | null;
-                    /** @description Shown as "Verified by moderators". */
-                    moderator_verified: boolean;
-                    seeded: boolean;
-                    severity: number;
-                    /** Format: uri */
-                    source_url: string | null;
-                    /** @enum {string} */
-                    status: "unverified" | "confirmed" | "disputed";
-                    /** @enum {string} */
-                    time_of_day: "day" | "night" | "any";
-                    title: string;
-                };
+        SpotFeature: {
+            geometry: {
+                /** @description Longitude, latitude */
+                coordinates: number[];
                 /** @constant */
-                type: "Feature";
-            }[];
+                type: "Point";
+            };
+            id: number;
+            properties: {
+                /** @description Extension: nobody confirmed it for long, so it is off the map, routes and alerts (listed only with archived=1, still in open data and by its id); a confirmation brings it back */
+                archived: boolean;
+                area: string;
+                /** @enum {string} */
+                category: "murder" | "mob_action" | "boda_gang" | "robbery" | "stabbing" | "kidnapping" | "other";
+                /** @description Extension: how sure the map is of the spot, 0 to 10, from verification, its source, votes by wide network and standing, and the time since it was last confirmed (docs/api.md, "Confidence and time") */
+                confidence: number;
+                confirmations: number;
+                /** Format: date-time */
+                created_at: string;
+                denials: number;
+                description: string;
+                id: number;
+                /** Format: date */
+                incident_date: string | null;
+                /** Format: date-time */
+                last_confirmed_at: string | null;
+                /** @description Shown as "Verified by moderators". */
+                moderator_verified: boolean;
+                seeded: boolean;
+                severity: number;
+                /** Format: uri */
+                source_url: string | null;
+                /** @enum {string} */
+                status: "unverified" | "confirmed" | "disputed";
+                /** @enum {string} */
+                time_of_day: "day" | "night" | "any";
+                title: string;
+            };
+            /** @constant */
+            type: "Feature";
+        };
+        SpotFeatureCollection: {
+            features: components["schemas"]["SpotFeature"][];
             licence: {
                 attribution: string;
                 name: string;
@@ -8335,6 +8548,511 @@ export interface operations {
                 };
             };
             /** @description Too many uncached reads at once on this server; nothing is wrong with the request. Try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOgc: {
+        parameters: {
+            query?: {
+                /** @description The encoding: json (GeoJSON for features), the only one served */
+                f?: "json" | "geojson";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The landing page */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OgcLandingPage"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter the API does not define, or one out of range */
+            400: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A limit was reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOgcCollections: {
+        parameters: {
+            query?: {
+                /** @description The encoding: json (GeoJSON for features), the only one served */
+                f?: "json" | "geojson";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collections */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OgcCollections"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter the API does not define, or one out of range */
+            400: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A limit was reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOgcCollectionsSpots: {
+        parameters: {
+            query?: {
+                /** @description The encoding: json (GeoJSON for features), the only one served */
+                f?: "json" | "geojson";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spots collection */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OgcCollection"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter the API does not define, or one out of range */
+            400: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A limit was reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOgcCollectionsSpotsItems: {
+        parameters: {
+            query?: {
+                /** @description A page's position, as the next link gives it */
+                after?: number;
+                /** @description Only spots in the box: minLon,minLat,maxLon,maxLat in WGS 84 (CRS84) */
+                bbox?: string;
+                /** @description A page's position, as the prev link gives it */
+                before?: number;
+                /** @description Only spots reported at this instant or in this interval (RFC 3339, e.g. 2025-01-01T00:00:00Z/.. or 2025-06-01) */
+                datetime?: string;
+                /** @description The encoding: json (GeoJSON for features), the only one served */
+                f?: "json" | "geojson";
+                /** @description Spots per page (default 100) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of spots */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/geo+json": components["schemas"]["OgcFeatureCollection"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter the API does not define, or one out of range */
+            400: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A limit was reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many uncached reads at once on this server; nothing is wrong with the request. Try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOgcCollectionsSpotsItemsById: {
+        parameters: {
+            query?: {
+                /** @description The encoding: json (GeoJSON for features), the only one served */
+                f?: "json" | "geojson";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spot as a feature */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/geo+json": components["schemas"]["OgcFeature"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter the API does not define, or one out of range */
+            400: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such spot on the map */
+            404: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A limit was reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many uncached reads at once on this server; nothing is wrong with the request. Try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOgcConformance: {
+        parameters: {
+            query?: {
+                /** @description The encoding: json (GeoJSON for features), the only one served */
+                f?: "json" | "geojson";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conformance classes */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OgcConformance"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter the API does not define, or one out of range */
+            400: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A limit was reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
             503: {
                 headers: {
                     "RateLimit-Limit"?: number;
