@@ -96,6 +96,10 @@ export const MOD_ACTIONS = [
 ] as const;
 export type ModAction = (typeof MOD_ACTIONS)[number];
 
+/** What partners' webhooks hear of (docs/api.md, "Webhooks"). */
+export const WEBHOOK_EVENTS = ['spot.published', 'spot.verified', 'spot.archived'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
 /** The console's tab counts stop here: counting a million approved spots at every visit costs too much. */
 export const QUEUE_COUNT_CAP = 1000;
 

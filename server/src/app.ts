@@ -28,6 +28,7 @@ import { registerBurstRoutes } from './moderation/bursts.routes.ts';
 import { registerModSpotRoutes } from './moderation/mod-spots.routes.ts';
 import { registerNetworkRoutes } from './moderation/networks.routes.ts';
 import { registerTwoFactorRoutes } from './moderation/two-factor.routes.ts';
+import { registerWebhookRoutes } from './moderation/webhooks.routes.ts';
 import { registerOgcRoutes } from './ogc/ogc.routes.ts';
 import { registerPageRoutes, shareCardsWaiting } from './page/page.routes.ts';
 import { registerRouteRoutes } from './routing/route.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerNetworkRoutes(app, deps);
   registerBurstRoutes(app, deps);
   registerAdminRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
   registerChannelRoutes(app, deps);
   registerPushRoutes(app, deps);
 

@@ -3,6 +3,7 @@ import { Basemap } from './basemap/basemap.service.ts';
 import { type Courier, PushCourier, SmsCourier } from './channels/couriers.ts';
 import { OUTBOX_DEFAULTS, Outbox } from './channels/outbox.ts';
 import { PhoneCipher } from './channels/phone.ts';
+import { WebhookCourier } from './channels/webhooks.ts';
 import { NominatimClient } from './clients/nominatim.ts';
 import { OsrmClient } from './clients/osrm.ts';
 import { PushService, type VapidKeys } from './clients/push-service.ts';
@@ -105,18 +106,25 @@ async function pushKeys(config: Config, db: Db): Promise<VapidKeys> {
   return JSON.parse(await ensureSecret(db, 'vapid_keys', () => JSON.stringify(PushService.generateKeys())));
 }
 
-/** The channels' parts as configured. The outbox sends push alerts always, SMS only when the gateway is configured. */
+/**
+ * The channels' parts as configured. The outbox sends push alerts and partners' webhooks always, SMS
+ * only when the gateway is configured.
+ */
 export function createChannels(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
   salt: string,
   keys: VapidKeys,
+  clock: Clock = systemClock,
 ): Channels {
   const { sms, phoneKey } = config.channels;
   const cipher = phoneKey ? new PhoneCipher(phoneKey) : undefined;
   const push = new PushService(keys, config.push.subject, config.geocoderUserAgent);
-  const couriers: Courier[] = [new PushCourier(db, push)];
+  const couriers: Courier[] = [
+    new PushCourier(db, push),
+    new WebhookCourier(db, config.geocoderUserAgent, () => clock.now()),
+  ];
   if (sms && cipher)
     couriers.push(
       new SmsCourier(new SmsGateway({ ...sms, userAgent: config.geocoderUserAgent }), cipher, log),
@@ -232,7 +240,7 @@ export async function createDeps(
       trustProxy: config.trustProxy,
       clientIpHeader: config.clientIpHeader,
     });
-    const channels = createChannels(config, db, log, salt, await pushKeys(config, db));
+    const channels = createChannels(config, db, log, salt, await pushKeys(config, db), clock);
     const worker = new WorkerRole(db, config.role, channels.outbox, log);
     worker.start();
     const reads = createPublicReads(config, identify);

@@ -1,7 +1,9 @@
 /**
- * What other features may use of the phone channels: the SMS alerts of a spot made public (and how
- * many went in the last hour), and the outbox's backlog for the metrics.
+ * What other features may use of the channels: the SMS alerts of a spot made public (and how many
+ * went in the last hour), partners' webhook events of a spot, and the outbox's backlog for the
+ * metrics.
  */
 export { alertsInHour } from './alerts.sql.ts';
 export { queueAlerts } from './alerts.ts';
 export { outboxBacklog } from './outbox.sql.ts';
+export { addPartnerWebhook, partnerWebhooks, queueSpotEvents, removePartnerWebhook } from './webhooks.ts';

@@ -5,8 +5,8 @@ import type { Queryable } from '../db/db.ts';
  * and finished by the outbox worker (outbox.ts).
  */
 
-/** The two ways out: an SMS to a number, or a push to a browser's subscription. */
-export type Channel = 'sms' | 'push';
+/** The ways out: an SMS to a number, a push to a browser's subscription, a partner's webhook. */
+export type Channel = 'sms' | 'push' | 'webhook';
 
 export interface OutboxMessage {
   /** The number's salted hash, or 'push:<subscription id>'. */
@@ -50,6 +50,8 @@ export interface ClaimedMessage {
   phone_enc: string | null;
   /** Set for a push. */
   push_id: number | null;
+  /** Set for a webhook delivery. */
+  webhook_id: number | null;
   spot_id: number | null;
   body: string;
   attempts: number;
@@ -75,12 +77,12 @@ export async function claimDue(
      WHERE id IN (
        SELECT id FROM outbox
        WHERE ((state = 'queued' AND send_after <= now()) OR (state = 'sending' AND lease_until < now()))
-         AND (push_id IS NOT NULL) = $3
+         AND CASE WHEN push_id IS NOT NULL THEN 'push' WHEN webhook_id IS NOT NULL THEN 'webhook' ELSE 'sms' END = $3
        ORDER BY send_after, id
        LIMIT $1
        FOR UPDATE SKIP LOCKED)
-     RETURNING id::text, send_key::text, phone_enc, push_id, spot_id, body, attempts, created_at, in_flight_at`,
-    [limit, leaseSeconds, channel === 'push'],
+     RETURNING id::text, send_key::text, phone_enc, push_id, webhook_id, spot_id, body, attempts, created_at, in_flight_at`,
+    [limit, leaseSeconds, channel],
   );
   // RETURNING keeps no order: messages to one number go out in the order they were written.
   return rows.sort((a, b) => Number(a.id) - Number(b.id));
@@ -116,7 +118,8 @@ export async function finish(
   error?: string,
 ): Promise<void> {
   await db.query(
-    `UPDATE outbox SET state = $2, phone_enc = NULL, push_id = NULL, lease_until = NULL, in_flight_at = NULL, last_error = $3,
+    `UPDATE outbox SET state = $2, phone_enc = NULL, push_id = NULL, webhook_id = NULL, lease_until = NULL,
+       in_flight_at = NULL, last_error = $3,
        sent_at = CASE WHEN $2 = 'sent' THEN now() END
      WHERE id = $1::bigint AND state = 'sending'`,
     [id, state, error ?? null],

@@ -46,8 +46,9 @@ export const OUTBOX_DEFAULTS: OutboxOptions = {
 };
 
 /**
- * Sends what the outbox holds (docs/channels.md, "Delivery"), SMS and push alike. Messages are
- * written in the same transaction as their cause, so a crash or restart loses none. Each is taken
+ * Sends what the outbox holds (docs/channels.md, "Delivery"): SMS, push and partners' webhooks,
+ * each way out on its own round. Messages are written in the same transaction as their cause, so a
+ * crash or restart loses none. Each is taken
  * under a lease, sent, then marked sent with its recipient erased; a way out that is down or slow
  * gets retries with doubling waits and jitter, and while the SMS gateway's circuit is open no SMS is
  * taken, so waiting messages spend no attempts. A lease lasts 10 s and is renewed while the instance
@@ -57,11 +58,12 @@ export const OUTBOX_DEFAULTS: OutboxOptions = {
  * timeout, a crash mid-call), and a gateway that honours the key delivers it once.
  */
 export class Outbox {
-  private timer: NodeJS.Timeout | undefined;
+  /** Each way out sends on its own round: one that hangs (a partner's webhook) never holds another back. */
+  private readonly timers = new Map<Courier, NodeJS.Timeout>();
   private renewal: NodeJS.Timeout | undefined;
   /** Messages this instance has taken and not yet finished: their leases are renewed. */
   private readonly held = new Set<string>();
-  private running: Promise<void> | undefined;
+  private readonly running = new Set<Promise<void>>();
   private closed = false;
   private lastPurge = 0;
 
@@ -85,28 +87,35 @@ export class Outbox {
   /** Starts sending (again, after a close: the worker role stops and restarts it). */
   start(): void {
     this.closed = false;
-    this.schedule(0);
+    for (const courier of this.couriers) this.schedule(courier, 0);
     clearInterval(this.renewal);
     this.renewal = setInterval(() => void this.renew(), (this.opts.leaseSeconds * 1000) / 3);
     this.renewal.unref();
   }
 
-  private schedule(ms: number) {
+  private schedule(courier: Courier, ms: number) {
     if (this.closed) return;
-    this.timer = setTimeout(() => {
-      this.running = this.tick().finally(() => {
-        this.running = undefined;
-        this.schedule(this.opts.pollMs);
+    const timer = setTimeout(() => {
+      const round = this.round([courier]).finally(() => {
+        this.running.delete(round);
+        this.schedule(courier, this.opts.pollMs);
       });
+      this.running.add(round);
     }, ms);
-    this.timer.unref();
+    timer.unref();
+    this.timers.set(courier, timer);
+  }
+
+  /** One round of every way out at once (each also runs on its own once started). */
+  tick(): Promise<void> {
+    return this.round(this.couriers);
   }
 
   /**
-   * One round: purge if due, then each way out sends what is due while it takes it, side by side,
-   * so a push service that hangs (each send waits out its timeout) never holds the SMS back.
+   * Purge if due, then each way out given sends what is due while it takes it, side by side, so a
+   * push service that hangs (each send waits out its timeout) never holds the SMS back.
    */
-  async tick(): Promise<void> {
+  private async round(couriers: readonly Courier[]): Promise<void> {
     try {
       if (Date.now() - this.lastPurge >= this.opts.purgeEveryMs) {
         this.lastPurge = Date.now();
@@ -115,7 +124,7 @@ export class Outbox {
     } catch (err) {
       this.log.warn({ err }, 'outbox: housekeeping failed; the next round retries');
     }
-    const rounds = await Promise.allSettled(this.couriers.map((courier) => this.drain(courier)));
+    const rounds = await Promise.allSettled(couriers.map((courier) => this.drain(courier)));
     for (const round of rounds)
       if (round.status === 'rejected')
         this.log.warn({ err: round.reason }, 'outbox: round failed; the next one retries');
@@ -180,8 +189,9 @@ export class Outbox {
   /** Stops taking messages and waits for the round in progress (its sends are bounded by timeouts). */
   async close(): Promise<void> {
     this.closed = true;
-    clearTimeout(this.timer);
-    await this.running;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.all(this.running);
     clearInterval(this.renewal);
   }
 }

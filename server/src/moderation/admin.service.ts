@@ -1,4 +1,5 @@
-import type { Role } from '../../../common/domain.ts';
+import type { Role, WebhookEvent } from '../../../common/domain.ts';
+import { addPartnerWebhook, removePartnerWebhook } from '../channels/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
 import { readSiteSettings, type SiteSettings, writeSiteSettings } from '../settings/index.ts';
@@ -90,5 +91,29 @@ export function removeAccount(db: Db, actor: SessionUser, username: string) {
     await accountToChange(tx, username, 'The last admin cannot be removed');
     await deleteUser(tx, username);
     await appendLog(tx, { actor: actor.username, action: 'user_delete', detail: { username } });
+  });
+}
+
+export async function addWebhook(
+  db: Db,
+  actor: SessionUser,
+  w: { url: string; secret: string; events: WebhookEvent[] },
+) {
+  return db.transaction(async (tx) => {
+    const webhook = await addPartnerWebhook(tx, { ...w, createdBy: actor.username });
+    // The secret is never logged.
+    await appendLog(tx, {
+      actor: actor.username,
+      action: 'webhook_create',
+      detail: { id: webhook.id, url: webhook.url, events: webhook.events },
+    });
+    return { webhook };
+  });
+}
+
+export async function removeWebhook(db: Db, actor: SessionUser, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await removePartnerWebhook(tx, id);
+    await appendLog(tx, { actor: actor.username, action: 'webhook_delete', detail: { id } });
   });
 }

@@ -1,6 +1,6 @@
 import { type ModSpot, type ReportInput, reportInput } from '../../../common/api.ts';
-import type { ModAction, ModState } from '../../../common/domain.ts';
-import { queueAlerts } from '../channels/index.ts';
+import type { ModAction, ModState, WebhookEvent } from '../../../common/domain.ts';
+import { queueAlerts, queueSpotEvents } from '../channels/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { redactReport, refreshConfidence, SHOWN_ORDER } from '../spots/index.ts';
@@ -14,6 +14,7 @@ import {
   deleteSpot,
   findModSpot,
   findModSpots,
+  type LockedSpot,
   lockSpot,
   releaseWaitingAlerts,
   resolveOpenFlags,
@@ -115,7 +116,18 @@ export async function moderateInTransaction(
   const waited = (action === 'approve' || action === 'verify') && (await releaseWaitingAlerts(tx, id));
   if (waited || (action === 'approve' && spot.publication === 'pending' && !spot.auto_hidden))
     await queueAlerts(tx, after, { now: standing.now() });
+  const event = webhookEvent(action, spot, after);
+  if (event) await queueSpotEvents(tx, event, [after], standing.now());
   return after;
+}
+
+/** What partners' webhooks hear of a decision: a held report's first day on the map, a verification, an archiving. */
+function webhookEvent(action: ModAction, before: LockedSpot, after: ModSpot): WebhookEvent | undefined {
+  if (action === 'approve' && before.publication === 'pending' && !before.auto_hidden)
+    return 'spot.published';
+  if (action === 'verify' && after.publication === 'approved') return 'spot.verified';
+  if (action === 'archive') return 'spot.archived';
+  return undefined;
 }
 
 /** An edit obeys the report rules: the edited spot as a whole must still be a valid report. */

@@ -88,7 +88,7 @@ export async function findModSpot(db: Queryable, id: number): Promise<ModSpot | 
   return rows[0] && toModSpot(rows[0]);
 }
 
-interface LockedSpot {
+export interface LockedSpot {
   publication: Publication;
   auto_hidden: boolean;
   status: SpotRow['status'];

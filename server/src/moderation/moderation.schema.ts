@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { networkKey, reportFieldRules, settingsSchema } from '../../../common/api.ts';
-import { MOD_STATES, ROLES } from '../../../common/domain.ts';
+import { MAX_ID, MOD_STATES, ROLES, WEBHOOK_EVENTS } from '../../../common/domain.ts';
 import { errorSchema } from '../http/api-schema.ts';
 import { PASSWORD_RULES } from './passwords.ts';
 
@@ -127,3 +127,45 @@ export const moderatorRefusal = errorSchema
       .meta({ description: 'True when the session must set up two-step sign-in first' }),
   })
   .meta({ id: 'ModeratorRefusal' });
+
+/** POST /api/mod/webhooks: where a partner receives spot events, and the key they are signed with. */
+export const webhookCreate = z.object({
+  url: z
+    .url({ protocol: /^https?$/, error: 'url must be an http(s) address' })
+    .max(2000, 'url must be at most 2000 characters')
+    .refine((u) => !new URL(u).username && !new URL(u).password, 'url must not hold a user name or password')
+    .meta({ description: "The partner's endpoint; each event is POSTed to it as JSON" }),
+  secret: z
+    .string()
+    .min(16, 'secret must be at least 16 characters')
+    .max(200, 'secret must be at most 200 characters')
+    .meta({
+      description: 'Signs each delivery (Hatari-Signature); shared with the partner, never shown again',
+    }),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS, { error: `events must be some of: ${WEBHOOK_EVENTS.join(', ')}` }))
+    .min(1)
+    .default([...WEBHOOK_EVENTS])
+    .transform((events) => [...new Set(events)])
+    .meta({ description: 'The events it receives (default all)' }),
+});
+export const webhookParams = z.object({
+  id: z.coerce.number({ error: 'id must be a webhook id' }).int().min(1).max(MAX_ID),
+});
+
+const webhookSchema = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    secret_hint: z.string().meta({ description: "The secret's last four characters" }),
+    created_by: z.string(),
+    created_at: z.string().meta({ format: 'date-time' }),
+    last_attempt_at: z.string().nullable().meta({ format: 'date-time' }),
+    last_outcome: z.string().nullable().meta({ description: 'The last attempt: "HTTP 200", "timeout", …' }),
+    last_success_at: z.string().nullable().meta({ format: 'date-time' }),
+    waiting: z.number().int().meta({ description: 'Deliveries not yet sent (retried with back-off)' }),
+  })
+  .meta({ id: 'Webhook' });
+export const webhookResponse = z.object({ webhook: webhookSchema });
+export const webhooksResponse = z.object({ webhooks: z.array(webhookSchema) });

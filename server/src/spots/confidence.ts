@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { confidence, type HalfLives } from '../../../common/confidence.ts';
+import { queueSpotEvents } from '../channels/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { readSiteSettings, type SiteSettings } from '../settings/index.ts';
 import type { Clock } from '../util/clock.ts';
 import { archiveAged } from './archive.sql.ts';
 import { storeConfidence } from './confidence.sql.ts';
+import { toSpot } from './spot-row.ts';
 
 /**
  * Spots' stored confidence (common/confidence.ts has the rule): computed again for a spot at each
@@ -93,12 +95,17 @@ export async function refreshStaleConfidence(
  * (archiveMonthsSevere, archiveMonths), a batch at a time; how many. A confirmation brings one back
  * (community.sql.ts), as a moderator can.
  */
-export async function archiveAgedSpots(db: Queryable, now: Date, pace: Pace = AT_START): Promise<number> {
+export async function archiveAgedSpots(db: Db, now: Date, pace: Pace = AT_START): Promise<number> {
   const { archiveMonthsSevere, archiveMonths } = await readSiteSettings(db);
   const months = { severe: archiveMonthsSevere, other: archiveMonths };
   let done = 0;
   while (!pace.stopped?.()) {
-    const archived = (await archiveAged(db, now, months, pace.batch)).length;
+    // Partners' webhooks hear of each batch in its own transaction.
+    const archived = await db.transaction(async (tx) => {
+      const spots = (await archiveAged(tx, now, months, pace.batch)).map(toSpot);
+      await queueSpotEvents(tx, 'spot.archived', spots, now);
+      return spots.length;
+    });
     done += archived;
     if (archived < pace.batch) break;
     if (pace.pauseMs > 0) await new Promise((r) => setTimeout(r, pace.pauseMs));

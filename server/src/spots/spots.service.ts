@@ -1,5 +1,5 @@
 import type { ReportInput, Spot } from '../../../common/api.ts';
-import { queueAlerts } from '../channels/index.ts';
+import { queueAlerts, queueSpotEvents } from '../channels/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { readSiteSettings } from '../settings/index.ts';
@@ -71,8 +71,10 @@ export async function reportSpot(
         point: clean,
       });
     const spot = toSpot(row);
-    // Published at once: the alerts are queued with it, so neither is kept without the other.
+    // Published at once: the alerts and partners' webhooks are queued with it, so neither is kept
+    // without the other (a newcomer's alerts wait for a second voice; partners hear of every spot).
     if (!pending && standing) await queueAlerts(tx, spot, { reporter: identity.visitor, now: at });
+    if (!pending) await queueSpotEvents(tx, 'spot.published', [spot], at);
     return { spot, pending };
   });
 }

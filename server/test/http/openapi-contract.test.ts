@@ -354,6 +354,25 @@ describe('http/openapi-contract', () => {
       });
       await call('DELETE', '/api/mod/users/{username}', { ...as, params: { username: 'joseph' } });
       await call('GET', '/api/mod/log', { ...as, query: 'limit=5' });
+      const hook = await call('POST', '/api/mod/webhooks', {
+        ...as,
+        payload: { url: 'https://partner.example/hatari', secret: 'a-partner-secret-of-some-length' },
+      });
+      await call('POST', '/api/mod/webhooks', {
+        ...as,
+        payload: { url: 'ftp://partner.example', secret: 'x' },
+      });
+      await call('GET', '/api/mod/webhooks', as);
+      await call('DELETE', '/api/mod/webhooks/{id}', {
+        ...as,
+        params: { id: hook.json().webhook.id },
+        payload: {},
+      });
+      await call('DELETE', '/api/mod/webhooks/{id}', {
+        ...as,
+        params: { id: hook.json().webhook.id },
+        payload: {},
+      });
       await call('DELETE', '/api/mod/spots/{id}', { ...as, params: { id: pendingId } });
       await call('DELETE', '/api/mod/spots/{id}', { ...as, params: { id: pendingId } });
       await call('POST', '/api/auth/logout', { ...as, payload: {} });
