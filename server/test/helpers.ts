@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -404,6 +405,23 @@ export async function startTestApp(
       if (!opts.database) await database.drop();
     },
   };
+}
+
+/**
+ * The app listening on a port of loopback, PUBLIC_URL naming it: for the tools (GDAL, the pmtiles
+ * library) that follow the absolute links its answers give.
+ */
+export async function startListeningTestApp(
+  opts: Parameters<typeof startTestApp>[0] = {},
+): Promise<TestApp & { origin: string }> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  const origin = `http://127.0.0.1:${port}`;
+  const t = await startTestApp({ ...opts, env: { ...opts.env, PUBLIC_URL: origin } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { ...t, origin };
 }
 
 /**

@@ -1,16 +1,14 @@
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
-import { report, startTestApp, type TestApp } from '../helpers.ts';
+import { gdalInstalled, ogrinfo } from '../gdal.ts';
+import { report, startListeningTestApp, type TestApp } from '../helpers.ts';
 
 /**
  * OGC API – Features under /ogc, read as QGIS and GDAL read it: the landing page's links, the
  * conformance classes, the one collection, its items a page at a time through the next and prev
  * links, a box and an interval; then GDAL's own OAPIF driver (ogrinfo) paging through every spot.
  */
-let t: TestApp;
+let t: TestApp & { origin: string };
 let origin = '';
 const KALERWE = { lat: 0.34918, lng: 32.57195 };
 const GULU = { lat: 2.7724, lng: 32.2881 };
@@ -29,20 +27,10 @@ interface Page {
   numberReturned: number;
 }
 
-/** A port nothing listens on yet, so PUBLIC_URL (the links' origin) can name it before the app starts. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe('ogc', () => {
   before(async () => {
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    t = await startTestApp({ env: { PUBLIC_URL: origin } });
+    t = await startListeningTestApp();
+    origin = t.origin;
     for (const [name, at, title] of [
       ['kalerwe', KALERWE, 'Phones snatched at the Kalerwe market stage'],
       ['gulu', GULU, 'Dark bridge on the Gulu bypass'],
@@ -70,7 +58,6 @@ describe('ogc', () => {
     // Aged out: off the map, so not in the collection (still in the open data and by its link).
     await t.db.query(`UPDATE spots SET publication = 'archived' WHERE id = $1`, [ids.aged]);
     t.deps.publicCache.invalidate();
-    await t.app.listen({ port, host: '127.0.0.1' });
   });
   after(() => t.close());
 
@@ -234,16 +221,9 @@ describe('ogc', () => {
   });
 
   it("is read by GDAL's OAPIF driver page by page, where GDAL is installed (CI installs it)", async (c) => {
-    const ogrinfo = spawnSync('ogrinfo', ['--version']);
-    if (ogrinfo.error) {
-      if (process.env.CI) assert.fail('ogrinfo is not installed: CI installs gdal-bin');
-      return c.skip('ogrinfo is not installed');
-    }
+    if (!gdalInstalled(c)) return;
     const expected = await onTheMap();
-    // Asynchronously: the server it reads runs in this process.
-    const run = async (args: string[]) =>
-      (await promisify(execFile)('ogrinfo', args, { timeout: 60_000 })).stdout;
-    const out = await run(['-ro', '-al', '-oo', 'PAGE_SIZE=5', `OAPIF:${origin}/ogc`, 'spots']);
+    const out = await ogrinfo(['-ro', '-al', '-oo', 'PAGE_SIZE=5', `OAPIF:${origin}/ogc`, 'spots']);
     const gdalIds = [...out.matchAll(/^\s+id \(Integer\) = (\d+)$/gm)].map((m) => Number(m[1]));
     assert.deepEqual(
       gdalIds,
@@ -254,7 +234,7 @@ describe('ogc', () => {
     assert.match(out, /title \(String\) = Phones snatched at the Kalerwe market stage/);
     assert.match(out, new RegExp(`POINT \\(${KALERWE.lng} ${KALERWE.lat}\\)`));
     // Its spatial filter goes to the server as bbox.
-    const near = await run([
+    const near = await ogrinfo([
       '-ro',
       '-al',
       '-q',
