@@ -3,23 +3,30 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openApi30Part } from '../../server/src/http/openapi-document.ts';
 import { apiDocument } from './document.ts';
 
 /**
- * `npm run lint:api`: the OpenAPI document through two linters clients' tools trust, Redocly's
- * recommended rules (redocly.yaml) and Spectral's `spectral:oas` (.spectral.yaml), failing on any
- * error of either; their warnings are printed.
+ * `npm run lint:api`: the OpenAPI document (3.1, /api/openapi.json) and its OGC part in 3.0
+ * (/ogc/api) through two linters clients' tools trust, Redocly's recommended rules (redocly.yaml)
+ * and Spectral's `spectral:oas` (.spectral.yaml), failing on any error of either; their warnings
+ * are printed.
  */
 const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const dir = mkdtempSync(path.join(tmpdir(), 'hatari-openapi-'));
-const file = path.join(dir, 'openapi.json');
 let failed = false;
 try {
-  writeFileSync(file, JSON.stringify(await apiDocument(), null, 1));
-  for (const [name, args] of [
-    ['redocly', ['lint', file, '--config', path.join(root, 'redocly.yaml'), '--format', 'summary']],
-    ['spectral', ['lint', file, '--ruleset', path.join(root, '.spectral.yaml'), '--fail-severity', 'error']],
-  ] as const) {
+  const doc = await apiDocument();
+  const files = [path.join(dir, 'openapi.json'), path.join(dir, 'ogc-openapi-3.0.json')] as const;
+  writeFileSync(files[0], JSON.stringify(doc, null, 1));
+  writeFileSync(files[1], JSON.stringify(openApi30Part(doc, '/ogc'), null, 1));
+  for (const [name, args] of files.flatMap((file) => [
+    ['redocly', ['lint', file, '--config', path.join(root, 'redocly.yaml'), '--format', 'summary']] as const,
+    [
+      'spectral',
+      ['lint', file, '--ruleset', path.join(root, '.spectral.yaml'), '--fail-severity', 'error'],
+    ] as const,
+  ])) {
     const run = spawnSync(path.join(root, 'node_modules/.bin', name), args, {
       encoding: 'utf8',
       cwd: root,

@@ -15,6 +15,7 @@ import { POLICIES, type Policy, type PolicyName } from '../limits/policies.ts';
 import { ROOT } from '../root.ts';
 import { type EncodedBody, encodedBody, sendEncoded } from './encoded-body.ts';
 import { validationError } from './errors.ts';
+import { API_TAGS, dropUnusedComponents, operationId } from './openapi-document.ts';
 
 /**
  * Each route declares its params, query, body and responses once, as Zod schemas on the route:
@@ -140,62 +141,6 @@ function describeHeaders(op: Operation, limited: boolean, storage: boolean) {
     if (status === '200' && '304' in responses) headers.ETag = text;
     if (Object.keys(headers).length) response.headers = { ...response.headers, ...headers };
   }
-}
-
-/** The document's tags, each operation under one, as the reference page groups them. */
-const API_TAGS = [
-  { name: 'spots', description: 'Reading and reporting danger spots, their clusters and map tiles' },
-  { name: 'community', description: "Votes, flags, a spot's history, and a phone's credential" },
-  { name: 'open data', description: 'Every public spot as GeoJSON or CSV (ODbL)' },
-  { name: 'feeds', description: 'The newest public spots as Atom and RSS' },
-  { name: 'ogc', description: 'The public spots as OGC API – Features, for QGIS, GDAL and ArcGIS' },
-  { name: 'search', description: 'Spots and places by name, and what is at a point' },
-  { name: 'routes', description: 'Dangers along the ways between two places' },
-  { name: 'basemap', description: 'The background map: tiles, areas to keep offline, the archive' },
-  { name: 'alerts', description: 'Web Push alerts near places or along trips' },
-  { name: 'channels', description: 'USSD and SMS, through the gateway' },
-  { name: 'service', description: "The instance's health, for load balancers and supervisors" },
-  { name: 'moderators', description: "The moderators' sign-in and console" },
-];
-
-/**
- * An operation's id where its route names none: its method and path in camel case, a parameter as
- * "By…": GET /api/spots/{id}/history is getSpotsByIdHistory. Stable, unique, and what generated
- * clients name their methods.
- */
-function operationId(method: string, path: string): string {
-  const words = path
-    .replace(/^\/api\//, '')
-    .split(/[/.]/)
-    .filter(Boolean)
-    .flatMap((part) => {
-      const param = /^\{(\w+)\}$/.exec(part);
-      return param ? ['by', param[1] as string] : part.split(/[-_]/);
-    });
-  return [method.toLowerCase(), ...words.map((w) => w.charAt(0).toUpperCase() + w.slice(1))].join('');
-}
-
-/** Components no operation (or other component) refers to: input twins Zod writes for each shape. */
-function dropUnusedComponents(doc: { components?: { schemas?: Record<string, unknown> } }): void {
-  const schemas = doc.components?.schemas;
-  if (!schemas) return;
-  const refs = (value: unknown) =>
-    [...JSON.stringify(value).matchAll(/#\/components\/schemas\/([^"]+)"/g)].map((m) =>
-      decodeURIComponent(m[1] as string),
-    );
-  const { components: _, ...rest } = doc as Record<string, unknown>;
-  const used = new Set(refs(rest));
-  // What the used schemas refer to in turn, until nothing new is found.
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const name of [...used])
-      for (const ref of refs(schemas[name]))
-        if (!used.has(ref)) {
-          used.add(ref);
-          grew = true;
-        }
-  }
-  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
 }
 
 /** Sets up validation and serialization from the routes' Zod schemas, and the generated document. */

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { empty, error, json, typed } from '../http/api-schema.ts';
 import { type EncodedBody, encodedBody, sendEncoded } from '../http/encoded-body.ts';
+import { openApi30Part } from '../http/openapi-document.ts';
 import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
 import { spotIdParams } from '../spots/index.ts';
@@ -18,7 +19,7 @@ import {
   ogcLandingPage,
   ogcMetaQuery,
 } from './ogc.schema.ts';
-import { OgcLinks, ogcItem, ogcItems } from './ogc.service.ts';
+import { OgcLinks, OPENAPI_30, ogcItem, ogcItems } from './ogc.service.ts';
 
 const geojson = (description: string, schema: z.ZodType) => ({
   description,
@@ -65,6 +66,23 @@ export function registerOgcRoutes(app: FastifyInstance, deps: Deps): void {
     );
   };
 
+  // The API definition of these paths in OpenAPI 3.0 (the whole API's is 3.1, at /api/openapi.json):
+  // made once, at the first request, from the generated document.
+  let definition: EncodedBody | undefined;
+  app.get(
+    '/ogc/api',
+    { compress: false, config: { rateLimit: ['read', 'read_network'], revalidates: true } },
+    (request, reply) => {
+      definition ??= encodedBody(
+        Buffer.from(
+          JSON.stringify(openApi30Part(app.swagger() as unknown as Record<string, unknown>, '/ogc')),
+        ),
+        { type: OPENAPI_30, cacheControl: 'public, max-age=3600', text: true, brotliQuality: 11 },
+      );
+      return sendEncoded(request, reply, definition);
+    },
+  );
+
   meta(
     '/ogc',
     'The landing page',
@@ -75,7 +93,7 @@ export function registerOgcRoutes(app: FastifyInstance, deps: Deps): void {
   meta(
     '/ogc/conformance',
     'The conformance classes',
-    'OGC API – Features Part 1: Core and GeoJSON.',
+    'OGC API – Features Part 1: Core, GeoJSON and OpenAPI 3.0.',
     ogcConformance,
     { conformsTo: OGC_CONFORMANCE },
   );

@@ -13,6 +13,7 @@ import { named } from '../http/api-schema.ts';
 export const OGC_CONFORMANCE = [
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30',
 ] as const;
 
 /** Longitude, latitude on WGS 84: the only coordinate system Core requires, and the one spots are in. */

@@ -7,8 +7,8 @@ import { CRS84, type OgcCollection, type OgcFeatureCollection, type OgcLink } fr
 
 const JSON_TYPE = 'application/json';
 const GEOJSON = 'application/geo+json';
-/** The media type of the OpenAPI document the landing page points to. */
-const OPENAPI_TYPE = 'application/vnd.oai.openapi+json;version=3.1';
+/** The media type of the API definition the landing page points to (/ogc/api). */
+export const OPENAPI_30 = 'application/vnd.oai.openapi+json;version=3.0';
 const GREGORIAN = 'http://www.opengis.net/def/uom/ISO-8601/0/Gregorian';
 
 /** Builds the links of /ogc, on the site's absolute address (PUBLIC_URL). */
@@ -32,12 +32,7 @@ export class OgcLinks {
         `(${DATA_LICENCE.name}, ${DATA_LICENCE.attribution}).`,
       links: [
         { href: this.href(''), rel: 'self', type: JSON_TYPE, title: 'This page' },
-        {
-          href: `${this.origin}/api/openapi.json`,
-          rel: 'service-desc',
-          type: OPENAPI_TYPE,
-          title: 'The API definition',
-        },
+        { href: this.href('/api'), rel: 'service-desc', type: OPENAPI_30, title: 'The API definition' },
         {
           href: `${this.origin}/api/docs`,
           rel: 'service-doc',

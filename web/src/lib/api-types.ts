@@ -1301,7 +1301,7 @@ export interface paths {
         };
         /**
          * The conformance classes
-         * @description OGC API – Features Part 1: Core and GeoJSON.
+         * @description OGC API – Features Part 1: Core, GeoJSON and OpenAPI 3.0.
          */
         get: operations["getOgcConformance"];
         put?: never;
