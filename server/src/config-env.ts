@@ -138,6 +138,8 @@ export const envSchema = z
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
+    // For benchmarks: SIGUSR2 prints the event loop's delay and the memory (server.ts).
+    EVENT_LOOP_STATS: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('0')),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {

@@ -74,6 +74,8 @@ export interface Config {
   readonly admin: { readonly username: string; readonly password: string } | undefined;
   readonly seed: boolean;
   readonly logLevel: string;
+  /** EVENT_LOOP_STATS=1 (benchmarks): SIGUSR2 prints the event loop's delay and the memory. */
+  readonly eventLoopStats: boolean;
 }
 
 interface ChannelConfig {
@@ -256,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED === '1',
     region: region.region,
     logLevel: e.LOG_LEVEL,
+    eventLoopStats: e.EVENT_LOOP_STATS === '1',
   });
 }
 

@@ -60,7 +60,7 @@ async function main() {
     await deps.close();
     process.exit(0);
   };
-  if (process.env.EVENT_LOOP_STATS === '1') reportEventLoopDelayOnSignal();
+  if (config.eventLoopStats) reportEventLoopDelayOnSignal();
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }

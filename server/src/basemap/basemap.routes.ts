@@ -1,37 +1,17 @@
 import { Readable } from 'node:stream';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { basemapAreaResponse, tileJson } from '../../../common/api.ts';
 import { AREA_MAX_BYTES, AREA_MAX_TILES } from '../../../common/domain.ts';
-import { region } from '../../../common/region.ts';
 import { UpstreamError } from '../clients/http.ts';
-import { empty, error, json, media, named, typed } from '../http/api-schema.ts';
-import { bbox } from '../http/bbox.ts';
+import { empty, error, json, media, typed } from '../http/api-schema.ts';
 import { sendEncoded } from '../http/encoded-body.ts';
 import { HttpError } from '../http/errors.ts';
 import { tileParams } from '../http/tile-params.ts';
+import { areaQuery } from './basemap.schema.ts';
 import { BASEMAP_CACHE_CONTROL, BASEMAP_TILE_TYPE, type Basemap, basemapTileUrl } from './basemap.service.ts';
 import { archiveRange, PMTILES_TYPE } from './ranges.ts';
 
 const limited = { rateLimit: ['basemap', 'basemap_network'] } satisfies FastifyContextConfig;
-
-/** An area to keep offline: the part of the box inside the region served. */
-const areaQuery = named(
-  z.object({
-    bbox: bbox
-      .transform((b) => {
-        const r = region().box;
-        return {
-          minLng: Math.max(b.minLng, r.minLng),
-          minLat: Math.max(b.minLat, r.minLat),
-          maxLng: Math.min(b.maxLng, r.maxLng),
-          maxLat: Math.min(b.maxLat, r.maxLat),
-        };
-      })
-      .refine((b) => b.minLng < b.maxLng && b.minLat < b.maxLat, 'bbox must overlap the region served'),
-  }),
-  'area',
-);
 
 const unavailable = error('No basemap is configured here (BASEMAP_PMTILES)');
 const upstream = error('The archive in object storage did not answer; try again shortly');

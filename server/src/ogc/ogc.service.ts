@@ -2,8 +2,13 @@ import { region } from '../../../common/region.ts';
 import type { Db } from '../db/db.ts';
 import { notFound } from '../http/errors.ts';
 import { DATA_LICENCE, getPublicSpot, idPageOfPublicSpots, spotFeature } from '../spots/index.ts';
-import type { OgcItemsQuery } from './ogc.schema.ts';
-import { CRS84, type OgcCollection, type OgcFeatureCollection, type OgcLink } from './ogc.schema.ts';
+import {
+  CRS84,
+  type OgcCollection,
+  type OgcFeatureCollection,
+  type OgcItemsQuery,
+  type OgcLink,
+} from './ogc.schema.ts';
 
 const JSON_TYPE = 'application/json';
 const GEOJSON = 'application/geo+json';
