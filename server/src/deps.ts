@@ -285,6 +285,7 @@ export async function createDeps(
         await ageing.close();
         await worker.close();
         await changes.close();
+        await limiter.close();
         await limiter.counters.close();
         await db.close();
       },

@@ -400,6 +400,8 @@ export async function startTestApp(
       await app.close();
       await deps.worker.close();
       await deps.changes.close();
+      await deps.limiter.close();
+      await created.limiter.close();
       await deps.limiter.counters.close();
       record(scanLogs(logs.text, 'app logs'));
       if (!opts.database) await database.drop();
@@ -463,7 +465,10 @@ export async function buildAppOn(db: Db, clock: Clock = systemClock): Promise<Fa
     basemap: undefined,
     close: () => db.close(),
   });
-  app.addHook('onClose', () => limiter.counters.close());
+  app.addHook('onClose', async () => {
+    await limiter.close();
+    await limiter.counters.close();
+  });
   return app;
 }
 

@@ -3,6 +3,8 @@ import type { WindowCounts } from './sliding-window.ts';
 export interface Hit {
   key: string;
   windowSeconds: number;
+  /** Hits counted at once (settled reads: limits/settled-reads.ts); 1 when absent. */
+  n?: number;
 }
 
 /**
@@ -13,7 +15,7 @@ export interface CounterStore {
   readonly name: 'redis' | 'database' | 'memory';
   /** Counts one hit for key in the window containing the store's now. */
   hit(key: string, windowSeconds: number): Promise<WindowCounts>;
-  /** Counts one hit for each key at once (Redis: one round trip), in order. */
+  /** Counts each hit (n of it) for its key at once (Redis: one round trip), in order. */
   hitAll(hits: readonly Hit[]): Promise<WindowCounts[]>;
   /**
    * Claims `key` for the next intervalMs if nobody holds it: true for exactly one caller across all

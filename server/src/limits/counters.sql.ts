@@ -5,8 +5,8 @@ const HIT_SQL = `
 WITH t AS (SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms),
 up AS (
   INSERT INTO rate_counters AS r (key, window_index, count, expires_at)
-  SELECT $1, t.ms / $2::bigint, 1, clock_timestamp() + make_interval(secs => $3::float8) FROM t
-  ON CONFLICT (key, window_index) DO UPDATE SET count = r.count + 1
+  SELECT $1, t.ms / $2::bigint, $4::int, clock_timestamp() + make_interval(secs => $3::float8) FROM t
+  ON CONFLICT (key, window_index) DO UPDATE SET count = r.count + $4::int
   RETURNING r.count, r.window_index
 )
 SELECT up.count AS current,
@@ -15,12 +15,18 @@ SELECT up.count AS current,
   (SELECT ms FROM t)::float8 AS now_ms
 FROM up`;
 
-/** Counts one hit of `key` in its window (time from the database clock). */
-export async function hitCounter(db: Queryable, key: string, windowSeconds: number): Promise<WindowCounts> {
+/** Counts `n` hits of `key` in its window (time from the database clock). */
+export async function hitCounter(
+  db: Queryable,
+  key: string,
+  windowSeconds: number,
+  n = 1,
+): Promise<WindowCounts> {
   const rows = await db.query<{ current: number; previous: number; now_ms: number }>(HIT_SQL, [
     key,
     windowSeconds * 1000,
     windowSeconds * 2,
+    n,
   ]);
   const row = rows[0];
   if (!row) throw new Error('rate counter not written');

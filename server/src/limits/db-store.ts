@@ -27,7 +27,7 @@ export class DatabaseStore implements CounterStore {
   }
 
   hitAll(hits: readonly Hit[]): Promise<WindowCounts[]> {
-    return Promise.all(hits.map((h) => this.hit(h.key, h.windowSeconds)));
+    return Promise.all(hits.map((h) => hitCounter(this.db, h.key, h.windowSeconds, h.n)));
   }
 
   claimSlot(key: string, intervalMs: number): Promise<boolean> {

@@ -63,14 +63,14 @@ export class FallbackCounters {
    */
   async hitAll(hits: readonly MirroredHit[]): Promise<WindowCounts[]> {
     const wasDegraded = this.degraded && (this.opts.now ?? Date.now)() < this.degradedUntil;
-    const inMemory = () => Promise.all(hits.map((h) => this.mirrorOf(h).hit(h.key, h.windowSeconds)));
+    const inMemory = () => Promise.all(hits.map((h) => this.mirrorOf(h).hit(h.key, h.windowSeconds, h.n)));
     const counts = await this.withFallback((store) => store.hitAll(hits), inMemory);
     if (wasDegraded || this.degraded) return counts;
     return Promise.all(
       counts.map(async (c, i) => {
         const h = hits[i] as MirroredHit;
         if (!h.mirror) return c;
-        const mine = await this.mirrorOf(h).hit(h.key, h.windowSeconds);
+        const mine = await this.mirrorOf(h).hit(h.key, h.windowSeconds, h.n);
         return {
           ...c,
           current: Math.max(c.current, mine.current),

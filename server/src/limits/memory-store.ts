@@ -31,7 +31,7 @@ export class MemoryStore implements CounterStore {
     this.sweeper = setInterval(() => this.sweep(), 60_000).unref();
   }
 
-  async hit(key: string, windowSeconds: number): Promise<WindowCounts> {
+  async hit(key: string, windowSeconds: number, n = 1): Promise<WindowCounts> {
     const nowMs = this.now();
     const windowMs = windowSeconds * 1000;
     const index = Math.floor(nowMs / windowMs);
@@ -40,7 +40,7 @@ export class MemoryStore implements CounterStore {
     if (!e || e.index < index - 1) entry = { index, current: 0, previous: 0, windowMs };
     else if (e.index === index - 1) entry = { index, current: 0, previous: e.current, windowMs };
     else entry = e;
-    entry.current++;
+    entry.current += n;
     // Re-inserted, so the map's order is least recently counted first.
     this.entries.delete(key);
     if (this.entries.size >= this.maxKeys) this.entries.delete(this.entries.keys().next().value as string);
@@ -49,7 +49,7 @@ export class MemoryStore implements CounterStore {
   }
 
   hitAll(hits: readonly Hit[]): Promise<WindowCounts[]> {
-    return Promise.all(hits.map((h) => this.hit(h.key, h.windowSeconds)));
+    return Promise.all(hits.map((h) => this.hit(h.key, h.windowSeconds, h.n)));
   }
 
   private readonly slots = new Map<string, number>();

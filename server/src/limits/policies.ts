@@ -13,6 +13,12 @@ export interface Policy {
    * (docs/api.md, "Earned trust") is bounded by its own per-visitor limits instead.
    */
   newcomers?: true;
+  /**
+   * A read's limit, decided from this instance's counts and settled with the shared store in
+   * batches (limits/settled-reads.ts): no round trip per request, a bounded overshoot across
+   * instances. Writes and costly reads stay exact.
+   */
+  settled?: true;
 }
 
 export const POLICIES = {
@@ -44,26 +50,26 @@ export const POLICIES = {
    * phones stays far below them in ordinary use; one network rotating user agents meets them.
    */
   route_network: { limit: 120, windowSeconds: 60, per: 'network' },
-  search: { limit: 120, windowSeconds: 60, per: 'visitor' },
-  search_network: { limit: 3000, windowSeconds: 60, per: 'network' },
+  search: { limit: 120, windowSeconds: 60, per: 'visitor', settled: true },
+  search_network: { limit: 3000, windowSeconds: 60, per: 'network', settled: true },
   /** Place lookups inside search that miss the cache. */
   place_lookup: { limit: 30, windowSeconds: 60, per: 'visitor' },
   place_lookup_network: { limit: 60, windowSeconds: 60, per: 'network' },
   /** One counter shared by GET /api/spots, /api/spots/{id}, /api/stats and /api/me. */
-  read: { limit: 120, windowSeconds: 60, per: 'visitor' },
-  read_network: { limit: 6000, windowSeconds: 60, per: 'network', newcomers: true },
+  read: { limit: 120, windowSeconds: 60, per: 'visitor', settled: true },
+  read_network: { limit: 6000, windowSeconds: 60, per: 'network', newcomers: true, settled: true },
   /**
    * Map tiles: a pan loads a dozen at once, and most are answered from a cache (this instance's, the
    * proxy's or the phone's own), so their limit is a screenful per second.
    */
-  tile: { limit: 600, windowSeconds: 60, per: 'visitor' },
-  tile_network: { limit: 20_000, windowSeconds: 60, per: 'network' },
+  tile: { limit: 600, windowSeconds: 60, per: 'visitor', settled: true },
+  tile_network: { limit: 20_000, windowSeconds: 60, per: 'network', settled: true },
   /**
    * Background map tiles: a view takes a dozen or two, a drag as many again, and keeping an area
    * offline a few hundred in a minute (web/src/map/offline-areas.ts). Read from memory or a file.
    */
-  basemap: { limit: 1500, windowSeconds: 60, per: 'visitor' },
-  basemap_network: { limit: 30_000, windowSeconds: 60, per: 'network' },
+  basemap: { limit: 1500, windowSeconds: 60, per: 'visitor', settled: true },
+  basemap_network: { limit: 30_000, windowSeconds: 60, per: 'network', settled: true },
   sign_in: { limit: 10, windowSeconds: 15 * 60, per: 'network' },
   /** Sign-in attempts from one IPv4 /24 or IPv6 /48, whatever the addresses inside it. */
   sign_in_wide: { limit: 20, windowSeconds: 15 * 60, per: 'wide_network' },
@@ -72,8 +78,8 @@ export const POLICIES = {
    * read's own policies, which are charged only if a full answer goes out after all. A 304 costs a
    * cache lookup; a GIS layer refreshing every minute never meets these.
    */
-  revalidate: { limit: 600, windowSeconds: 60, per: 'visitor' },
-  revalidate_network: { limit: 30_000, windowSeconds: 60, per: 'network' },
+  revalidate: { limit: 600, windowSeconds: 60, per: 'visitor', settled: true },
+  revalidate_network: { limit: 30_000, windowSeconds: 60, per: 'network', settled: true },
   /** The open-data downloads: a whole-country file is heavy, and it changes slowly. */
   export: { limit: 10, windowSeconds: 3600, per: 'visitor' },
   export_network: { limit: 60, windowSeconds: 3600, per: 'network' },

@@ -1,15 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 import type { Identify, Identity } from '../identity/identify.ts';
-import type { FallbackCounters } from './fallback-counters.ts';
+import type { FallbackCounters, MirroredHit } from './fallback-counters.ts';
 import { POLICIES, type Policy, type PolicyName } from './policies.ts';
+import { SettledReads } from './settled-reads.ts';
 import { type Decision, decide, type WindowCounts } from './sliding-window.ts';
 
 export interface PolicyDecision extends Decision {
   policy: PolicyName;
 }
 
-export type PolicyTable = Record<PolicyName, Pick<Policy, 'limit' | 'windowSeconds' | 'per' | 'newcomers'>>;
+export type PolicyTable = Record<
+  PolicyName,
+  Pick<Policy, 'limit' | 'windowSeconds' | 'per' | 'newcomers' | 'settled'>
+>;
 
 /** Whose hash a policy's counter is keyed by (a site-wide policy: the site's, one counter). */
 const SUBJECT = {
@@ -22,34 +26,48 @@ const SUBJECT = {
 export class RateLimiter {
   readonly counters: FallbackCounters;
   readonly policies: PolicyTable;
+  /** The counts of `settled` policies (reads), kept here and settled in batches. */
+  readonly reads: SettledReads;
 
-  constructor(counters: FallbackCounters, policies: PolicyTable = POLICIES) {
+  constructor(
+    counters: FallbackCounters,
+    policies: PolicyTable = POLICIES,
+    reads: SettledReads = new SettledReads(counters),
+  ) {
     this.counters = counters;
     this.policies = policies;
+    this.reads = reads;
   }
 
   /**
-   * Counts one request against each policy, keyed by policy and the visitor's or network's hash, in
-   * one round trip to the shared store. A visitor with standing is not counted against the policies
-   * that bind newcomers only.
+   * Counts one request against each policy, keyed by policy and the visitor's or network's hash: the
+   * exact ones in one round trip to the shared store, the settled ones (reads) here at once. A
+   * visitor with standing is not counted against the policies that bind newcomers only.
    */
   async consume(all: readonly PolicyName[], identity: Identity, standing = false): Promise<PolicyDecision[]> {
     const policies = standing ? all.filter((p) => !this.policies[p].newcomers) : all;
-    const counts = await this.counters.hitAll(
-      policies.map((policy) => {
-        const p = this.policies[policy];
-        const subject = identity[SUBJECT[p.per]];
-        return {
-          key: `${policy}:${subject}`,
-          windowSeconds: p.windowSeconds,
-          mirror: p.per === 'visitor' ? ('visitor' as const) : ('network' as const),
-        };
-      }),
-    );
-    return policies.map((policy, i) => ({
-      policy,
-      ...decide(this.policies[policy], counts[i] as WindowCounts),
-    }));
+    const hits = policies.map((policy): MirroredHit => {
+      const p = this.policies[policy];
+      const subject = identity[SUBJECT[p.per]];
+      return {
+        key: `${policy}:${subject}`,
+        windowSeconds: p.windowSeconds,
+        mirror: p.per === 'visitor' ? 'visitor' : 'network',
+      };
+    });
+    const exact = hits.filter((_, i) => !this.policies[policies[i] as PolicyName].settled);
+    const counted = exact.length ? await this.counters.hitAll(exact) : [];
+    let next = 0;
+    return policies.map((policy, i) => {
+      const p = this.policies[policy];
+      const counts = p.settled ? this.reads.hit(hits[i] as MirroredHit) : (counted[next++] as WindowCounts);
+      return { policy, ...decide(p, counts) };
+    });
+  }
+
+  /** Settles the reads counted here (at shutdown). */
+  close(): Promise<void> {
+    return this.reads.close();
   }
 }
 

@@ -12,12 +12,14 @@ const HIT_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local out = {}
+local count = #KEYS
 for i, key in ipairs(KEYS) do
   local windowMs = tonumber(ARGV[i])
+  local n = tonumber(ARGV[count + i])
   local idx = math.floor(now / windowMs)
-  local current = redis.call('HINCRBY', key, idx, 1)
+  local current = redis.call('HINCRBY', key, idx, n)
   local previous = tonumber(redis.call('HGET', key, idx - 1) or '0')
-  if current == 1 then
+  if current == n then
     redis.call('HDEL', key, idx - 2)
     redis.call('PEXPIRE', key, windowMs * 2)
   end
@@ -30,7 +32,7 @@ return out
 
 export const REDIS_KEY_PREFIX = 'hatari:rl:';
 
-type HitArgs = [numberOfKeys: number, ...keysThenWindows: Array<string | number>];
+type HitArgs = [numberOfKeys: number, ...keysThenWindowsThenCounts: Array<string | number>];
 type RedisWithHit = Redis & {
   rateLimitHitAll(...args: HitArgs): Promise<number[]>;
 };
@@ -69,6 +71,7 @@ export class RedisStore implements CounterStore {
       hits.length,
       ...hits.map((h) => REDIS_KEY_PREFIX + h.key),
       ...hits.map((h) => h.windowSeconds * 1000),
+      ...hits.map((h) => h.n ?? 1),
     ]);
     const nowMs = out[out.length - 1] as number;
     return hits.map((_, i) => ({ current: out[2 * i] as number, previous: out[2 * i + 1] as number, nowMs }));
