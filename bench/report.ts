@@ -9,8 +9,15 @@ interface Results {
   durationSeconds: number;
   /** The checkout measured as "before" (--compare), when there was one. */
   compare?: string;
+  /** What drove the load (absent in runs made before wrk came in: autocannon). */
+  driver?: 'autocannon' | 'wrk';
   rows: Row[];
 }
+
+const RESULTS = { autocannon: 'bench/results/bench.json', wrk: 'bench/results/bench-wrk.json' } as const;
+
+const readResults = (file: string): Results | undefined =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Results) : undefined;
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -51,12 +58,8 @@ function machine() {
 
 const fmt = (n: number) => n.toLocaleString('en');
 
-/** Writes the JSON results, the chart and BENCHMARKS.md (with the hand-written notes in bench/NOTES.md). */
-export function writeReport(results: Results) {
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/bench.json', `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync('bench/results/bench.svg', chartSvg(results));
-  const table = [
+function figuresTable(results: Results): string {
+  return [
     '| Endpoint | req/s | vs hello-world | p50 ms | p97.5 ms | p99 ms | non-2xx or refused | errors, timeouts | server peak RSS | health p99 ms | event loop max ms | server p50 ms | of it queued, p50 ms |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.rows.map(
@@ -64,42 +67,75 @@ export function writeReport(results: Results) {
         `| ${r.name} | ${fmt(r.reqPerSec)} | ${(r.ratio * 100).toFixed(1)}% | ${r.p50} | ${r.p97_5} | ${r.p99} | ${fmt(r.non2xx)} | ${fmt(r.errors ?? 0)} | ${r.peakRssMb} MB | ${r.healthP99 ?? ''} | ${r.eventLoopMaxMs ?? ''} | ${r.serverP50 ?? ''} | ${r.queueP50 ?? ''} |`,
     ),
   ].join('\n');
-  const compared = results.rows.filter((r) => r.before);
-  const beforeAfter = compared.length
-    ? [
-        `## Before and after, in this run\n\nThe server of \`${results.compare}\` measured just before this one on each endpoint, same database, same load (\`--compare\`). Each cell: before → after.\n`,
-        '| Endpoint | req/s | vs hello-world | p99 ms | non-2xx or refused | errors, timeouts | server peak RSS | health p99 ms | server p50 ms |',
-        '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-        ...compared.map((r) => {
-          const b = r.before as NonNullable<Row['before']>;
-          const pair = (x: number | string | undefined, y: number | string | undefined) =>
-            x === undefined && y === undefined ? '' : `${x ?? '–'} → ${y ?? '–'}`;
-          return `| ${r.name} | ${pair(fmt(b.reqPerSec), fmt(r.reqPerSec))} | ${pair(`${(b.ratio * 100).toFixed(1)}%`, `${(r.ratio * 100).toFixed(1)}%`)} | ${pair(b.p99, r.p99)} | ${pair(fmt(b.non2xx), fmt(r.non2xx))} | ${pair(fmt(b.errors), fmt(r.errors))} | ${pair(`${b.peakRssMb} MB`, `${r.peakRssMb} MB`)} | ${pair(b.healthP99, r.healthP99)} | ${pair(b.serverP50, r.serverP50)} |`;
-        }),
-        '',
-      ].join('\n')
-    : '';
-  const notes = existsSync('bench/NOTES.md') ? readFileSync('bench/NOTES.md', 'utf8') : '';
-  const md = `# Benchmarks
+}
 
-Written by \`npm run bench\` on ${results.at.slice(0, 10)}; the analysis below the figures is kept in
+function beforeAfterTable(results: Results): string {
+  const compared = results.rows.filter((r) => r.before);
+  if (!compared.length) return '';
+  return [
+    `## Before and after, in this run\n\nThe server of \`${results.compare}\` measured just before this one on each endpoint, same database, same load (\`--compare\`). Each cell: before → after.\n`,
+    '| Endpoint | req/s | vs hello-world | p99 ms | non-2xx or refused | errors, timeouts | server peak RSS | health p99 ms | server p50 ms |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...compared.map((r) => {
+      const b = r.before as NonNullable<Row['before']>;
+      const pair = (x: number | string | undefined, y: number | string | undefined) =>
+        x === undefined && y === undefined ? '' : `${x ?? '–'} → ${y ?? '–'}`;
+      return `| ${r.name} | ${pair(fmt(b.reqPerSec), fmt(r.reqPerSec))} | ${pair(`${(b.ratio * 100).toFixed(1)}%`, `${(r.ratio * 100).toFixed(1)}%`)} | ${pair(b.p99, r.p99)} | ${pair(fmt(b.non2xx), fmt(r.non2xx))} | ${pair(fmt(b.errors), fmt(r.errors))} | ${pair(`${b.peakRssMb} MB`, `${r.peakRssMb} MB`)} | ${pair(b.healthP99, r.healthP99)} | ${pair(b.serverP50, r.serverP50)} |`;
+    }),
+    '',
+  ].join('\n');
+}
+
+/**
+ * Writes the run's JSON results (bench.json for autocannon, bench-wrk.json for wrk) and BENCHMARKS.md
+ * from the latest of each driver's, with the chart of autocannon's and the hand-written notes in
+ * bench/NOTES.md.
+ */
+export function writeReport(results: Results) {
+  mkdirSync('bench/results', { recursive: true });
+  const driver = results.driver ?? 'autocannon';
+  writeFileSync(RESULTS[driver], `${JSON.stringify(results, null, 2)}\n`);
+  const main = driver === 'autocannon' ? results : readResults(RESULTS.autocannon);
+  const byWrk = driver === 'wrk' ? results : readResults(RESULTS.wrk);
+  if (main) writeFileSync('bench/results/bench.svg', chartSvg(main));
+  const notes = existsSync('bench/NOTES.md') ? readFileSync('bench/NOTES.md', 'utf8') : '';
+  const command = (r: Results) =>
+    `npm run bench -- --spots ${r.spots} --duration ${r.durationSeconds} --connections ${r.connections}${r.driver === 'wrk' ? ' --driver wrk' : ''}`;
+  const mainSection = main
+    ? `Written by \`npm run bench\` on ${main.at.slice(0, 10)}; the analysis below the figures is kept in
 \`bench/NOTES.md\`. Machine: ${machine()}. PostgreSQL with PostGIS and Redis on the same machine,
 everything on 127.0.0.1, the load generator (autocannon) in a third process. These machines are
 shared and noisy: compare figures of one run, not across runs.
 
 \`\`\`sh
-npm run bench -- --spots ${results.spots} --duration ${results.durationSeconds} --connections ${results.connections}
+${command(main)}
 \`\`\`
 
-${fmt(results.spots)} synthetic spots; ${results.connections} connections for ${results.durationSeconds} s per endpoint after
+${fmt(main.spots)} synthetic spots; ${main.connections} connections for ${main.durationSeconds} s per endpoint after
 a warm-up; every request from a different visitor, so rate limiting (Redis) is on the path of each.
 
 ![req/s as a share of hello-world](bench/results/bench.svg)
 
-${table}
+${figuresTable(main)}
 
-${beforeAfter}
-${notes}`;
-  writeFileSync('BENCHMARKS.md', md);
-  console.log('written: bench/results/bench.json, bench/results/bench.svg, BENCHMARKS.md');
+${beforeAfterTable(main)}`
+    : '';
+  const wrkSection = byWrk
+    ? `## Driven by wrk
+
+The same endpoints on ${byWrk.at.slice(0, 10)}, the load from wrk (C, two threads) instead of autocannon, with
+hello-world in the same run: a Node load generator on the same two cores costs large answers more
+than the server does. Every request from a new visitor (a Lua script walks X-Forwarded-For through
+10.0.0.0/8); 2xx answers that refused what was asked are not told apart under wrk.
+
+\`\`\`sh
+${command(byWrk)}
+\`\`\`
+
+${figuresTable(byWrk)}
+
+${beforeAfterTable(byWrk)}`
+    : '';
+  writeFileSync('BENCHMARKS.md', `# Benchmarks\n\n${mainSection}\n${wrkSection}\n${notes}`);
+  console.log(`written: ${RESULTS[driver]}, BENCHMARKS.md`);
 }

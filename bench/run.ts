@@ -12,7 +12,8 @@
  * `git worktree add ../before <commit>` and its node_modules) on the same database and measures
  * every endpoint against it in the same run, just before the current server: the report gains a
  * before-and-after table. --only <text> runs only the endpoints whose name contains the text and
- * writes no report.
+ * writes no report. --driver wrk drives the load with wrk (bench/wrk.ts) instead of autocannon: the
+ * same requests, each from a new visitor, from a generator in C.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ import { createLogger } from '../server/src/http/logger.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../server/test/fakes.ts';
 import { freePort, rssBytes, SERVER_NODE_ARGS, waitFor } from '../server/test/processes.ts';
 import { writeReport } from './report.ts';
+import { type WrkResult, wrk } from './wrk.ts';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -38,6 +40,8 @@ const textArg = (name: string) => {
 };
 const SPOTS = arg('spots', 1_000_000);
 const COMPARE = textArg('compare');
+/** Who drives the load: autocannon (in this process) or wrk (bench/wrk.ts). */
+const DRIVER = textArg('driver') === 'wrk' ? 'wrk' : 'autocannon';
 const ONLY = textArg('only');
 const DURATION = arg('duration', 10);
 const CONNECTIONS = arg('connections', 100);
@@ -293,10 +297,40 @@ let queueTimes: number[] = [];
 /** 2xx answers of the last run that `refused` named. */
 let refusals = 0;
 
-async function load(base: string, target: Target) {
+/** What a load run gives, whichever drove it. */
+type LoadResult = Pick<autocannon.Result, 'non2xx' | 'errors' | 'timeouts'> & {
+  requests: { average: number };
+  latency: { p50: number; p97_5: number; p99: number };
+};
+
+/** The requests a target makes, written out for wrk (which cannot call back into this process). */
+function wrkLoad(base: string, target: Target): Promise<WrkResult> {
+  const n = 2000;
+  const paths = Array.from({ length: n }, () => target.path());
+  const bodies = target.form
+    ? Array.from({ length: n }, () => new URLSearchParams(target.form?.()).toString())
+    : target.body
+      ? Array.from({ length: n }, () => target.body as string)
+      : undefined;
+  return wrk(base, {
+    method: target.method ?? 'GET',
+    paths,
+    bodies,
+    contentType: target.form
+      ? 'application/x-www-form-urlencoded'
+      : target.body
+        ? 'application/json'
+        : undefined,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+  });
+}
+
+async function load(base: string, target: Target): Promise<LoadResult> {
   serverTimes = [];
   queueTimes = [];
   refusals = 0;
+  if (DRIVER === 'wrk') return wrkLoad(base, target);
   return autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -418,7 +452,7 @@ try {
     load(hello.url, { name: 'hello', path: () => '/' }),
   );
   const helloRate = helloRun.requests.average;
-  const row = (name: string, r: autocannon.Result, rss: number, extra: Partial<Row> = {}): Row => ({
+  const row = (name: string, r: LoadResult, rss: number, extra: Partial<Row> = {}): Row => ({
     name,
     reqPerSec: Math.round(r.requests.average),
     p50: r.latency.p50,
@@ -465,7 +499,7 @@ try {
 }
 
 console.log(
-  `\n${SPOTS.toLocaleString('en')} spots, ${CONNECTIONS} connections, ${DURATION} s per endpoint\n`,
+  `\n${SPOTS.toLocaleString('en')} spots, ${CONNECTIONS} connections, ${DURATION} s per endpoint, driven by ${DRIVER}\n`,
 );
 console.table(
   rows.map((r) => ({
@@ -491,5 +525,6 @@ writeReport({
   connections: CONNECTIONS,
   durationSeconds: DURATION,
   compare: COMPARE && describeCheckout(COMPARE),
+  driver: DRIVER,
   rows,
 });
