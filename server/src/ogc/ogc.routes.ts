@@ -39,17 +39,24 @@ const badQuery = error('A parameter the API does not define, or one out of range
  */
 export function registerOgcRoutes(app: FastifyInstance, deps: Deps): void {
   const links = new OgcLinks(deps.config.publicUrl);
-  const api = typed(app);
-  const fixed = (payload: unknown): EncodedBody =>
-    encodedBody(Buffer.from(JSON.stringify(payload)), {
-      type: 'application/json; charset=utf-8',
-      cacheControl: 'public, max-age=3600',
-      text: true,
-      brotliQuality: 11,
-    });
+  registerOgcMetadata(app, links);
+  registerOgcItems(app, deps, links);
+}
+
+/** A JSON answer fixed once the app is ready: made once, with its tag, kept by caches an hour. */
+const fixed = (payload: unknown, type = 'application/json; charset=utf-8'): EncodedBody =>
+  encodedBody(Buffer.from(JSON.stringify(payload)), {
+    type,
+    cacheControl: 'public, max-age=3600',
+    text: true,
+    brotliQuality: 11,
+  });
+
+/** The landing page, the conformance classes, the collections and the API definition. */
+function registerOgcMetadata(app: FastifyInstance, links: OgcLinks): void {
   const meta = (path: string, summary: string, description: string, schema: z.ZodType, payload: unknown) => {
     const body = fixed(payload);
-    api.get(
+    typed(app).get(
       path,
       {
         compress: false,
@@ -73,11 +80,9 @@ export function registerOgcRoutes(app: FastifyInstance, deps: Deps): void {
     '/ogc/api',
     { compress: false, config: { rateLimit: ['read', 'read_network'], revalidates: true } },
     (request, reply) => {
-      definition ??= encodedBody(
-        Buffer.from(
-          JSON.stringify(openApi30Part(app.swagger() as unknown as Record<string, unknown>, '/ogc')),
-        ),
-        { type: OPENAPI_30, cacheControl: 'public, max-age=3600', text: true, brotliQuality: 11 },
+      definition ??= fixed(
+        openApi30Part(app.swagger() as unknown as Record<string, unknown>, '/ogc'),
+        OPENAPI_30,
       );
       return sendEncoded(request, reply, definition);
     },
@@ -111,7 +116,11 @@ export function registerOgcRoutes(app: FastifyInstance, deps: Deps): void {
     ogcCollection,
     links.collection(),
   );
+}
 
+/** The spots collection's items, a page at a time, and one by id, from the read cache. */
+function registerOgcItems(app: FastifyInstance, deps: Deps, links: OgcLinks): void {
+  const api = typed(app);
   api.get(
     '/ogc/collections/spots/items',
     {
