@@ -15,7 +15,7 @@ export function formatDuration(seconds: number): string {
 
 /**
  * Whether the phone's Intl speaks the page's language. Many do not know Luganda: dates are then
- * written from the page's own words (month names, "today", "3 days ago"), never in English.
+ * written from the page's own words (month names), never in English.
  */
 const spoken = new Map<string, boolean>();
 function intlSpeaks(lang: string): boolean {
@@ -66,19 +66,16 @@ export function formatTime(ms: number): string {
   return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 }
 
-/** "3 days ago", in the page's language. Counted in calendar days, so "yesterday" is yesterday. */
+/**
+ * "3 days ago", in the page's language, from the page's own words (never Intl: the first use of
+ * Intl's relative time loads its locale data, tens of milliseconds at the start, and every marker's
+ * label says how long ago). Counted in calendar days, so "yesterday" is yesterday.
+ */
 export function formatAgo(iso: string, now = Date.now()): string {
   const startOfDay = (ms: number) => new Date(ms).setHours(0, 0, 0, 0);
   const days = Math.round((startOfDay(new Date(iso).getTime()) - startOfDay(now)) / DAY_MS);
   const months = Math.round(days / 30);
   const years = Math.round(days / 365);
-  const lang = currentLang();
-  if (intlSpeaks(lang)) {
-    const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
-    if (Math.abs(days) < 60) return rtf.format(days, 'day');
-    if (Math.abs(days) < 730) return rtf.format(months, 'month');
-    return rtf.format(years, 'year');
-  }
   const ago = -days;
   if (ago <= 0) return t('ago.today');
   if (ago === 1) return t('ago.yesterday');

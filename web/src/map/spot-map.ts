@@ -81,6 +81,7 @@ export class SpotMap {
         [region().box.maxLat + 1, region().box.maxLng + 1],
       ),
       zoomControl: true,
+      fadeAnimation: false,
     });
     this.framing = new MapFraming(this.map, () => this.events.coveredBottom());
     keyboardMarkers(this.map.getPane('markerPane') as HTMLElement);
