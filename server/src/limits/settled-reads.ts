@@ -34,6 +34,8 @@ interface Entry {
  */
 export class SettledReads {
   private readonly entries = new Map<string, Entry>();
+  /** The entries with counts not yet sent: a settle walks these, not every key kept. */
+  private readonly unsent = new Map<string, Entry>();
   private timer: NodeJS.Timeout | undefined;
   private settling: Promise<void> | undefined;
   private readonly counters: FallbackCounters;
@@ -69,6 +71,7 @@ export class SettledReads {
     e.unsent++;
     // Re-inserted: the map's order is least recently counted first.
     this.entries.set(h.key, e);
+    this.unsent.set(h.key, e);
     this.schedule();
     return { current: Math.max(0, e.base + e.inFlight + e.unsent), previous: e.previous, nowMs };
   }
@@ -79,7 +82,7 @@ export class SettledReads {
       this.timer = undefined;
       this.settling = this.settle().finally(() => {
         this.settling = undefined;
-        if ([...this.entries.values()].some((e) => e.unsent > 0)) this.schedule();
+        if (this.unsent.size > 0) this.schedule();
       });
     }, this.settleMs);
     this.timer.unref();
@@ -87,8 +90,9 @@ export class SettledReads {
 
   /** Sends every count not yet sent, in one batch, and learns the shared counts back. */
   async settle(): Promise<void> {
-    const batch = [...this.entries].filter(([, e]) => e.unsent > 0);
-    if (batch.length === 0) return;
+    if (this.unsent.size === 0) return;
+    const batch = [...this.unsent];
+    this.unsent.clear();
     const sent = batch.map(([key, e]) => {
       const n = e.unsent;
       e.inFlight += n;
