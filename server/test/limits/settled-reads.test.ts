@@ -41,7 +41,7 @@ function sharedStore(clock: { now: number }) {
   return { store, trips, counted };
 }
 
-function instance(shared: ReturnType<typeof sharedStore>, clock: { now: number }) {
+function instance(shared: ReturnType<typeof sharedStore>, clock: { now: number }, maxKeys?: number) {
   const counters = new FallbackCounters(
     shared.counted,
     new MemoryStore(() => clock.now),
@@ -53,7 +53,7 @@ function instance(shared: ReturnType<typeof sharedStore>, clock: { now: number }
     },
   );
   // Settled by hand: the timer never fires within a test.
-  const reads = new SettledReads(counters, { now: () => clock.now, settleMs: 3_600_000 });
+  const reads = new SettledReads(counters, { now: () => clock.now, settleMs: 3_600_000, maxKeys });
   return { limiter: new RateLimiter(counters, POLICIES, reads), reads };
 }
 
@@ -130,17 +130,7 @@ describe('limits/settled-reads', () => {
   it('keeps at most maxKeys keys once settled, the least recently counted going first', async () => {
     const clock = { now: 3_000_000 };
     const shared = sharedStore(clock);
-    const counters = new FallbackCounters(
-      shared.counted,
-      new MemoryStore(() => clock.now),
-      createLogger('silent'),
-      {
-        timeoutMs: 1000,
-        probeEveryMs: 1000,
-        now: () => clock.now,
-      },
-    );
-    const reads = new SettledReads(counters, { now: () => clock.now, settleMs: 3_600_000, maxKeys: 50 });
+    const { reads } = instance(shared, clock, 50);
     for (let i = 0; i < 500; i++) reads.hit({ key: `read:v${i}`, windowSeconds: 60, mirror: 'visitor' });
     assert.equal(reads.size, 500, 'nothing unsettled is dropped');
     await reads.settle();
