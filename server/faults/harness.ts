@@ -252,19 +252,19 @@ export function assertCountsMatchVotes(url: string) {
   });
 }
 
-/** The cluster grid the triggers keep equals a fresh count of the public spots, cell by cell. */
+/** The cells the triggers keep for tiles and clusters equal a fresh count of the public spots, cell by cell. */
 export function assertGridMatchesSpots(url: string) {
   return withDb(url, async (db) => {
     const [row] = await db.query<{ wrong: number }>(
       `WITH fresh AS (
-         SELECT l.level, floor(s.lng / l.cell)::int AS cx, floor(s.lat / l.cell)::int AS cy, count(*)::int AS n
-         FROM spots s CROSS JOIN spot_grid_levels l WHERE s.publication = 'approved' GROUP BY 1, 2, 3)
+         SELECT z, tile_x(s.lng, z + 3) AS cx, tile_y(s.lat, z + 3) AS cy, count(*)::int AS n
+         FROM spots s CROSS JOIN generate_series(0, 13) AS z WHERE s.publication = 'approved' GROUP BY 1, 2, 3)
        SELECT count(*)::int AS wrong
-       FROM fresh f FULL JOIN (SELECT level, cx, cy, sum(n)::int AS n FROM spot_grid GROUP BY 1, 2, 3 HAVING sum(n) > 0) g
-         USING (level, cx, cy)
+       FROM fresh f FULL JOIN (SELECT z, cx, cy, sum(n)::int AS n FROM spot_tile_cells GROUP BY 1, 2, 3 HAVING sum(n) > 0) g
+         USING (z, cx, cy)
        WHERE f.n IS DISTINCT FROM g.n`,
     );
-    console.log(`  cluster grid cells off a fresh count: ${row?.wrong}`);
+    console.log(`  tile cells off a fresh count: ${row?.wrong}`);
     assert.equal(row?.wrong, 0);
   });
 }

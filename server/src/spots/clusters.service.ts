@@ -1,6 +1,7 @@
+import { TILE_CLUSTER_MAX_ZOOM, tileRange } from '../../../common/geo.ts';
 import { region } from '../../../common/region.ts';
 import type { Queryable } from '../db/db.ts';
-import { aggregateClusters, chooseGridLevel, readGridClusters } from './clusters.sql.ts';
+import { aggregateClusters, CELL_ZOOMS_BELOW, readGridClusters } from './clusters.sql.ts';
 import type { ClustersQuery } from './spots.schema.ts';
 import { filterConditions } from './spots.service.ts';
 
@@ -8,9 +9,25 @@ import { filterConditions } from './spots.service.ts';
 const CELL_PX = 48;
 export const MAX_CLUSTERS = 500;
 
+type Box = { minLng: number; minLat: number; maxLng: number; maxLat: number };
+
 /**
- * Grid clusters of public spots in a box, for the country-wide view. Without filters they come from
- * the grid the database keeps up to date; with filters they are grouped live on the same cells.
+ * The tile zoom whose cells (an eighth of a tile's side, the grid the database keeps for tiles) are
+ * the finest at least `minCell` degrees wide of which at most MAX_CLUSTERS cover the box; zoom 0
+ * when none qualifies. Near the equator a cell is as tall as it is wide, within 0.3 % in Uganda.
+ */
+function cellZoom(minCell: number, box: Box): number {
+  for (let z = TILE_CLUSTER_MAX_ZOOM; z > 0; z--) {
+    const width = 360 / 2 ** (z + CELL_ZOOMS_BELOW);
+    if (width >= minCell && tileRange(box, z + CELL_ZOOMS_BELOW).count <= MAX_CLUSTERS) return z;
+  }
+  return 0;
+}
+
+/**
+ * Grid clusters of public spots in a box, for the country-wide view: the cells the tiles are made of.
+ * Without filters they come from the cells the database keeps up to date; with filters they are
+ * grouped live on the same cells.
  */
 export async function clusterPublicSpots(db: Queryable, q: ClustersQuery) {
   const within = region().box;
@@ -22,13 +39,12 @@ export async function clusterPublicSpots(db: Queryable, q: ClustersQuery) {
     maxLat: Math.min(box.maxLat, within.maxLat),
   };
   if (bbox.minLng > bbox.maxLng || bbox.minLat > bbox.maxLat) return { cell: 0, clusters: [] };
-  const minCell = (CELL_PX * 360) / (256 * 2 ** q.zoom);
-  const level = await chooseGridLevel(db, minCell, bbox, MAX_CLUSTERS);
+  const z = cellZoom((CELL_PX * 360) / (256 * 2 ** q.zoom), bbox);
   const conditions = filterConditions(q);
   const filtered =
     conditions.categories || conditions.statuses || conditions.verifiedOnly || conditions.sinceDays;
   const clusters = filtered
-    ? await aggregateClusters(db, level.cell, { ...conditions, bbox })
-    : await readGridClusters(db, level, bbox);
-  return { cell: level.cell, clusters };
+    ? await aggregateClusters(db, z, { ...conditions, bbox })
+    : await readGridClusters(db, z, tileRange(bbox, z + CELL_ZOOMS_BELOW));
+  return { cell: 360 / 2 ** (z + CELL_ZOOMS_BELOW), clusters };
 }

@@ -52,7 +52,7 @@ export const clustersQuery = z.object({
 export type ClustersQuery = z.output<typeof clustersQuery>;
 
 export const clustersResponse = z.object({
-  cell: z.number().meta({ description: 'Grid cell size in degrees' }),
+  cell: z.number().meta({ description: "Cell width in degrees (a cell is an eighth of a map tile's side)" }),
   clusters: z.array(gridCluster),
 });
 

@@ -1,7 +1,7 @@
 import type { TileMarker } from '../../../common/api.ts';
 import type { TileAddress } from '../../../common/geo.ts';
 import type { Queryable } from '../db/db.ts';
-import { type ClusterRow, SUMMED_CELL_COLUMNS } from './clusters.sql.ts';
+import { aggregateClusters, CELL_ZOOMS_BELOW, type ClusterRow, readGridClusters } from './clusters.sql.ts';
 import { type PublicSpotConditions, publicSpotWhere, sqlParams } from './spots.sql.ts';
 
 /** The deepest zoom whose tiles have versions of their own (migration 0013). */
@@ -21,50 +21,30 @@ export async function readTileVersion(db: Queryable, t: TileAddress): Promise<nu
 }
 
 /** The tile's clusters from the trigger-kept cells: the 8 × 8 cells inside it. */
-export async function readTileCells(db: Queryable, t: TileAddress): Promise<ClusterRow[]> {
-  return db.query<ClusterRow>(
-    `SELECT ${SUMMED_CELL_COLUMNS}
-     FROM spot_tile_cells
-     WHERE z = $1 AND cx BETWEEN $2 * 8 AND $2 * 8 + 7 AND cy BETWEEN $3 * 8 AND $3 * 8 + 7
-     GROUP BY cy, cx HAVING sum(n) > 0
-     ORDER BY cy, cx`,
-    [t.z, t.x, t.y],
-  );
+export function readTileCells(db: Queryable, t: TileAddress): Promise<ClusterRow[]> {
+  const side = 2 ** CELL_ZOOMS_BELOW;
+  return readGridClusters(db, t.z, {
+    minX: t.x * side,
+    maxX: t.x * side + side - 1,
+    minY: t.y * side,
+    maxY: t.y * side + side - 1,
+  });
 }
 
-/** The conditions of the spots inside a tile (its box through the spatial index, then exactly). */
-function insideTile(
-  t: TileAddress,
-  box: NonNullable<PublicSpotConditions['bbox']>,
-  filter: PublicSpotConditions,
-  param: (v: unknown) => string,
-): string[] {
-  return [
-    ...publicSpotWhere({ ...filter, bbox: box }, param),
-    `tile_x(s.lng, ${param(t.z)}::int) = ${param(t.x)}::int`,
-    `tile_y(s.lat, ${param(t.z)}::int) = ${param(t.y)}::int`,
-  ];
-}
+/** The exact bounds of a tile, after its box went through the spatial index. */
+const insideTile = (t: TileAddress) => (param: (v: unknown) => string) => [
+  `tile_x(s.lng, ${param(t.z)}::int) = ${param(t.x)}::int`,
+  `tile_y(s.lat, ${param(t.z)}::int) = ${param(t.y)}::int`,
+];
 
 /** The tile's clusters of the spots matching filters, grouped live on the same cells. */
-export async function aggregateTileCells(
+export function aggregateTileCells(
   db: Queryable,
   t: TileAddress,
   box: NonNullable<PublicSpotConditions['bbox']>,
   filter: PublicSpotConditions,
 ): Promise<ClusterRow[]> {
-  const { values, param } = sqlParams();
-  const where = insideTile(t, box, filter, param);
-  const cellZoom = param(t.z + 3);
-  return db.query<ClusterRow>(
-    `SELECT count(*)::int AS count, max(s.severity)::int AS max_severity,
-            ARRAY[${[1, 2, 3, 4, 5].map((n) => `(count(*) FILTER (WHERE s.severity = ${n}))::int`).join(', ')}] AS severities,
-            avg(s.lat) AS lat, avg(s.lng) AS lng
-     FROM spots s WHERE ${where.join(' AND ')}
-     GROUP BY tile_y(s.lat, ${cellZoom}::int), tile_x(s.lng, ${cellZoom}::int)
-     ORDER BY tile_y(s.lat, ${cellZoom}::int), tile_x(s.lng, ${cellZoom}::int)`,
-    values,
-  );
+  return aggregateClusters(db, t.z, { ...filter, bbox: box }, insideTile(t));
 }
 
 /** The tile's spots as markers, most severe first, at most `limit`. */
@@ -76,7 +56,7 @@ export async function readTileMarkers(
   limit: number,
 ): Promise<TileMarker[]> {
   const { values, param } = sqlParams();
-  const where = insideTile(t, box, filter, param);
+  const where = [...publicSpotWhere({ ...filter, bbox: box }, param), ...insideTile(t)(param)];
   return db.query<TileMarker>(
     `SELECT s.id, s.lat, s.lng, s.severity, s.category, s.status, s.moderator_verified AS verified,
             s.seeded, s.time_of_day,

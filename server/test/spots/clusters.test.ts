@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { TILE_CLUSTER_MAX_ZOOM, tileRange } from '../../../common/geo.ts';
 import { ensureSyntheticSpots } from '../../src/cli/synthetic.sql.ts';
 import { aggregateClusters, readGridClusters } from '../../src/spots/clusters.sql.ts';
 import { report, startTestApp, type TestApp } from '../helpers.ts';
@@ -55,17 +56,15 @@ async function addSpot(body: Record<string, unknown>): Promise<number> {
   return res.json().spot.id;
 }
 
-/** The grid the triggers keep must always equal a fresh count of the public spots. */
+/** The cells the triggers keep must always equal a fresh count of the public spots, at every zoom. */
 async function assertGridMatchesSpots() {
-  for (const level of await t.db.query<{ level: number; cell: number }>(
-    'SELECT level, cell FROM spot_grid_levels',
-  )) {
-    const bbox = { minLng: 29.5, minLat: -1.6, maxLng: 35.1, maxLat: 4.3 };
+  const bbox = { minLng: 29.5, minLat: -1.6, maxLng: 35.1, maxLat: 4.3 };
+  for (let z = 0; z <= TILE_CLUSTER_MAX_ZOOM; z++) {
     const key = (c: Cluster) =>
       `${c.count}:${c.max_severity}:${c.severities.join('/')}:${c.lat.toFixed(6)}:${c.lng.toFixed(6)}`;
-    const kept = (await readGridClusters(t.db, level, bbox)).map(key).sort();
-    const fresh = (await aggregateClusters(t.db, level.cell, { bbox })).map(key).sort();
-    assert.deepEqual(kept, fresh, `grid level ${level.level} (${level.cell}°)`);
+    const kept = (await readGridClusters(t.db, z, tileRange(bbox, z + 3))).map(key).sort();
+    const fresh = (await aggregateClusters(t.db, z, { bbox })).map(key).sort();
+    assert.deepEqual(kept, fresh, `cells of zoom-${z} tiles`);
   }
 }
 
@@ -80,14 +79,15 @@ describe('GET /api/spots/clusters', () => {
     await addSpot({ title: 'Kampala two', lat: 0.33, lng: 32.6, severity: 5, category: 'murder' });
     await addSpot({ title: 'Gulu', lat: 2.77, lng: 32.3, severity: 4, category: 'boda_gang' });
     const country = await clusters('zoom=6');
-    assert.equal(country.cell, 0.5);
+    // About 48 px at zoom 6: the cells of zoom-5 tiles, 1.4° (64 px) wide.
+    assert.equal(country.cell, 360 / 2 ** 8);
     assert.equal(total(country), 3);
     const kampala = country.clusters.find((c) => c.count === 2) as Cluster;
     assert.equal(kampala.max_severity, 5);
     assert.deepEqual(kampala.severities, [0, 1, 0, 0, 1], 'the mix of severities, for the map to draw');
     assert.ok(Math.abs(kampala.lat - 0.32) < 1e-9 && Math.abs(kampala.lng - 32.59) < 1e-9, 'centroid');
     const street = await clusters('zoom=14&bbox=32.55,0.3,32.62,0.35');
-    assert.equal(street.cell, 0.01, 'finer cells when zoomed in');
+    assert.equal(street.cell, 360 / 2 ** 16, 'finer cells when zoomed in: the cells of zoom-13 tiles');
     assert.equal(street.clusters.length, 2);
     assert.equal(total(street), 2);
     await assertGridMatchesSpots();
@@ -163,11 +163,12 @@ describe('GET /api/spots/clusters', () => {
       payload: report({ title: 'Precise to the nanodegree', lat: 0.123456789, lng: 30.987654321 }),
     });
     assert.deepEqual([fine.json().spot.lat, fine.json().spot.lng], [0.1234568, 30.9876543]);
-    const country = await clusters('zoom=6');
+    const street = await clusters('zoom=14&bbox=30.19,-0.01,30.21,0.01');
     assert.ok(
-      country.clusters.some((c) => c.lat === 0 && c.lng === 30.2 && c.count === 2),
-      JSON.stringify(country.clusters),
+      street.clusters.some((c) => c.lat === 0 && c.lng === 30.2 && c.count === 2),
+      JSON.stringify(street.clusters),
     );
+    assert.equal((await t.inject({ url: '/api/spots/clusters?zoom=6' })).statusCode, 200);
     assert.equal((await t.inject({ url: `/api/nearby?lat=0.${'0'.repeat(300)}1&lng=30.2` })).statusCode, 200);
     await assertGridMatchesSpots();
   });

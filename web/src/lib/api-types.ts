@@ -8616,7 +8616,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Grid cell size in degrees */
+                        /** @description Cell width in degrees (a cell is an eighth of a map tile's side) */
                         cell: number;
                         clusters: components["schemas"]["GridCluster"][];
                     };
