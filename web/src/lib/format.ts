@@ -1,5 +1,5 @@
 import { confidenceBand } from '../../../common/confidence.ts';
-import { currentLang, t } from './i18n.ts';
+import { t } from './i18n.ts';
 import type { Spot, TileMarker } from './types.ts';
 
 const DAY_MS = 86_400_000;
@@ -13,51 +13,28 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-/**
- * Whether the phone's Intl speaks the page's language. Many do not know Luganda: dates are then
- * written from the page's own words (month names), never in English.
- */
-const spoken = new Map<string, boolean>();
-function intlSpeaks(lang: string): boolean {
-  let known = spoken.get(lang);
-  if (known === undefined) {
-    try {
-      known =
-        Intl.DateTimeFormat.supportedLocalesOf([lang]).length > 0 &&
-        Intl.RelativeTimeFormat.supportedLocalesOf([lang]).length > 0;
-    } catch {
-      known = false;
-    }
-    // Asked once per language: the list formats a date for each of up to a thousand spots.
-    spoken.set(lang, known);
-  }
-  return known;
-}
-
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 const monthKey = (d: Date) => `month.${d.getMonth() + 1}` as 'month.1';
 
+// Dates are written from the page's own words (month names), in every language: many phones' Intl
+// does not know Luganda, and the first use of Intl's date formats loads its locale data, about 120 ms
+// of a mid-range phone's main thread when a shared spot's page first draws.
+
+/** A day as people write it: "3 October 2025". */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  const lang = currentLang();
-  if (intlSpeaks(lang)) return new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(date);
   return `${date.getDate()} ${t(monthKey(date))} ${date.getFullYear()}`;
 }
 
 /** A month as people say it: "September 2026". */
 export function formatMonth(iso: string): string {
   const date = new Date(iso);
-  const lang = currentLang();
-  if (intlSpeaks(lang)) return new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric' }).format(date);
   return `${t(monthKey(date))} ${date.getFullYear()}`;
 }
 
+/** A day and time: "3 October 2025 16:42". */
 export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  const lang = currentLang();
-  if (intlSpeaks(lang))
-    return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-  return `${formatDate(iso)} ${formatTime(date.getTime())}`;
+  return `${formatDate(iso)} ${formatTime(new Date(iso).getTime())}`;
 }
 
 /** A time of day as the phone's clock shows it: "16:42". */

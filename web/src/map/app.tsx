@@ -145,7 +145,8 @@ export function App({ config }: { config: PageSettings }) {
     },
   );
   useEffect(() => {
-    if (sharedSpot) map.current?.focus(sharedSpot.lat, sharedSpot.lng, 16, false);
+    // Framed once the map is made (it is made after the first render) and the sheet's height known.
+    if (sharedSpot) frame({ lat: sharedSpot.lat, lng: sharedSpot.lng, animate: false });
     if (sharedId) void showSpot(sharedId, false);
   }, []);
   // The line saying the background is missing rises over the map's foot: an open spot stays clear of it.

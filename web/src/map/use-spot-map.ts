@@ -1,5 +1,5 @@
 import type { RefObject } from 'preact';
-import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PageSettings } from '../../../common/page-settings.ts';
 import type { Lang } from '../lib/i18n.ts';
 import type { GridCluster } from '../lib/types.ts';
@@ -34,6 +34,11 @@ type Framing = Point & { animate: boolean; reveal?: true };
  * The page's Leaflet map, made once in `element` at `start` and kept in step with `state`. The map
  * calls the latest `events` given: they are made anew with each render, the map only once. `frame`
  * centres a point above the sheet after the next render, when the sheet's height is known.
+ *
+ * The map is made in a task of its own after the page's first render, not inside it: on a phone each
+ * is a long stretch of work, and the page answers a tap between the two (Lighthouse counts a single
+ * stretch as blocking time). Until then `map.current` is undefined; once made it is given the state
+ * of that moment.
  */
 export function useSpotMap(
   element: RefObject<HTMLElement | null>,
@@ -46,30 +51,36 @@ export function useSpotMap(
   const latest = useRef(events);
   latest.current = events;
   const framing = useRef<Framing>(undefined);
+  const [made, setMade] = useState(false);
 
   useEffect(() => {
-    if (!element.current) return;
-    map.current = new SpotMap(
-      element.current,
-      config,
-      {
-        onSpot: (id) => latest.current.onSpot(id),
-        onPick: (lat, lng) => latest.current.onPick(lat, lng),
-        onTap: (lat, lng) => latest.current.onTap(lat, lng),
-        onPinMoved: (lat, lng) => latest.current.onPinMoved(lat, lng),
-        onView: (bbox, zoom) => latest.current.onView(bbox, zoom),
-        onMoving: (bbox, zoom) => latest.current.onMoving(bbox, zoom),
-        onBackground: (background) => latest.current.onBackground(background),
-        coveredBottom: () => {
-          const sheet = document.querySelector('.sheet');
-          // On a phone the sheet lies over the map's lower part; on a wide screen it sits beside it.
-          return sheet && window.innerWidth < 800 ? sheet.getBoundingClientRect().height : 0;
+    const later = setTimeout(() => {
+      if (!element.current) return;
+      map.current = new SpotMap(
+        element.current,
+        config,
+        {
+          onSpot: (id) => latest.current.onSpot(id),
+          onPick: (lat, lng) => latest.current.onPick(lat, lng),
+          onTap: (lat, lng) => latest.current.onTap(lat, lng),
+          onPinMoved: (lat, lng) => latest.current.onPinMoved(lat, lng),
+          onView: (bbox, zoom) => latest.current.onView(bbox, zoom),
+          onMoving: (bbox, zoom) => latest.current.onMoving(bbox, zoom),
+          onBackground: (background) => latest.current.onBackground(background),
+          coveredBottom: () => {
+            const sheet = document.querySelector('.sheet');
+            // On a phone the sheet lies over the map's lower part; on a wide screen it sits beside it.
+            return sheet && window.innerWidth < 800 ? sheet.getBoundingClientRect().height : 0;
+          },
         },
-      },
-      start(),
-    );
+        start(),
+      );
+      setMade(true);
+    });
+    return () => clearTimeout(later);
   }, []);
   useLayoutEffect(() => {
+    if (!map.current) return;
     const f = framing.current;
     framing.current = undefined;
     if (f?.reveal) map.current?.reveal(f.lat, f.lng);
@@ -77,22 +88,23 @@ export function useSpotMap(
   });
 
   const { content, heat, openSpotId, picking, visible, routes, user, lang } = state;
+  // Each runs again once the map is made, so it starts from the page's state of that moment.
   useEffect(() => {
     if (content?.kind === 'clusters') map.current?.showGridClusters(content.clusters);
     else if (content) map.current?.setSpots(content.spots);
-  }, [content]);
-  useEffect(() => map.current?.setHeat(heat), [heat]);
-  useEffect(() => map.current?.setOpenSpot(openSpotId), [openSpotId]);
-  useEffect(() => map.current?.setLanguage(lang), [lang]);
-  useEffect(() => map.current?.setPicking(picking), [picking]);
+  }, [content, made]);
+  useEffect(() => map.current?.setHeat(heat), [heat, made]);
+  useEffect(() => map.current?.setOpenSpot(openSpotId), [openSpotId, made]);
+  useEffect(() => map.current?.setLanguage(lang), [lang, made]);
+  useEffect(() => map.current?.setPicking(picking), [picking, made]);
   useEffect(() => {
     if (visible) map.current?.invalidateSize();
-  }, [visible]);
+  }, [visible, made]);
   useEffect(() => {
     if (routes) map.current?.showRoutes(routes.routes, routes.chosen);
     else map.current?.clearRoutes();
-  }, [routes]);
-  useEffect(() => map.current?.showUser(user), [user]);
+  }, [routes, made]);
+  useEffect(() => map.current?.showUser(user), [user, made]);
 
   return {
     map,
