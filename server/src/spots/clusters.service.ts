@@ -9,14 +9,12 @@ import { filterConditions } from './spots.service.ts';
 const CELL_PX = 48;
 export const MAX_CLUSTERS = 500;
 
-type Box = { minLng: number; minLat: number; maxLng: number; maxLat: number };
-
 /**
  * The tile zoom whose cells (an eighth of a tile's side, the grid the database keeps for tiles) are
  * the finest at least `minCell` degrees wide of which at most MAX_CLUSTERS cover the box; zoom 0
  * when none qualifies. Near the equator a cell is as tall as it is wide, within 0.3 % in Uganda.
  */
-function cellZoom(minCell: number, box: Box): number {
+function cellZoom(minCell: number, box: Parameters<typeof tileRange>[0]): number {
   for (let z = TILE_CLUSTER_MAX_ZOOM; z > 0; z--) {
     const width = 360 / 2 ** (z + CELL_ZOOMS_BELOW);
     if (width >= minCell && tileRange(box, z + CELL_ZOOMS_BELOW).count <= MAX_CLUSTERS) return z;
