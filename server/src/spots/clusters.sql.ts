@@ -45,7 +45,7 @@ export async function readGridClusters(
 
 /**
  * Clusters of the public spots matching filters, grouped live on the cells of zoom-`z` tiles;
- * `within` adds conditions (a tile's range of keys).
+ * `within` adds conditions (a tile's exact bounds).
  */
 export async function aggregateClusters(
   db: Queryable,
