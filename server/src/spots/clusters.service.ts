@@ -9,6 +9,9 @@ import { filterConditions } from './spots.service.ts';
 const CELL_PX = 48;
 export const MAX_CLUSTERS = 500;
 
+/** The width in degrees of the cells of zoom-`z` tiles. */
+const cellWidth = (z: number) => 360 / 2 ** (z + CELL_ZOOMS_BELOW);
+
 /**
  * The tile zoom whose cells (an eighth of a tile's side, the grid the database keeps for tiles) are
  * the finest at least `minCell` degrees wide of which at most MAX_CLUSTERS cover the box; zoom 0
@@ -16,8 +19,7 @@ export const MAX_CLUSTERS = 500;
  */
 function cellZoom(minCell: number, box: Parameters<typeof tileRange>[0]): number {
   for (let z = TILE_CLUSTER_MAX_ZOOM; z > 0; z--) {
-    const width = 360 / 2 ** (z + CELL_ZOOMS_BELOW);
-    if (width >= minCell && tileRange(box, z + CELL_ZOOMS_BELOW).count <= MAX_CLUSTERS) return z;
+    if (cellWidth(z) >= minCell && tileRange(box, z + CELL_ZOOMS_BELOW).count <= MAX_CLUSTERS) return z;
   }
   return 0;
 }
@@ -44,5 +46,5 @@ export async function clusterPublicSpots(db: Queryable, q: ClustersQuery) {
   const clusters = filtered
     ? await aggregateClusters(db, z, { ...conditions, bbox })
     : await readGridClusters(db, z, tileRange(bbox, z + CELL_ZOOMS_BELOW));
-  return { cell: 360 / 2 ** (z + CELL_ZOOMS_BELOW), clusters };
+  return { cell: cellWidth(z), clusters };
 }
