@@ -6,16 +6,10 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { outageOf } from '../http/outage.ts';
 import type { Identity } from '../identity/identify.ts';
 import { readSiteSettings } from '../settings/index.ts';
-import {
-  findPublicSpot,
-  getPublicSpot,
-  redactPhoneNumbers,
-  refreshConfidence,
-  toSpot,
-} from '../spots/index.ts';
-import { type Actor, type Standing, voteAgreed } from '../trust/index.ts';
+import { findPublicSpot, getPublicSpot, redactPhoneNumbers, toSpot } from '../spots/index.ts';
+import type { Actor, Standing } from '../trust/index.ts';
 import { KeyedQueue, NoTurnError } from '../util/keyed-queue.ts';
-import { budgetUse, noteHeld, noteRefusedDispute, spendBudget } from './budgets.sql.ts';
+import { budgetUse, budgetWait, noteHeld, noteRefusedDispute, spendBudget } from './budgets.sql.ts';
 import { type FlagInput, HISTORY_DAYS, type VoteValue } from './community.schema.ts';
 import {
   countOpenFlagNetworks,
@@ -24,25 +18,13 @@ import {
   insertFlag,
   lockPublicSpot,
   markForReview,
-  recordVote,
   releaseAlertsOnConfirmation,
   votesByDay,
   votesOfVisitor,
 } from './community.sql.ts';
+import { castVoteOnce } from './vote.sql.ts';
 
 const spotNotFound = () => notFound('Spot not found');
-
-/** Thrown inside the vote's transaction to roll it back when the vote would change the status. */
-const NEEDS_STATUS_CHANGE = Symbol('needs a status change');
-
-/** Thrown inside the vote's transaction to roll it back when the site's dispute budget is spent. */
-class DisputeBudgetSpent {
-  readonly retryAfterSeconds: number;
-
-  constructor(retryAfterSeconds: number) {
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
 
 /** The 429 of a vote the site's dispute budget holds back (channels word it their own way). */
 export class DisputesHeld extends HttpError {
@@ -58,26 +40,27 @@ export class DisputesHeld extends HttpError {
 }
 
 /**
- * One vote per visitor per spot. The spot row is locked for the transaction, so concurrent votes on
- * a spot apply one after another: counts always equal the vote rows, and the same vote sent twice at
- * once is one success and a 409.
+ * One vote per visitor per spot, in one statement (vote.sql.ts has the steps): the spot's row is
+ * locked while it runs, so concurrent votes on a spot apply one after another, counts always equal
+ * the vote rows, and the same vote sent twice at once is one success and a 409.
  *
  * A vote that moves the spot to another status (the database derives it from the counts) spends one
- * of its network's status changes. The budget is counted outside any transaction (a transaction
- * holding the embedded database's only connection, or a pool connection, while it waits for a
- * counter would starve the counters): the first pass finds the change and rolls back,
- * `spendStatusChange` counts it (throwing the 429 when none is left, so nothing is stored), and the
- * vote is applied again.
+ * of its network's status changes. The budget is counted outside the statement (a statement holding
+ * the embedded database's only connection, or a pool connection, while it waits for a counter would
+ * starve the counters): the first run finds the change and stores nothing, `spendStatusChange`
+ * counts it (throwing the 429 when none is left, so nothing is stored), and the vote runs again.
  *
  * A vote that moves an unprotected spot into `disputed` takes a danger off routes and statistics, so
- * it also spends one of the site's disputes for the hour (budgets.sql.ts, in the same transaction);
- * when none is left the vote is refused with a 429 and stores nothing but a count of the attempt for
- * the moderators. A protected spot (spots/protection.ts) that becomes disputed stays a danger and
- * waits in the moderators' review queue instead.
+ * it also spends one of the site's disputes for the hour (in the same statement); when none is left
+ * the vote is refused with a 429 and stores nothing but a count of the attempt for the moderators. A
+ * protected spot (spots/protection.ts) that becomes disputed stays a danger and waits in the
+ * moderators' review queue instead.
  *
  * A vote from a device or number with standing is agreement (trust/standing.ts): the earlier like
  * votes from other wide networks earn theirs; a confirmation from another wide network than the
- * reporter's is the second voice a newcomer's spot waits for before its alerts go.
+ * reporter's is the second voice a newcomer's spot waits for before its alerts go. That release, once
+ * in a spot's life, runs after the vote in a transaction of its own (the alerts' queue is the
+ * channels'); were it lost with the process, the spot's alerts would wait for the next such voice.
  */
 export async function castVote(
   db: Db,
@@ -87,53 +70,49 @@ export async function castVote(
   opts: { standing: Standing; spendStatusChange: () => Promise<void> },
 ): Promise<Spot> {
   const { identity } = voter;
-  const { spendStatusChange } = opts;
   // Read before the spot's turn, so the turn (which holds the spot's row and a write connection)
   // runs no query it does not need.
   const settings = await readSiteSettings(db);
   const apply = (statusChangeSpent: boolean) =>
-    inTurn(spotId, db, async (tx) => {
-      const spot = await lockPublicSpot(tx, spotId);
-      if (!spot) throw spotNotFound();
-      const { previous, spot: row } = await recordVote(tx, spotId, identity, value, voter.standing, voter.at);
-      if (!row) {
-        throw new HttpError(
-          409,
-          previous === 1
-            ? 'You already said this spot is still dangerous'
-            : 'You already said this spot is safe now',
-        );
-      }
-      if (row.status !== spot.status) {
-        if (!statusChangeSpent) throw NEEDS_STATUS_CHANGE;
-        if (row.status === 'disputed' && spot.protected) await markForReview(tx, spotId, 'disputed');
-        if (row.status === 'disputed' && !spot.protected) {
-          const budget = await spendBudget(tx, 'disputed', settings.disputeBudgetPerHour, spotId);
-          if (!budget.spent) throw new DisputeBudgetSpent(budget.retryAfterSeconds);
-        }
-      }
-      row.confidence =
-        (await refreshConfidence(tx, [spotId], voter.at, settings)).get(spotId) ?? row.confidence;
-      await voteAgreed(tx, opts.standing, spotId, value, voter);
-      if (value === 1 && voter.standing) {
-        const released = await releaseAlertsOnConfirmation(tx, spotId, identity.wideNetwork);
-        if (released) await queueAlerts(tx, toSpot(released), { now: voter.at });
-      }
-      return toSpot(row);
+    inTurn(spotId, () =>
+      castVoteOnce(db, spotId, identity, {
+        value,
+        standing: voter.standing,
+        at: voter.at,
+        statusChangeSpent,
+        disputeBudgetPerHour: settings.disputeBudgetPerHour,
+        halfLives: { severeDays: settings.halfLifeDaysSevere, otherDays: settings.halfLifeDays },
+      }),
+    );
+  let vote = await apply(false);
+  if (vote.outcome === 'needs_status_change') {
+    await opts.spendStatusChange();
+    vote = await apply(true);
+  }
+  switch (vote.outcome) {
+    case 'not_found':
+      throw spotNotFound();
+    case 'same':
+      throw new HttpError(
+        409,
+        vote.previous === 1
+          ? 'You already said this spot is still dangerous'
+          : 'You already said this spot is safe now',
+      );
+    case 'needs_status_change':
+      throw new Error('a vote changed the status twice over');
+    case 'disputes_spent':
+      await noteRefusedDispute(db, spotId, identity.network);
+      throw new DisputesHeld(budgetWait(settings.disputeBudgetPerHour, vote.freesIn));
+  }
+  opts.standing.forget(vote.agreed);
+  if (vote.mayRelease) {
+    await db.transaction(async (tx) => {
+      const released = await releaseAlertsOnConfirmation(tx, spotId, identity.wideNetwork);
+      if (released) await queueAlerts(tx, toSpot(released), { now: voter.at });
     });
-  try {
-    return await apply(false);
-  } catch (err) {
-    if (err !== NEEDS_STATUS_CHANGE) throw err;
   }
-  await spendStatusChange();
-  try {
-    return await apply(true);
-  } catch (err) {
-    if (!(err instanceof DisputeBudgetSpent)) throw err;
-    await noteRefusedDispute(db, spotId, identity.network);
-    throw new DisputesHeld(err.retryAfterSeconds);
-  }
+  return toSpot(vote.spot);
 }
 
 /**
@@ -144,9 +123,9 @@ export async function castVote(
  * its turns: at most 1000 wait, each at most 10 s.
  */
 const spotTurns = new KeyedQueue(1000, 10_000, (err) => outageOf(err) !== undefined);
-async function inTurn<T>(spotId: number, db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+async function inTurn<T>(spotId: number, write: () => Promise<T>): Promise<T> {
   try {
-    return await spotTurns.run(spotId, () => db.transaction(fn));
+    return await spotTurns.run(spotId, write);
   } catch (err) {
     if (!(err instanceof NoTurnError)) throw err;
     const busy = new HttpError(
@@ -181,29 +160,31 @@ export async function flagSpot(
   identity: Identity,
   input: FlagInput,
 ): Promise<'flagged' | 'hidden'> {
-  return inTurn(spotId, db, async (tx) => {
-    const spot = await lockPublicSpot(tx, spotId);
-    if (!spot) throw spotNotFound();
-    const inserted = await insertFlag(tx, spotId, identity, {
-      reason: input.reason,
-      note: redactPhoneNumbers(input.note),
-      duplicateOf: await duplicateOf(tx, spotId, input),
-    });
-    if (!inserted) throw new HttpError(409, 'You already flagged this spot');
-    const { autoHideFlagThreshold, autoHideBudgetPerHour } = await readSiteSettings(tx);
-    if (!(await flagsReachAutoHide(tx, spotId, autoHideFlagThreshold))) return 'flagged';
-    if (spot.protected) {
-      await markForReview(tx, spotId, 'flagged');
-      return 'flagged';
-    }
-    if (!(await spendBudget(tx, 'hidden', autoHideBudgetPerHour, spotId)).spent) {
-      if (spot.review_reason !== 'held') await noteHeld(tx, spotId);
-      await markForReview(tx, spotId, 'held');
-      return 'flagged';
-    }
-    await hideForReview(tx, spotId);
-    return 'hidden';
-  });
+  return inTurn(spotId, () =>
+    db.transaction(async (tx) => {
+      const spot = await lockPublicSpot(tx, spotId);
+      if (!spot) throw spotNotFound();
+      const inserted = await insertFlag(tx, spotId, identity, {
+        reason: input.reason,
+        note: redactPhoneNumbers(input.note),
+        duplicateOf: await duplicateOf(tx, spotId, input),
+      });
+      if (!inserted) throw new HttpError(409, 'You already flagged this spot');
+      const { autoHideFlagThreshold, autoHideBudgetPerHour } = await readSiteSettings(tx);
+      if (!(await flagsReachAutoHide(tx, spotId, autoHideFlagThreshold))) return 'flagged';
+      if (spot.protected) {
+        await markForReview(tx, spotId, 'flagged');
+        return 'flagged';
+      }
+      if (!(await spendBudget(tx, 'hidden', autoHideBudgetPerHour, spotId)).spent) {
+        if (spot.review_reason !== 'held') await noteHeld(tx, spotId);
+        await markForReview(tx, spotId, 'held');
+        return 'flagged';
+      }
+      await hideForReview(tx, spotId);
+      return 'hidden';
+    }),
+  );
 }
 
 export async function visitorState(db: Db, visitor: string) {

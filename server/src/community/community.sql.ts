@@ -49,59 +49,12 @@ export async function releaseAlertsOnConfirmation(
 
 /** Puts a spot in the moderators' review queue (kept since the first reason until they decide). */
 export async function markForReview(tx: Queryable, id: number, reason: ReviewReason): Promise<void> {
-  await tx.query(
-    `UPDATE spots SET review_reason = $2, review_since = coalesce(review_since, now()) WHERE id = $1`,
-    [id, reason],
-  );
+  await tx.query(reviewMark('$1', '$2'), [id, reason]);
 }
 
-/**
- * Records a visitor's vote on a spot locked by this transaction, or switches it, and moves the spot's
- * counts to match, in one statement; a "still dangerous" vote also marks the spot confirmed `at`, and
- * brings it back to the map if it was archived.
- * The statement starts after the lock was granted, so it sees a vote committed just before by the
- * same visitor. `previous` is the visitor's vote before; when it already was `value`, nothing
- * changes and `spot` is undefined.
- */
-export async function recordVote(
-  tx: Queryable,
-  spotId: number,
-  who: Identity,
-  value: VoteValue,
-  standing: boolean,
-  /** Now, by the app's clock: a confirmation's time. */
-  at: Date,
-): Promise<{ previous: VoteValue | null; spot?: SpotRow }> {
-  const rows = await tx.query<SpotRow & { previous: VoteValue | null; changed: boolean }>(
-    `WITH prev AS (SELECT value FROM votes WHERE spot_id = $1 AND visitor = $2),
-     vote AS (
-       INSERT INTO votes (spot_id, visitor, value, network, wide_network, agent, device, standing)
-       VALUES ($1, $2, $3, $4, $7, $5, $6, $8)
-       ON CONFLICT (spot_id, visitor) DO UPDATE SET value = EXCLUDED.value, network = EXCLUDED.network,
-         wide_network = EXCLUDED.wide_network, agent = EXCLUDED.agent, device = EXCLUDED.device,
-         standing = EXCLUDED.standing, updated_at = now()
-       WHERE votes.value <> EXCLUDED.value
-     ),
-     counted AS (
-       UPDATE spots s SET
-         confirmations = confirmations + ($3 = 1)::int - coalesce((SELECT value = 1 FROM prev), false)::int,
-         denials = denials + ($3 = -1)::int - coalesce((SELECT value = -1 FROM prev), false)::int,
-         last_confirmed_at = CASE WHEN $3 = 1 THEN $9::timestamptz ELSE last_confirmed_at END, updated_at = now(),
-         publication = CASE WHEN $3 = 1 AND publication = 'archived' THEN 'approved' ELSE publication END,
-         archived_at = CASE WHEN $3 = 1 THEN NULL ELSE archived_at END
-       WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM prev WHERE value = $3)
-       RETURNING ${SPOT_COLUMNS}
-     )
-     SELECT (SELECT value FROM prev) AS previous, counted.id IS NOT NULL AS changed, counted.*
-     FROM (SELECT 1) AS one LEFT JOIN counted ON true`,
-    [spotId, who.visitor, value, who.network, who.agent, who.device, who.wideNetwork, standing, at],
-  );
-  const { previous, changed, ...spot } = rows[0] as SpotRow & {
-    previous: VoteValue | null;
-    changed: boolean;
-  };
-  return { previous, spot: changed ? (spot as SpotRow) : undefined };
-}
+/** markForReview's statement, over parameters or variables of the caller's SQL (vote.sql.ts). */
+export const reviewMark = (id: string, reason: string) =>
+  `UPDATE spots SET review_reason = ${reason}, review_since = coalesce(review_since, now()) WHERE id = ${id}`;
 
 /** Inserts a flag unless this visitor already flagged the spot; true when inserted. */
 export async function insertFlag(

@@ -25,6 +25,12 @@ export interface HeldLock {
 
 export interface Db extends Queryable {
   readonly kind: 'postgres' | 'pglite';
+  /**
+   * One statement that writes (a vote is one: community/vote.sql.ts), on the writes' connections
+   * (their pool, their lock wait); an error the statement raises leaves the connection in use, where
+   * the pool's own query would close it and open another.
+   */
+  write<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<R[]>;
   /** Runs fn in one transaction on one connection; rolls back if it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs fn on one connection holding a session advisory lock, so concurrent processes take turns. */

@@ -122,6 +122,11 @@ export function createPgDb(opts: PgOptions): Db {
     kind: 'postgres',
     query: base.query,
     exec: base.exec,
+    write: (sql, params) =>
+      onClient(
+        async (client) => (await client.query(sql, params as unknown[] | undefined)).rows,
+        async () => undefined,
+      ),
     transaction: (fn) =>
       onClient(
         async (client) => {

@@ -93,6 +93,7 @@ function serialDb(conn: Connection): Db {
   return {
     kind: 'pglite',
     ...tracked,
+    write: tracked.query,
     transaction: (fn) =>
       inTurn(async () => {
         await conn.exec('BEGIN');

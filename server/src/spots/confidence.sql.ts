@@ -56,6 +56,22 @@ function confidenceInputs(where: string, now: string): string {
 }
 
 /**
+ * The statement that computes and stores the confidence of the spots `where` picks (a condition on
+ * `s`), as of `now`, with these half-lives (each a parameter or variable of the caller's SQL). Open
+ * at its end for more conditions on `s` and a RETURNING; also run inside a vote's database function
+ * (community/vote.sql.ts).
+ */
+export function confidenceUpdate(
+  where: string,
+  at: { now: string; severeDays: string; otherDays: string },
+): string {
+  return `UPDATE spots s SET confidence = c.value, confidence_at = ${at.now}
+     FROM (SELECT i.id, ${confidenceExpression(at.severeDays, at.otherDays)} AS value
+           FROM (${confidenceInputs(where, at.now)}) i) c
+     WHERE s.id = c.id`;
+}
+
+/**
  * Computes and stores the confidence of the spots `which` names, as of `now`: the given ids, or up to
  * `limit` spots whose confidence was last computed before `staleBefore` (or never), oldest first,
  * where still so when stored (a vote that computed one meanwhile is not overwritten). Each one's
@@ -72,9 +88,8 @@ export async function storeConfidence(
     ? 's.id = ANY($4::int[])'
     : '(s.confidence_at IS NULL OR s.confidence_at < $4) ORDER BY s.confidence_at NULLS FIRST LIMIT $5::int';
   const rows = await db.query<{ id: number; confidence: number }>(
-    `UPDATE spots s SET confidence = c.value, confidence_at = $1
-     FROM (SELECT i.id, ${confidenceExpression('$2', '$3')} AS value FROM (${confidenceInputs(where, '$1')}) i) c
-     WHERE s.id = c.id ${byIds ? '' : 'AND (s.confidence_at IS NULL OR s.confidence_at < $4)'}
+    `${confidenceUpdate(where, { now: '$1', severeDays: '$2', otherDays: '$3' })}
+     ${byIds ? '' : 'AND (s.confidence_at IS NULL OR s.confidence_at < $4)'}
      RETURNING s.id, s.confidence`,
     [
       now,

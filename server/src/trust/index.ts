@@ -4,6 +4,8 @@
  */
 export { heldReportIds, heldReports, newcomerReportsInHour } from './held-reports.ts';
 export { newcomerHold, recordReport, siteReportBudget } from './publication.ts';
+/** The agreement rule's statement, for a vote's database function (community/vote.sql.ts). */
+export { agreement } from './standing.sql.ts';
 export {
   type Actor,
   moderatorAgreed,
@@ -11,5 +13,4 @@ export {
   reportRejected,
   Standing,
   visitorsLoseStanding,
-  voteAgreed,
 } from './standing.ts';

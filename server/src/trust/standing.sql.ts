@@ -38,14 +38,29 @@ export async function agreeWithVotes(
   at: Date,
 ): Promise<string[]> {
   const rows = await tx.query<{ visitor: string }>(
-    `UPDATE standing s SET agreed_at = $5
-     FROM votes v
-     WHERE v.spot_id = $1 AND v.value = $2 AND v.visitor = s.visitor AND s.agreed_at IS NULL
-       AND ($3::text IS NULL OR (v.visitor <> $3 AND v.wide_network IS DISTINCT FROM $4))
-     RETURNING s.visitor`,
+    agreement({ spot: '$1', value: '$2', visitor: '$3::text', wideNetwork: '$4', at: '$5' }),
     [spotId, value, from?.visitor ?? null, from?.wideNetwork ?? null, at],
   );
   return rows.map((r) => r.visitor);
+}
+
+/**
+ * agreeWithVotes's statement, over parameters or variables of the caller's SQL (a null `visitor`:
+ * everyone who voted `value`); returns each visitor who gained agreement. Also run inside a vote's
+ * database function (community/vote.sql.ts).
+ */
+export function agreement(x: {
+  spot: string;
+  value: string;
+  visitor: string;
+  wideNetwork: string;
+  at: string;
+}) {
+  return `UPDATE standing s SET agreed_at = ${x.at}
+     FROM votes v
+     WHERE v.spot_id = ${x.spot} AND v.value = ${x.value} AND v.visitor = s.visitor AND s.agreed_at IS NULL
+       AND (${x.visitor} IS NULL OR (v.visitor <> ${x.visitor} AND v.wide_network IS DISTINCT FROM ${x.wideNetwork}))
+     RETURNING s.visitor`;
 }
 
 /**

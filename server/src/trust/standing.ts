@@ -111,22 +111,6 @@ export class Standing {
   }
 }
 
-/**
- * A vote agreed with the earlier like votes on a spot: when its voter has standing (asked before the
- * vote's transaction, which must not wait on another connection), every earlier voter of that value
- * from another wide network has its agreement.
- */
-export async function voteAgreed(
-  tx: Queryable,
-  standing: Standing,
-  spotId: number,
-  value: 1 | -1,
-  voter: Actor,
-): Promise<void> {
-  if (!voter.standing) return;
-  standing.forget(await agreeWithVotes(tx, spotId, value, voter.identity, voter.at));
-}
-
 /** A moderator approved or verified a spot: its reporter and everyone who confirmed it have agreement. */
 export async function moderatorAgreed(tx: Queryable, standing: Standing, spotId: number): Promise<void> {
   standing.forget(await agreeWithVotes(tx, spotId, 1, undefined, standing.now()));

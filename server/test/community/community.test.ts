@@ -116,6 +116,38 @@ describe('community/community', () => {
       );
     });
 
+    it('runs a vote as one statement: no transaction held open across round trips', async () => {
+      const spot = await newSpot(visitor(20));
+      const statements: string[] = [];
+      let transactions = 0;
+      const { query, write, transaction } = t.db;
+      t.db.query = ((sql, params) => {
+        statements.push(sql);
+        return query.call(t.db, sql, params);
+      }) as typeof query;
+      t.db.write = ((sql, params) => {
+        statements.push(sql);
+        return write.call(t.db, sql, params);
+      }) as typeof write;
+      t.db.transaction = ((fn) => {
+        transactions++;
+        return transaction.call(t.db, fn);
+      }) as typeof transaction;
+      try {
+        assert.equal((await vote(spot.id, 1, visitor(21))).statusCode, 200);
+        assert.equal((await vote(spot.id, -1, visitor(22))).statusCode, 200);
+      } finally {
+        t.db.query = query;
+        t.db.write = write;
+        t.db.transaction = transaction;
+      }
+      assert.equal(transactions, 0);
+      const onSpots = statements.filter((sql) => /\b(spots|votes)\b|cast_vote/.test(sql));
+      assert.equal(onSpots.length, 2, onSpots.join('\n---\n'));
+      const row = await countsMatchRows(spot.id);
+      assert.deepEqual([row?.c, row?.d], [2, 1], "the reporter's and one more confirmation, one denial");
+    });
+
     it('keeps exact counts under 200 concurrent votes from different visitors', async () => {
       const spot = await newSpot(visitor(1000));
       const results = await Promise.all(
