@@ -56,7 +56,6 @@ export const spotSchema = z
   })
   .meta({ id: 'Spot' });
 export type Spot = z.output<typeof spotSchema>;
-export type SpotStatus = Spot['status'];
 
 export const reportResponse = z.object({
   spot: spotSchema,

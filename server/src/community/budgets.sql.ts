@@ -14,58 +14,33 @@ const LOCK: Record<BudgetKind, number> = { hidden: 4_201_101, disputed: 4_201_10
 /** How long the events are kept (the moderators' alarms look back 7 days). */
 const KEEP_DAYS = 30;
 
-export type Spend = { spent: true } | { spent: false; retryAfterSeconds: number };
-
 /**
- * Spends one of the hour's `perHour` actions of `kind` on `spotId`, inside the caller's transaction
- * (rolled back with it). When none is left, nothing is written and the answer says when one frees.
- * A vote's database function (vote.sql.ts) runs the same statements.
+ * Spends one of the hour's `perHour` actions of `kind` on `spot` (each a parameter or variable of
+ * the caller's SQL), as PL/pgSQL inside a database function (vote.sql.ts, flag.sql.ts), which
+ * declares `v_budget_used integer` and `v_budget_frees double precision`. When none is left it
+ * records nothing and runs `whenSpent`, with `v_budget_frees` the seconds until one frees (null:
+ * none is spent in the hour); `whenSpent` must leave the function (RETURN or RAISE).
  */
-export async function spendBudget(
-  tx: Queryable,
-  kind: BudgetKind,
-  perHour: number,
-  spotId: number,
-): Promise<Spend> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK[kind]]);
-  const [row] = await tx.query<{ used: number; frees_in: number | null }>(budgetWindow('$1', '$2'), [
-    kind,
-    perHour,
-  ]);
-  const used = row?.used ?? 0;
-  if (used >= perHour) return { spent: false, retryAfterSeconds: budgetWait(perHour, row?.frees_in ?? null) };
-  await tx.query(budgetEvent('$1', '$2'), [kind, spotId]);
-  return { spent: true };
-}
-
-/** The advisory lock each budget is spent under, by kind. */
-export const BUDGET_LOCK = LOCK;
-
-/** How much of a budget the last hour used (`used`), and in how many seconds one frees (`frees_in`). */
-export function budgetWindow(kind: string, perHour: string): string {
-  return `WITH recent AS (
-       SELECT at FROM signal_events WHERE kind = ${kind} AND at > now() - interval '1 hour'
-     )
-     SELECT (SELECT count(*)::int FROM recent) AS used,
-       (SELECT extract(epoch FROM at + interval '1 hour' - now())::float8 FROM recent
-        ORDER BY at OFFSET greatest((SELECT count(*) FROM recent) - ${perHour}, 0) LIMIT 1) AS frees_in`;
-}
-
-/** Records one action of a budget on a spot (and forgets events older than anyone looks). */
-export function budgetEvent(kind: string, spotId: string): string {
-  return `WITH old AS (DELETE FROM signal_events WHERE kind = ${kind} AND at < now() - make_interval(days => ${KEEP_DAYS}))
-     INSERT INTO signal_events (kind, spot_id) VALUES (${kind}, ${spotId})`;
+export function spendBudget(kind: BudgetKind, perHour: string, spot: string, whenSpent: string): string {
+  return `PERFORM pg_advisory_xact_lock(${LOCK[kind]});
+    WITH recent AS (
+      SELECT at FROM signal_events WHERE kind = '${kind}' AND at > now() - interval '1 hour'
+    )
+    SELECT (SELECT count(*)::int FROM recent),
+      (SELECT extract(epoch FROM at + interval '1 hour' - now())::float8 FROM recent
+       ORDER BY at OFFSET greatest((SELECT count(*) FROM recent) - ${perHour}, 0) LIMIT 1)
+    INTO v_budget_used, v_budget_frees;
+    IF v_budget_used >= ${perHour} THEN
+      ${whenSpent}
+    END IF;
+    WITH old AS (DELETE FROM signal_events WHERE kind = '${kind}' AND at < now() - make_interval(days => ${KEEP_DAYS}))
+    INSERT INTO signal_events (kind, spot_id) VALUES ('${kind}', ${spot})`;
 }
 
 /** Whole seconds until a spent budget has one action again (an hour when it allows none). */
 export function budgetWait(perHour: number, freesIn: number | null): number {
   const wait = perHour === 0 || freesIn == null ? 3600 : freesIn;
   return Math.max(1, Math.ceil(wait));
-}
-
-/** Notes that flags would have hidden a spot past the budget, so it went to review instead. */
-export async function noteHeld(tx: Queryable, spotId: number): Promise<void> {
-  await tx.query(`INSERT INTO signal_events (kind, spot_id) VALUES ('held', $1)`, [spotId]);
 }
 
 /** How much of each budget the last hour used. */

@@ -9,19 +9,16 @@ import { readSiteSettings } from '../settings/index.ts';
 import { findPublicSpot, getPublicSpot, redactPhoneNumbers, toSpot } from '../spots/index.ts';
 import type { Actor, Standing } from '../trust/index.ts';
 import { KeyedQueue, NoTurnError } from '../util/keyed-queue.ts';
-import { budgetUse, budgetWait, noteHeld, noteRefusedDispute, spendBudget } from './budgets.sql.ts';
+import { budgetUse, budgetWait, noteRefusedDispute } from './budgets.sql.ts';
 import { type FlagInput, HISTORY_DAYS, type VoteValue } from './community.schema.ts';
 import {
   countOpenFlagNetworks,
   flaggedSpotsOfVisitor,
-  hideForReview,
-  insertFlag,
-  lockPublicSpot,
-  markForReview,
   releaseAlertsOnConfirmation,
   votesByDay,
   votesOfVisitor,
 } from './community.sql.ts';
+import { flagSpotOnce } from './flag.sql.ts';
 import { castVoteOnce } from './vote.sql.ts';
 
 const spotNotFound = () => notFound('Spot not found');
@@ -138,21 +135,22 @@ async function inTurn<T>(spotId: number, write: () => Promise<T>): Promise<T> {
 }
 
 /** The spot a "duplicate" flag names, checked: a public spot other than the flagged one. */
-async function duplicateOf(tx: Queryable, spotId: number, input: FlagInput): Promise<number | null> {
+async function duplicateOf(db: Queryable, spotId: number, input: FlagInput): Promise<number | null> {
   if (input.duplicate_of === undefined) return null;
   if (input.reason !== 'duplicate') throw new HttpError(400, 'duplicate_of goes with reason "duplicate"');
   if (input.duplicate_of === spotId) throw new HttpError(400, 'A spot is not a duplicate of itself');
-  if ((await findPublicSpot(tx, input.duplicate_of))?.archived !== false)
+  if ((await findPublicSpot(db, input.duplicate_of))?.archived !== false)
     throw new HttpError(400, 'duplicate_of must be a spot on the public map');
   return input.duplicate_of;
 }
 
 /**
- * A flag asks moderators to look. When open flags from distinct wide networks reach the site's
- * threshold the spot leaves the public map until reviewed, if the site's hide budget for the hour
- * allows; otherwise, and always for a protected spot (spots/protection.ts), it stays on the map and
- * goes to the moderators' review queue. Wide networks whose flags a moderator dismissed on this spot
- * in the last 30 days do not count again. The flag is stored and answered `flagged` either way.
+ * A flag asks moderators to look, in one statement (flag.sql.ts has the steps). When open flags from
+ * distinct wide networks reach the site's threshold the spot leaves the public map until reviewed,
+ * if the site's hide budget for the hour allows; otherwise, and always for a protected spot
+ * (spots/protection.ts), it stays on the map and goes to the moderators' review queue. Wide networks
+ * whose flags a moderator dismissed on this spot in the last 30 days do not count again. The flag is
+ * stored and answered `flagged` either way.
  */
 export async function flagSpot(
   db: Db,
@@ -160,31 +158,21 @@ export async function flagSpot(
   identity: Identity,
   input: FlagInput,
 ): Promise<'flagged' | 'hidden'> {
-  return inTurn(spotId, () =>
-    db.transaction(async (tx) => {
-      const spot = await lockPublicSpot(tx, spotId);
-      if (!spot) throw spotNotFound();
-      const inserted = await insertFlag(tx, spotId, identity, {
-        reason: input.reason,
-        note: redactPhoneNumbers(input.note),
-        duplicateOf: await duplicateOf(tx, spotId, input),
-      });
-      if (!inserted) throw new HttpError(409, 'You already flagged this spot');
-      const { autoHideFlagThreshold, autoHideBudgetPerHour } = await readSiteSettings(tx);
-      if (!(await flagsReachAutoHide(tx, spotId, autoHideFlagThreshold))) return 'flagged';
-      if (spot.protected) {
-        await markForReview(tx, spotId, 'flagged');
-        return 'flagged';
-      }
-      if (!(await spendBudget(tx, 'hidden', autoHideBudgetPerHour, spotId)).spent) {
-        if (spot.review_reason !== 'held') await noteHeld(tx, spotId);
-        await markForReview(tx, spotId, 'held');
-        return 'flagged';
-      }
-      await hideForReview(tx, spotId);
-      return 'hidden';
+  // Read before the spot's turn, as a vote's are.
+  const duplicate = await duplicateOf(db, spotId, input);
+  const { autoHideFlagThreshold, autoHideBudgetPerHour } = await readSiteSettings(db);
+  const outcome = await inTurn(spotId, () =>
+    flagSpotOnce(db, spotId, identity, {
+      reason: input.reason,
+      note: redactPhoneNumbers(input.note),
+      duplicateOf: duplicate,
+      threshold: autoHideFlagThreshold,
+      hideBudgetPerHour: autoHideBudgetPerHour,
     }),
   );
+  if (outcome === 'not_found') throw spotNotFound();
+  if (outcome === 'already') throw new HttpError(409, 'You already flagged this spot');
+  return outcome;
 }
 
 export async function visitorState(db: Db, visitor: string) {

@@ -1,32 +1,17 @@
-import type { SpotStatus } from '../../../common/api.ts';
 import type { ReviewReason } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
-import type { Identity } from '../identity/identify.ts';
-import { PROTECTED, SPOT_COLUMNS, type SpotRow } from '../spots/index.ts';
+import { SPOT_COLUMNS, type SpotRow } from '../spots/index.ts';
 import type { VoteValue } from './community.schema.ts';
 
-export interface LockedSpot {
-  id: number;
-  moderator_verified: boolean;
-  status: SpotStatus;
-  /** Verified, seeded with a source, or lately restored (spots/protection.ts). */
-  protected: boolean;
-  /** Why it already waits for a moderator, if it does. */
-  review_reason: ReviewReason | null;
-}
-
 /**
- * Locks a public spot (on the map or archived: a confirmation brings an archived one back) for the
- * rest of the transaction, so its counts change one vote at a time.
+ * Reads `columns` of a public spot (on the map or archived: a confirmation brings an archived one
+ * back) into the variables `into`, locking its row for the rest of the statement's transaction, so
+ * its votes and flags apply one at a time; in a database function (vote.sql.ts, flag.sql.ts), whose
+ * statements after it see what a write committed just before it.
  */
-export async function lockPublicSpot(tx: Queryable, id: number): Promise<LockedSpot | undefined> {
-  const rows = await tx.query<LockedSpot>(
-    `SELECT s.id, s.moderator_verified, s.status, ${PROTECTED} AS protected, s.review_reason
-     FROM spots s WHERE s.id = $1 AND s.publication IN ('approved', 'archived') FOR UPDATE`,
-    [id],
-  );
-  return rows[0];
-}
+export const lockPublicSpot = (columns: string, into: string, id: string) =>
+  `SELECT ${columns} INTO ${into}
+     FROM spots s WHERE s.id = ${id} AND s.publication IN ('approved', 'archived') FOR UPDATE`;
 
 /**
  * A confirmation by a device or number with standing from another wide network than the reporter's is
@@ -39,48 +24,21 @@ export async function releaseAlertsOnConfirmation(
 ): Promise<SpotRow | undefined> {
   const rows = await tx.query<SpotRow>(
     `UPDATE spots s SET alerts_wait = false
-     WHERE s.id = $1 AND s.alerts_wait AND NOT EXISTS (
-       SELECT 1 FROM votes v WHERE v.spot_id = s.id AND v.by_reporter AND v.wide_network = $2)
+     WHERE s.id = $1 AND s.alerts_wait AND NOT ${reportedFrom('s.id', '$2')}
      RETURNING ${SPOT_COLUMNS}`,
     [id, wideNetwork],
   );
   return rows[0];
 }
 
-/** Puts a spot in the moderators' review queue (kept since the first reason until they decide). */
-export async function markForReview(tx: Queryable, id: number, reason: ReviewReason): Promise<void> {
-  await tx.query(reviewMark('$1', '$2'), [id, reason]);
-}
+/** Whether the spot was reported from this wide network (its reporter's vote), over the caller's SQL. */
+export const reportedFrom = (spot: string, wideNetwork: string) =>
+  `EXISTS (SELECT 1 FROM votes v WHERE v.spot_id = ${spot} AND v.by_reporter AND v.wide_network = ${wideNetwork})`;
 
-/** markForReview's statement, over parameters or variables of the caller's SQL (vote.sql.ts). */
-export const reviewMark = (id: string, reason: string) =>
+/** Puts a spot in the moderators' review queue (kept since the first reason until they decide), as a
+ * statement over parameters or variables of the caller's SQL (vote.sql.ts, flag.sql.ts). */
+export const reviewMark = (id: string, reason: `'${ReviewReason}'`) =>
   `UPDATE spots SET review_reason = ${reason}, review_since = coalesce(review_since, now()) WHERE id = ${id}`;
-
-/** Inserts a flag unless this visitor already flagged the spot; true when inserted. */
-export async function insertFlag(
-  tx: Queryable,
-  spotId: number,
-  who: Identity,
-  f: { reason: string; note: string; duplicateOf: number | null },
-): Promise<boolean> {
-  const rows = await tx.query(
-    `INSERT INTO flags (spot_id, visitor, network, wide_network, agent, device, reason, note, duplicate_of)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (spot_id, visitor) DO NOTHING RETURNING id`,
-    [
-      spotId,
-      who.visitor,
-      who.network,
-      who.wideNetwork,
-      who.agent,
-      who.device,
-      f.reason,
-      f.note,
-      f.duplicateOf,
-    ],
-  );
-  return rows.length === 1;
-}
 
 /** How long a network whose flags a moderator dismissed on a spot does not count towards hiding it. */
 const DISMISSED_NETWORK_DAYS = 30;
@@ -91,25 +49,16 @@ const DISMISSED_NETWORK_DAYS = 30;
  * were dismissed lately do not count at all.
  */
 export async function countOpenFlagNetworks(tx: Queryable, spotId: number): Promise<number> {
-  const rows = await tx.query<{ n: number }>(
-    `SELECT count(DISTINCT f.wide_network)::int AS n FROM flags f
-     WHERE f.spot_id = $1 AND f.resolved_at IS NULL
-       AND NOT EXISTS (SELECT 1 FROM flags d WHERE d.spot_id = f.spot_id AND d.wide_network = f.wide_network
-         AND d.resolution = 'dismissed' AND d.resolved_at > now() - make_interval(days => $2))`,
-    [spotId, DISMISSED_NETWORK_DAYS],
-  );
+  const rows = await tx.query<{ n: number }>(`SELECT ${openFlagNetworks('$1')} AS n`, [spotId]);
   return rows[0]?.n ?? 0;
 }
 
-/** Takes a spot off the public map until a moderator decides (it waits among pending spots). */
-export async function hideForReview(tx: Queryable, spotId: number): Promise<void> {
-  await tx.query(
-    `UPDATE spots SET publication = 'pending', auto_hidden_at = now(), updated_at = now(),
-       review_reason = NULL, review_since = NULL
-     WHERE id = $1`,
-    [spotId],
-  );
-}
+/** countOpenFlagNetworks's count, as an expression over a parameter or variable (flag.sql.ts). */
+export const openFlagNetworks = (spot: string) =>
+  `(SELECT count(DISTINCT f.wide_network)::int FROM flags f
+     WHERE f.spot_id = ${spot} AND f.resolved_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM flags d WHERE d.spot_id = f.spot_id AND d.wide_network = f.wide_network
+         AND d.resolution = 'dismissed' AND d.resolved_at > now() - make_interval(days => ${DISMISSED_NETWORK_DAYS})))`;
 
 export async function votesOfVisitor(
   db: Queryable,

@@ -3,9 +3,9 @@ import { Routine } from '../db/routines.ts';
 import type { Identity } from '../identity/identify.ts';
 import { confidenceUpdate, PROTECTED, SPOT_COLUMNS, type SpotRow } from '../spots/index.ts';
 import { agreement } from '../trust/index.ts';
-import { BUDGET_LOCK, budgetEvent, budgetWindow } from './budgets.sql.ts';
+import { spendBudget } from './budgets.sql.ts';
 import type { VoteValue } from './community.schema.ts';
-import { reviewMark } from './community.sql.ts';
+import { lockPublicSpot, reportedFrom, reviewMark } from './community.sql.ts';
 
 /** Raised by the vote's function, which rolls the statement back: the vote would change the status. */
 const NEEDS_STATUS_CHANGE = 'HT001';
@@ -35,10 +35,9 @@ RETURNS TABLE (out_outcome text, out_previous integer, out_agreed text[], out_ma
 LANGUAGE plpgsql AS $fn$
 DECLARE
   v_status text; v_protected boolean; v_alerts_wait boolean; v_new_status text;
-  v_used integer; v_frees double precision;
+  v_budget_used integer; v_budget_frees double precision;
 BEGIN
-  SELECT s.status, ${PROTECTED}, s.alerts_wait INTO v_status, v_protected, v_alerts_wait
-    FROM spots s WHERE s.id = p_spot AND s.publication IN ('approved', 'archived') FOR UPDATE;
+  ${lockPublicSpot(`s.status, ${PROTECTED}, s.alerts_wait`, 'v_status, v_protected, v_alerts_wait', 'p_spot')};
   IF NOT FOUND THEN
     out_outcome := 'not_found'; RETURN NEXT; RETURN;
   END IF;
@@ -65,12 +64,12 @@ BEGIN
     IF v_new_status = 'disputed' AND v_protected THEN
       ${reviewMark('p_spot', "'disputed'")};
     ELSIF v_new_status = 'disputed' THEN
-      PERFORM pg_advisory_xact_lock(${BUDGET_LOCK.disputed});
-      SELECT b.used, b.frees_in INTO v_used, v_frees FROM (${budgetWindow("'disputed'", 'p_dispute_budget')}) b;
-      IF v_used >= p_dispute_budget THEN
-        RAISE EXCEPTION '%', coalesce(v_frees::text, '') USING ERRCODE = '${DISPUTES_SPENT}';
-      END IF;
-      ${budgetEvent("'disputed'", 'p_spot')};
+      ${spendBudget(
+        'disputed',
+        'p_dispute_budget',
+        'p_spot',
+        `RAISE EXCEPTION '%', coalesce(v_budget_frees::text, '') USING ERRCODE = '${DISPUTES_SPENT}';`,
+      )};
     END IF;
   END IF;
   ${confidenceUpdate('s.id = p_spot', { now: 'p_at', severeDays: 'p_severe_days', otherDays: 'p_other_days' })};
@@ -79,8 +78,7 @@ BEGIN
       ${agreement({ spot: 'p_spot', value: 'p_value', visitor: 'p_visitor', wideNetwork: 'p_wide', at: 'p_at' })}
     ) SELECT array_agg(gained.visitor) INTO out_agreed FROM gained;
   END IF;
-  out_may_release := p_value = 1 AND p_standing AND v_alerts_wait AND NOT EXISTS (
-    SELECT 1 FROM votes v WHERE v.spot_id = p_spot AND v.by_reporter AND v.wide_network = p_wide);
+  out_may_release := p_value = 1 AND p_standing AND v_alerts_wait AND NOT ${reportedFrom('p_spot', 'p_wide')};
   SELECT row_to_json(x) INTO out_spot FROM (SELECT ${SPOT_COLUMNS} FROM spots s WHERE s.id = p_spot) x;
   out_outcome := 'ok';
   RETURN NEXT;

@@ -26,9 +26,12 @@ export class Routine {
     this.#sql = build(this.name);
   }
 
-  /** `SELECT * FROM name($1, …)`, a write: one statement, one round trip. */
+  /**
+   * `SELECT * FROM name($1, …) AS result`, a write: one statement, one round trip. The rows of a
+   * function returning a table; one row with `result` of a function returning one value.
+   */
   async call<R>(db: Db, args: readonly unknown[]): Promise<R[]> {
-    const sql = `SELECT * FROM ${this.name}(${args.map((_, i) => `$${i + 1}`).join(', ')})`;
+    const sql = `SELECT * FROM ${this.name}(${args.map((_, i) => `$${i + 1}`).join(', ')}) AS result`;
     await this.#install(db);
     try {
       return await db.write<R>(sql, args);

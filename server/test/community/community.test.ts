@@ -116,7 +116,7 @@ describe('community/community', () => {
       );
     });
 
-    it('runs a vote as one statement: no transaction held open across round trips', async () => {
+    it('runs a vote or a flag as one statement: no transaction held open across round trips', async () => {
       const spot = await newSpot(visitor(20));
       const statements: string[] = [];
       let transactions = 0;
@@ -136,14 +136,15 @@ describe('community/community', () => {
       try {
         assert.equal((await vote(spot.id, 1, visitor(21))).statusCode, 200);
         assert.equal((await vote(spot.id, -1, visitor(22))).statusCode, 200);
+        assert.equal((await flag(spot.id, { reason: 'other', note: '' }, visitor(23))).statusCode, 200);
       } finally {
         t.db.query = query;
         t.db.write = write;
         t.db.transaction = transaction;
       }
       assert.equal(transactions, 0);
-      const onSpots = statements.filter((sql) => /\b(spots|votes)\b|cast_vote/.test(sql));
-      assert.equal(onSpots.length, 2, onSpots.join('\n---\n'));
+      const onSpots = statements.filter((sql) => /\b(spots|votes|flags)\b|cast_vote|flag_spot/.test(sql));
+      assert.equal(onSpots.length, 3, onSpots.join('\n---\n'));
       const row = await countsMatchRows(spot.id);
       assert.deepEqual([row?.c, row?.d], [2, 1], "the reporter's and one more confirmation, one denial");
     });
