@@ -1,7 +1,7 @@
 import type { Db } from '../db/db.ts';
 import { Routine } from '../db/routines.ts';
 import type { Identity } from '../identity/identify.ts';
-import { confidenceUpdate, PROTECTED, SPOT_COLUMNS, type SpotRow } from '../spots/index.ts';
+import { confidenceOf, PROTECTED, SPOT_COLUMNS, type SpotRow } from '../spots/index.ts';
 import { agreement } from '../trust/index.ts';
 import { spendBudget } from './budgets.sql.ts';
 import type { VoteValue } from './community.schema.ts';
@@ -17,12 +17,12 @@ const DISPUTES_SPENT = 'HT002';
  * waits on this process between the vote's steps, and the spot's row lock is held for the
  * function's run only. In order: lock the public spot (on the map or archived); the visitor's vote
  * before; record the vote or switch it; move the counts (a "still dangerous" vote confirms the spot
- * `at` and brings an archived one back); when the status (derived by the database from the counts)
+ * `at` and brings an archived one back) and store the spot's confidence with the vote counted
+ * (spots' rule), in one update of its row; when the status (derived by the database from the counts)
  * changes: stop unless the caller spent the network's status change, put a protected spot that
  * becomes disputed in the review queue, spend one of the site's disputes for an unprotected one
- * (budgets.sql.ts's statements, under its lock; stop when none is left); store the spot's
- * confidence (spots' rule); with standing, give agreement to earlier like votes (trust's rule); and
- * answer the spot as it now stands. Each statement inside takes a new snapshot after the lock, so
+ * (budgets.sql.ts's statements, under its lock; stop when none is left); with standing, give
+ * agreement to earlier like votes (trust's rule); and answer the spot as it now stands. Each statement inside takes a new snapshot after the lock, so
  * it sees a vote the same visitor committed just before.
  */
 const castVoteRoutine = new Routine(
@@ -34,7 +34,7 @@ const castVoteRoutine = new Routine(
 RETURNS TABLE (out_outcome text, out_previous integer, out_agreed text[], out_may_release boolean, out_spot json)
 LANGUAGE plpgsql AS $fn$
 DECLARE
-  v_status text; v_protected boolean; v_alerts_wait boolean; v_new_status text;
+  v_status text; v_protected boolean; v_alerts_wait boolean; v_new_status text; v_confidence real;
   v_budget_used integer; v_budget_frees double precision;
 BEGIN
   ${lockPublicSpot(`s.status, ${PROTECTED}, s.alerts_wait`, 'v_status, v_protected, v_alerts_wait', 'p_spot')};
@@ -50,9 +50,17 @@ BEGIN
     ON CONFLICT (spot_id, visitor) DO UPDATE SET value = EXCLUDED.value, network = EXCLUDED.network,
       wide_network = EXCLUDED.wide_network, agent = EXCLUDED.agent, device = EXCLUDED.device,
       standing = EXCLUDED.standing, updated_at = now();
+  -- The confidence with this vote counted, so the spot's row is updated once.
+  SELECT c.value INTO v_confidence FROM (${confidenceOf('s.id = p_spot', {
+    now: 'p_at',
+    severeDays: 'p_severe_days',
+    otherDays: 'p_other_days',
+    lastConfirmed: 'CASE WHEN p_value = 1 THEN p_at ELSE s.last_confirmed_at END',
+  })}) c;
   UPDATE spots s SET
     confirmations = s.confirmations + (p_value = 1)::int - coalesce(out_previous = 1, false)::int,
     denials = s.denials + (p_value = -1)::int - coalesce(out_previous = -1, false)::int,
+    confidence = v_confidence, confidence_at = p_at,
     last_confirmed_at = CASE WHEN p_value = 1 THEN p_at ELSE s.last_confirmed_at END, updated_at = now(),
     publication = CASE WHEN p_value = 1 AND s.publication = 'archived' THEN 'approved' ELSE s.publication END,
     archived_at = CASE WHEN p_value = 1 THEN NULL ELSE s.archived_at END
@@ -72,7 +80,6 @@ BEGIN
       )};
     END IF;
   END IF;
-  ${confidenceUpdate('s.id = p_spot', { now: 'p_at', severeDays: 'p_severe_days', otherDays: 'p_other_days' })};
   IF p_standing THEN
     WITH gained AS (
       ${agreement({ spot: 'p_spot', value: 'p_value', visitor: 'p_visitor', wideNetwork: 'p_wide', at: 'p_at' })}

@@ -33,12 +33,12 @@ export function confidenceExpression(severeDays: string, otherDays: string): str
  * vote aside); and age_days, days from when it was last confirmed (a vote, or the report; a seeded
  * spot's incident before any vote) to `now`.
  */
-function confidenceInputs(where: string, now: string): string {
+function confidenceInputs(where: string, now: string, lastConfirmed = 's.last_confirmed_at'): string {
   return `SELECT s.id, s.moderator_verified, s.source_url IS NOT NULL AS sourced, s.reporter_standing, s.severity,
        coalesce(v.support, 0)::float8 AS support, coalesce(v.doubt, 0)::float8 AS doubt,
        extract(epoch FROM ${now}::timestamptz - CASE
          WHEN s.seeded THEN coalesce(v.confirmed_at, s.incident_date::timestamptz, s.created_at)
-         ELSE coalesce(s.last_confirmed_at, s.created_at) END)::float8 / 86400 AS age_days
+         ELSE coalesce(${lastConfirmed}, s.created_at) END)::float8 / 86400 AS age_days
      FROM spots s
      LEFT JOIN LATERAL (
        SELECT sum(n.weight) FILTER (WHERE n.value = 1) AS support,
@@ -55,19 +55,28 @@ function confidenceInputs(where: string, now: string): string {
      WHERE ${where}`;
 }
 
+/** Half-lives and the time of a confidence, each a parameter or variable of the caller's SQL. */
+interface ConfidenceAt {
+  now: string;
+  severeDays: string;
+  otherDays: string;
+  /** The spot's last confirmation as it will be stored (a vote's function: before storing it). */
+  lastConfirmed?: string;
+}
+
+/** `SELECT id, value`: the confidence of the spots `where` picks (a condition on `s`). */
+export function confidenceOf(where: string, at: ConfidenceAt): string {
+  return `SELECT i.id, ${confidenceExpression(at.severeDays, at.otherDays)} AS value
+     FROM (${confidenceInputs(where, at.now, at.lastConfirmed)}) i`;
+}
+
 /**
  * The statement that computes and stores the confidence of the spots `where` picks (a condition on
- * `s`), as of `now`, with these half-lives (each a parameter or variable of the caller's SQL). Open
- * at its end for more conditions on `s` and a RETURNING; also run inside a vote's database function
- * (community/vote.sql.ts).
+ * `s`), as of `now`. Open at its end for more conditions on `s` and a RETURNING.
  */
-export function confidenceUpdate(
-  where: string,
-  at: { now: string; severeDays: string; otherDays: string },
-): string {
+function confidenceUpdate(where: string, at: ConfidenceAt): string {
   return `UPDATE spots s SET confidence = c.value, confidence_at = ${at.now}
-     FROM (SELECT i.id, ${confidenceExpression(at.severeDays, at.otherDays)} AS value
-           FROM (${confidenceInputs(where, at.now)}) i) c
+     FROM (${confidenceOf(where, at)}) c
      WHERE s.id = c.id`;
 }
 

@@ -2,10 +2,10 @@
  * What other features may use of spots; nothing else of this folder is theirs to import.
  * SPOT_COLUMNS, PROTECTED, RESTORE and COUNTS_AS_DANGER are SQL fragments on purpose: the one shape
  * every feature selects spots in, and the one rule of which spots are protected or count as danger;
- * confidenceUpdate is the confidence rule's statement, for a vote's database function.
+ * confidenceOf is the confidence rule's query, for a vote's database function.
  */
 
-export { confidenceUpdate } from './confidence.sql.ts';
+export { confidenceOf } from './confidence.sql.ts';
 export {
   archiveAgedSpots,
   ConfidenceAgeing,
