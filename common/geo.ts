@@ -84,3 +84,16 @@ export function tilesOfRange(z: number, r: ReturnType<typeof tileRange>): TileAd
   for (let y = r.minY; y <= r.maxY; y++) for (let x = r.minX; x <= r.maxX; x++) tiles.push({ z, x, y });
   return tiles;
 }
+
+/**
+ * The keys of a tile's spots (migration 0031, `spot_tile_key`): a spot's key is its zoom-19 tile's
+ * column and row with their bits interleaved (column bit i at 2i, row bit i at 2i + 1), so the spots
+ * of a tile of any zoom up to 19 are exactly the keys from `from` to `to`.
+ */
+export function tileKeyRange(t: TileAddress): { from: number; to: number } {
+  let prefix = 0;
+  for (let i = 0; i < t.z; i++)
+    prefix += ((t.x >> i) & 1) * 2 ** (2 * i) + ((t.y >> i) & 1) * 2 ** (2 * i + 1);
+  const span = 4 ** (TILE_MAX_ZOOM - t.z);
+  return { from: prefix * span, to: prefix * span + span - 1 };
+}

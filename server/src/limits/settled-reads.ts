@@ -2,7 +2,7 @@ import type { FallbackCounters, MirroredHit } from './fallback-counters.ts';
 import type { WindowCounts } from './sliding-window.ts';
 
 /** How long a read's count waits here before it is settled with the shared store. */
-const SETTLE_MS = 250;
+export const SETTLE_MS = 250;
 /**
  * Keys kept at most: the least recently counted of those with nothing to settle go first. A key
  * forgotten starts again from what this instance counts until its next settle tells it the

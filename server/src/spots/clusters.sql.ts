@@ -10,8 +10,6 @@ export interface ClusterRow {
   lng: number;
 }
 
-type Bbox = NonNullable<PublicSpotConditions['bbox']>;
-
 /**
  * A trigger-kept cell's cluster, its slots summed (migration 0026), for a query grouping by cell with
  * `HAVING sum(n) > 0`.
@@ -50,7 +48,7 @@ export async function readGridClusters(
 export async function aggregateClusters(
   db: Queryable,
   z: number,
-  filter: PublicSpotConditions & { bbox: Bbox },
+  filter: PublicSpotConditions,
   within: (param: (v: unknown) => string) => string[] = () => [],
 ): Promise<ClusterRow[]> {
   const { values, param } = sqlParams();

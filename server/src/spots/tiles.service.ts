@@ -34,10 +34,10 @@ export async function readTile(db: Queryable, t: TileAddress, q: TileQuery): Pro
   };
   const filtered = Boolean(q.category || q.status || q.verified);
   if (t.z <= TILE_CLUSTER_MAX_ZOOM) {
-    const clusters = filtered ? await aggregateTileCells(db, t, box, filter) : await readTileCells(db, t);
+    const clusters = filtered ? await aggregateTileCells(db, t, filter) : await readTileCells(db, t);
     return { version, clusters, spots: [], more: false };
   }
-  const rows = await readTileMarkers(db, t, box, filter, MARKERS_PER_TILE + 1);
+  const rows = await readTileMarkers(db, t, filter, MARKERS_PER_TILE + 1);
   return {
     version,
     clusters: [],

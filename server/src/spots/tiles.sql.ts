@@ -1,5 +1,5 @@
 import type { TileMarker } from '../../../common/api.ts';
-import type { TileAddress } from '../../../common/geo.ts';
+import { type TileAddress, tileKeyRange } from '../../../common/geo.ts';
 import type { Queryable } from '../db/db.ts';
 import { aggregateClusters, CELL_ZOOMS_BELOW, type ClusterRow, readGridClusters } from './clusters.sql.ts';
 import { type PublicSpotConditions, publicSpotWhere, sqlParams } from './spots.sql.ts';
@@ -31,37 +31,38 @@ export function readTileCells(db: Queryable, t: TileAddress): Promise<ClusterRow
   });
 }
 
-/** The exact bounds of a tile, after its box went through the spatial index. */
-const insideTile = (t: TileAddress) => (param: (v: unknown) => string) => [
-  `tile_x(s.lng, ${param(t.z)}::int) = ${param(t.x)}::int`,
-  `tile_y(s.lat, ${param(t.z)}::int) = ${param(t.y)}::int`,
-];
+/** The spots of a tile: one range of the tile keys' index (migration 0031). */
+const insideTile = (t: TileAddress) => (param: (v: unknown) => string) => {
+  const keys = tileKeyRange(t);
+  return [`spot_tile_key(s.lat, s.lng) BETWEEN ${param(keys.from)}::bigint AND ${param(keys.to)}::bigint`];
+};
 
 /** The tile's clusters of the spots matching filters, grouped live on the same cells. */
 export function aggregateTileCells(
   db: Queryable,
   t: TileAddress,
-  box: NonNullable<PublicSpotConditions['bbox']>,
   filter: PublicSpotConditions,
 ): Promise<ClusterRow[]> {
-  return aggregateClusters(db, t.z, { ...filter, bbox: box }, insideTile(t));
+  return aggregateClusters(db, t.z, filter, insideTile(t));
 }
 
-/** The tile's spots as markers, most severe first, at most `limit`. */
+/**
+ * The tile's spots as markers, most severe first, at most `limit`. Every column read is in the tile
+ * keys' index, so the rows themselves are not read (`archived` is false: only spots on the map).
+ */
 export async function readTileMarkers(
   db: Queryable,
   t: TileAddress,
-  box: NonNullable<PublicSpotConditions['bbox']>,
   filter: PublicSpotConditions,
   limit: number,
 ): Promise<TileMarker[]> {
   const { values, param } = sqlParams();
-  const where = [...publicSpotWhere({ ...filter, bbox: box }, param), ...insideTile(t)(param)];
+  const where = [...publicSpotWhere(filter, param), ...insideTile(t)(param)];
   return db.query<TileMarker>(
     `SELECT s.id, s.lat, s.lng, s.severity, s.category, s.status, s.moderator_verified AS verified,
             s.seeded, s.time_of_day,
             to_char(spot_confirmed_on(s.last_confirmed_at, s.created_at), 'YYYY-MM-DD') AS confirmed_on,
-            s.confidence, s.publication = 'archived' AS archived
+            s.confidence, false AS archived
      FROM spots s WHERE ${where.join(' AND ')}
      ORDER BY s.severity DESC, s.id DESC LIMIT ${param(limit)}::int`,
     values,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { VectorTile, type VectorTileLayer } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { TILE_CLUSTER_MAX_ZOOM, tileBounds, tileOf } from '../../../common/geo.ts';
+import { TILE_CLUSTER_MAX_ZOOM, tileBounds, tileKeyRange, tileOf } from '../../../common/geo.ts';
 import { report, startTestApp, type TestApp } from '../helpers.ts';
 
 /** Spots in a small part of Kampala, and one in Gulu, far from them. */
@@ -86,6 +86,44 @@ describe('spots/tiles', () => {
           `spot ${s.id} lies inside the tile`,
         );
       }
+    });
+
+    it("reads a street tile's spots from one range of tile keys: each key in its own tile's range at every zoom", async () => {
+      // Points spread over Uganda and points on tiles' very edges (a tile's west and north sides are
+      // its own), keyed by the database as the index keys them.
+      const points: { lat: number; lng: number }[] = [];
+      for (let i = 0; i < 200; i++)
+        points.push({ lat: -1.4 + ((i * 0.0291) % 5.6), lng: 29.6 + ((i * 0.0377) % 5.4) });
+      for (const z of [10, 15, 19]) {
+        const edge = tileBounds(
+          z,
+          ...(Object.values(tileOf(KAMPALA.lat, KAMPALA.lng, z)) as [number, number]),
+        );
+        points.push({ lat: edge.maxLat, lng: edge.minLng }, { lat: edge.minLat, lng: edge.maxLng });
+      }
+      const rows = await t.db.query<{ key: string; tiles: number[][] }>(
+        `SELECT spot_tile_key(p.lat, p.lng) AS key,
+                array_agg(ARRAY[tile_x(p.lng, z), tile_y(p.lat, z)] ORDER BY z) AS tiles
+         FROM unnest($1::float8[], $2::float8[]) AS p(lat, lng) CROSS JOIN generate_series(0, 19) AS z
+         GROUP BY p.lat, p.lng`,
+        [points.map((p) => p.lat), points.map((p) => p.lng)],
+      );
+      assert.equal(rows.length, points.length);
+      for (const row of rows) {
+        const key = Number(row.key);
+        row.tiles.forEach(([x, y], z) => {
+          const own = tileKeyRange({ z, x: x as number, y: y as number });
+          assert.ok(key >= own.from && key <= own.to, `key ${key} in its zoom-${z} tile ${x}/${y}`);
+          if (z === 0) return; // one tile holds the world
+          const east = tileKeyRange({ z, x: (x as number) + 1, y: y as number });
+          assert.ok(key < east.from || key > east.to, `key ${key} not in the tile east of it at zoom ${z}`);
+        });
+      }
+      const plan = await t.db.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT s.id, s.lat, s.lng, s.severity FROM spots s
+         WHERE s.publication = 'approved' AND spot_tile_key(s.lat, s.lng) BETWEEN 0 AND 1000`,
+      );
+      assert.match(plan.map((r) => r['QUERY PLAN']).join('\n'), /spots_public_tile_key_idx/);
     });
 
     it('serves the same tile as a Mapbox Vector Tile: clusters, then spots with their ids and fields', async () => {
