@@ -12,7 +12,6 @@ import { KeyedQueue, NoTurnError } from '../util/keyed-queue.ts';
 import { budgetUse, budgetWait, noteRefusedDispute } from './budgets.sql.ts';
 import { type FlagInput, HISTORY_DAYS, type VoteValue } from './community.schema.ts';
 import {
-  countOpenFlagNetworks,
   flaggedSpotsOfVisitor,
   releaseAlertsOnConfirmation,
   votesByDay,
@@ -204,12 +203,4 @@ export async function siteBudgets(db: Db) {
     hides: { used: used.hidden, per_hour: settings.autoHideBudgetPerHour },
     disputes: { used: used.disputed, per_hour: settings.disputeBudgetPerHour },
   };
-}
-
-/**
- * Whether the open flags on a spot come from enough wide networks to take it off the map until a
- * moderator decides (a threshold of 0 turns hiding by flags off).
- */
-export async function flagsReachAutoHide(tx: Queryable, spotId: number, threshold: number): Promise<boolean> {
-  return threshold > 0 && (await countOpenFlagNetworks(tx, spotId)) >= threshold;
 }

@@ -44,21 +44,27 @@ export const reviewMark = (id: string, reason: `'${ReviewReason}'`) =>
 const DISMISSED_NETWORK_DAYS = 30;
 
 /**
- * Open flags counted by wide network (IPv4 /24, IPv6 /48): one phone rotating user agents, or one
- * subscriber rotating through its prefix, is still one, and wide networks whose flags on this spot
- * were dismissed lately do not count at all.
+ * Whether the open flags on a spot come from enough wide networks to take it off the map until a
+ * moderator decides (a threshold of 0 turns hiding by flags off), as a condition over parameters or
+ * variables of the caller's SQL (flag.sql.ts). Open flags are counted by wide network (IPv4 /24,
+ * IPv6 /48): one phone rotating user agents, or one subscriber rotating through its prefix, is still
+ * one, and wide networks whose flags on this spot were dismissed lately do not count at all.
  */
-export async function countOpenFlagNetworks(tx: Queryable, spotId: number): Promise<number> {
-  const rows = await tx.query<{ n: number }>(`SELECT ${openFlagNetworks('$1')} AS n`, [spotId]);
-  return rows[0]?.n ?? 0;
-}
-
-/** countOpenFlagNetworks's count, as an expression over a parameter or variable (flag.sql.ts). */
-export const openFlagNetworks = (spot: string) =>
-  `(SELECT count(DISTINCT f.wide_network)::int FROM flags f
+export const flagsReach = (spot: string, threshold: string) =>
+  `(${threshold} > 0 AND (SELECT count(DISTINCT f.wide_network) FROM flags f
      WHERE f.spot_id = ${spot} AND f.resolved_at IS NULL
        AND NOT EXISTS (SELECT 1 FROM flags d WHERE d.spot_id = f.spot_id AND d.wide_network = f.wide_network
-         AND d.resolution = 'dismissed' AND d.resolved_at > now() - make_interval(days => ${DISMISSED_NETWORK_DAYS})))`;
+         AND d.resolution = 'dismissed' AND d.resolved_at > now() - make_interval(days => ${DISMISSED_NETWORK_DAYS})))
+     >= ${threshold})`;
+
+/** flagsReach, asked on its own (a moderator's dismissal checks whether the spot stays hidden). */
+export async function flagsReachAutoHide(tx: Queryable, spotId: number, threshold: number): Promise<boolean> {
+  const rows = await tx.query<{ reach: boolean }>(`SELECT ${flagsReach('$1', '$2::int')} AS reach`, [
+    spotId,
+    threshold,
+  ]);
+  return rows[0]?.reach === true;
+}
 
 export async function votesOfVisitor(
   db: Queryable,

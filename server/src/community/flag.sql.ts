@@ -3,7 +3,7 @@ import { Routine } from '../db/routines.ts';
 import type { Identity } from '../identity/identify.ts';
 import { PROTECTED } from '../spots/index.ts';
 import { spendBudget } from './budgets.sql.ts';
-import { lockPublicSpot, openFlagNetworks, reviewMark } from './community.sql.ts';
+import { flagsReach, lockPublicSpot, reviewMark } from './community.sql.ts';
 
 /**
  * A flag as one database function, so a flag is one statement and one round trip (as a vote is,
@@ -33,7 +33,7 @@ BEGIN
   IF NOT FOUND THEN
     RETURN 'already';
   END IF;
-  IF p_threshold <= 0 OR ${openFlagNetworks('p_spot')} < p_threshold THEN
+  IF NOT ${flagsReach('p_spot', 'p_threshold')} THEN
     RETURN 'flagged';
   END IF;
   IF v_protected THEN

@@ -71,16 +71,6 @@ export function confidenceOf(where: string, at: ConfidenceAt): string {
 }
 
 /**
- * The statement that computes and stores the confidence of the spots `where` picks (a condition on
- * `s`), as of `now`. Open at its end for more conditions on `s` and a RETURNING.
- */
-function confidenceUpdate(where: string, at: ConfidenceAt): string {
-  return `UPDATE spots s SET confidence = c.value, confidence_at = ${at.now}
-     FROM (${confidenceOf(where, at)}) c
-     WHERE s.id = c.id`;
-}
-
-/**
  * Computes and stores the confidence of the spots `which` names, as of `now`: the given ids, or up to
  * `limit` spots whose confidence was last computed before `staleBefore` (or never), oldest first,
  * where still so when stored (a vote that computed one meanwhile is not overwritten). Each one's
@@ -97,8 +87,9 @@ export async function storeConfidence(
     ? 's.id = ANY($4::int[])'
     : '(s.confidence_at IS NULL OR s.confidence_at < $4) ORDER BY s.confidence_at NULLS FIRST LIMIT $5::int';
   const rows = await db.query<{ id: number; confidence: number }>(
-    `${confidenceUpdate(where, { now: '$1', severeDays: '$2', otherDays: '$3' })}
-     ${byIds ? '' : 'AND (s.confidence_at IS NULL OR s.confidence_at < $4)'}
+    `UPDATE spots s SET confidence = c.value, confidence_at = $1
+     FROM (${confidenceOf(where, { now: '$1', severeDays: '$2', otherDays: '$3' })}) c
+     WHERE s.id = c.id ${byIds ? '' : 'AND (s.confidence_at IS NULL OR s.confidence_at < $4)'}
      RETURNING s.id, s.confidence`,
     [
       now,
