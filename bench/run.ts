@@ -14,6 +14,12 @@
  * before-and-after table. --only <text> runs only the endpoints whose name contains the text and
  * writes no report. --driver wrk drives the load with wrk (bench/wrk.ts) instead of autocannon: the
  * same requests, each from a new visitor, from a generator in C.
+ *
+ * --flags "<node flags>" starts hello-world and the server with these V8 flags instead of those of
+ * a web instance on PostgreSQL as deployed (server/start.sh); --compare-flags "<node flags>" starts a second server of this
+ * checkout with other flags and measures it beside the first, as --compare does. --built runs the
+ * bundle `npm start` runs (dist/server/main.js, made by `npm run build`) instead of the sources.
+ * --only takes alternatives separated by `|`.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -26,7 +32,7 @@ import { migrate } from '../server/src/db/migrate.ts';
 import { openDatabase } from '../server/src/db/open.ts';
 import { createLogger } from '../server/src/http/logger.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../server/test/fakes.ts';
-import { freePort, rssBytes, SERVER_NODE_ARGS, waitFor } from '../server/test/processes.ts';
+import { BUILT_SERVER, freePort, rssBytes, serverNodeArgs, waitFor } from '../server/test/processes.ts';
 import { writeReport } from './report.ts';
 import { type WrkResult, wrk } from './wrk.ts';
 
@@ -42,12 +48,17 @@ const SPOTS = arg('spots', 1_000_000);
 const COMPARE = textArg('compare');
 /** Who drives the load: autocannon (in this process) or wrk (bench/wrk.ts). */
 const DRIVER = textArg('driver') === 'wrk' ? 'wrk' : 'autocannon';
-const ONLY = textArg('only');
+const ONLY = textArg('only')?.split('|');
 const DURATION = arg('duration', 10);
 const CONNECTIONS = arg('connections', 100);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hatari_bench';
 // Database 15 of the local Redis keeps the run's millions of counters away from the tests' keys.
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+const flagsArg = (name: string) => textArg(name)?.split(/\s+/).filter(Boolean);
+/** The V8 flags of hello-world and the server; of a second server beside it. */
+const FLAGS = flagsArg('flags') ?? serverNodeArgs({ DATABASE_URL, ROLE: 'web' });
+const COMPARE_FLAGS = flagsArg('compare-flags');
+const BUILT = process.argv.includes('--built');
 
 export interface Row {
   name: string;
@@ -138,8 +149,13 @@ const SEARCHES = [
   'lira',
 ];
 
-function startProcess(args: string[], env: Record<string, string>, cwd = process.cwd()): ChildProcess {
-  return spawn(process.execPath, [...SERVER_NODE_ARGS, ...args], {
+function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  cwd = process.cwd(),
+  flags = FLAGS,
+): ChildProcess {
+  return spawn(process.execPath, [...flags, ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -154,7 +170,7 @@ async function startHello() {
   return { url: `http://127.0.0.1:${JSON.parse(line).port}`, child };
 }
 
-async function startHatari(fakes: { osrm: string; nominatim: string }, cwd = process.cwd()) {
+async function startHatari(fakes: { osrm: string; nominatim: string }, cwd = process.cwd(), flags = FLAGS) {
   const port = await freePort();
   // An older checkout may not print its event loop's delay on SIGUSR2 (and would die of it). It is
   // in server.ts since main.ts became the entry that turns Node's compile cache on.
@@ -163,7 +179,7 @@ async function startHatari(fakes: { osrm: string; nominatim: string }, cwd = pro
     return existsSync(source) && readFileSync(source, 'utf8').includes('EVENT_LOOP_STATS');
   });
   const child = startProcess(
-    ['server/src/main.ts'],
+    [BUILT && cwd === process.cwd() ? BUILT_SERVER : 'server/src/main.ts'],
     {
       PORT: String(port),
       DATABASE_URL,
@@ -177,6 +193,7 @@ async function startHatari(fakes: { osrm: string; nominatim: string }, cwd = pro
       CHANNEL_SECRET,
     },
     cwd,
+    flags,
   );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(async () => (await fetch(`${url}/api/health`)).ok, 120_000, 'Hatari');
@@ -380,7 +397,7 @@ const nominatim = new FakeNominatim(KAMPALA_PLACES);
 const fakes = { osrm: await osrm.start(), nominatim: await nominatim.start() };
 const hello = await startHello();
 const hatari = await startHatari(fakes);
-const earlier = COMPARE ? await startHatari(fakes, COMPARE) : undefined;
+const earlier = COMPARE || COMPARE_FLAGS ? await startHatari(fakes, COMPARE, COMPARE_FLAGS) : undefined;
 
 const KAMPALA_Z12 = tileOf(0.3136, 32.5811, 12);
 /** A random tile of greater Kampala (0.15° to 0.45° N, 32.45° to 32.75° E) at zoom z. */
@@ -484,7 +501,7 @@ try {
     );
     return row(target.name, run, rss, { healthP99, eventLoopMaxMs: loop.max, serverP50, queueP50 });
   };
-  for (const target of targets.filter((t) => !ONLY || t.name.includes(ONLY))) {
+  for (const target of targets.filter((t) => !ONLY || ONLY.some((o) => t.name.includes(o)))) {
     const before = earlier ? await measure(earlier, target, 'before: ') : undefined;
     const now = await measure(hatari, target, '');
     if (before) {
@@ -526,7 +543,9 @@ writeReport({
   spots: SPOTS,
   connections: CONNECTIONS,
   durationSeconds: DURATION,
-  compare: COMPARE && describeCheckout(COMPARE),
+  compare: COMPARE
+    ? describeCheckout(COMPARE)
+    : COMPARE_FLAGS && `this checkout with ${COMPARE_FLAGS.join(' ')}`,
   driver: DRIVER,
   rows,
 });

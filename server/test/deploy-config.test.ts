@@ -6,12 +6,12 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import semver from 'semver';
 import {
-  BUILT_SERVER,
   freePort,
   NGINX,
   nginxTempPaths,
-  SERVER_NODE_ARGS,
+  START_SCRIPT,
   selfSignedCertificate,
+  serverNodeArgs,
   waitFor,
 } from './processes.ts';
 
@@ -109,20 +109,50 @@ describe('what npm installs', () => {
 });
 
 describe('how the server is started', () => {
-  const command = ['node', ...SERVER_NODE_ARGS, BUILT_SERVER];
-  it('npm start, the systemd unit and the Docker image start the built server with the flags the tests and the bench use', () => {
+  const flags = (env: Record<string, string>) => serverNodeArgs({ PATH: process.env.PATH, ...env });
+  const postgres = 'postgres://hatari@db/hatari';
+
+  it('npm start, the systemd units and the Docker image start the built server through server/start.sh, which the tests and the bench take their flags from', () => {
     const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts as Record<string, string>;
-    // exec: the shell npm runs it in becomes the server, so npm's signals reach the server itself.
-    assert.equal(scripts.start, `exec ${command.join(' ')}`);
-    const lines = (file: string) => readFileSync(file, 'utf8').split('\n');
-    assert.ok(
-      lines('deploy/systemd/hatari@.service').includes(
-        `ExecStart=/srv/hatari/node_modules/.bin/${command.join(' ')}`,
-      ),
-      `the systemd unit starts the project's own Node: ${command.join(' ')}`,
+    // exec: the shell npm runs it in becomes the script, and the script the server (it execs too),
+    // so npm's signals reach the server itself.
+    assert.equal(scripts.start, `exec sh ${START_SCRIPT}`);
+    assert.match(
+      readFileSync(START_SCRIPT, 'utf8'),
+      /^exec "\$node" \$flags "\$here\/dist\/server\/main\.js"$/m,
     );
-    const cmd = lines('deploy/Dockerfile').find((l) => l.startsWith('CMD ['));
-    assert.deepEqual(JSON.parse((cmd as string).slice('CMD '.length)), command);
+    for (const unit of ['deploy/systemd/hatari@.service', 'deploy/systemd/hatari-worker@.service']) {
+      const lines = readFileSync(unit, 'utf8').split('\n');
+      assert.ok(lines.includes(`ExecStart=/bin/sh /srv/hatari/${START_SCRIPT}`), unit);
+    }
+    const cmd = readFileSync('deploy/Dockerfile', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('CMD ['));
+    assert.deepEqual(JSON.parse((cmd as string).slice('CMD '.length)), ['sh', START_SCRIPT]);
+  });
+
+  it('server/start.sh gives each role its flags: the embedded default its memory bound, a web instance on PostgreSQL a young generation that is not collected constantly, a worker little', () => {
+    const embedded = flags({});
+    assert.deepEqual(embedded, [
+      '--max-old-space-size=256',
+      '--max-semi-space-size=2',
+      '--liftoff-only',
+      '--optimize-for-size',
+    ]);
+    assert.deepEqual(flags({ DATABASE_URL: '' }), embedded, 'an empty DATABASE_URL is the embedded default');
+    const web = flags({ DATABASE_URL: postgres });
+    assert.deepEqual(flags({ DATABASE_URL: postgres, ROLE: 'web' }), web);
+    assert.ok(web.includes('--max-old-space-size=256'), 'the old generation is bounded in every role');
+    const semi = Number(
+      /^--max-semi-space-size=(\d+)$/.exec(web.find((f) => f.startsWith('--max-semi')) ?? '')?.[1],
+    );
+    assert.ok(semi >= 8, `a web instance's semi-spaces are ${semi} MB`);
+    assert.ok(!web.includes('--optimize-for-size'), 'a web instance does not trade its speed for memory');
+    assert.deepEqual(flags({ DATABASE_URL: postgres, ROLE: 'worker' }), [
+      '--max-old-space-size=256',
+      '--max-semi-space-size=2',
+      '--optimize-for-size',
+    ]);
   });
 
   it('npm start runs the built server, which serves the page and the API, and stops cleanly on SIGTERM to npm: the port closes and no process of the group is left', async () => {

@@ -58,29 +58,17 @@ export interface RunningServer {
 /** What each server process wrote (its logs), scanned for raw IP addresses when it stops. */
 const outputs = new WeakMap<ChildProcess, string[]>();
 
+/** The script that starts the server with the V8 flags of its role (`npm start`, systemd, Docker). */
+export const START_SCRIPT = 'server/start.sh';
+
 /**
- * How the server is started everywhere (`npm start`, the systemd unit, the Docker image, the tests
- * and the bench): with V8's old generation held to 256 MB. Without a limit
- * V8 sized its heap for the machine's 24 GB and the process grew to 422 MB under the bench's mix
- * (of a 61 MB live heap); with it, 245 MB at the same req/s. The caches hold their bytes outside it
- * or within their budgets. And with WebAssembly compiled by V8's baseline compiler only
- * (`--liftoff-only`): the embedded database is 40 MB of WebAssembly, and optimising its hot functions
- * took the process to 1.05 GB at its start and left it at 510–550 MB; with Liftoff alone it peaked
- * at 465 MB, stayed at 450–460 MB and answered reads and route checks as fast (measured side by side,
- * docs/operations.md). On PostgreSQL the process runs no WebAssembly and the flag changes nothing.
- * The young generation is held to 2 MB semi-spaces: under the soak's mix on embedded storage V8 grew
- * the heap to 175 MB for 50–90 MB in use; held (to 4 MB), 56 MB at the same rate (npm run
- * bench:embedded). And V8 favours memory over speed (`--optimize-for-size`, for every thread): in
- * three minutes of the soak's mix the server held 308 MB with it and 332 MB without, answering
- * 129–142 requests a second against 140–162 (one run each; the embedded database, not the
- * JavaScript, is what bounds that rate). deploy-config.test.ts checks the other places say the same.
+ * The V8 flags the server starts with in the role `env` gives it (embedded, a web instance or a
+ * worker on PostgreSQL), as server/start.sh chooses them: the tests and the bench start their
+ * servers as deployed. Why each flag: docs/operations.md, "V8 flags per role".
  */
-export const SERVER_NODE_ARGS = [
-  '--max-old-space-size=256',
-  '--max-semi-space-size=2',
-  '--liftoff-only',
-  '--optimize-for-size',
-];
+export function serverNodeArgs(env: NodeJS.ProcessEnv): string[] {
+  return execFileSync('sh', [START_SCRIPT, '--print-flags'], { env, encoding: 'utf8' }).trim().split(/\s+/);
+}
 
 /** The server `npm start` runs, bundled by server/build.ts. */
 export const BUILT_SERVER = 'dist/server/main.js';
@@ -101,11 +89,19 @@ export async function startServer(
   const port = await freePort();
   const main = built ? BUILT_SERVER : 'server/src/main.ts';
   // `wrap`: a command the server runs under (strace, to see its system calls).
-  const [command, ...args] = [...wrap, process.execPath, ...SERVER_NODE_ARGS, main];
+  // No daily backup of embedded storage unless a test asks for one: it would weigh on the timings.
+  const fullEnv = {
+    ...process.env,
+    PORT: String(port),
+    SEED: '0',
+    LOG_LEVEL: 'info',
+    BACKUP_DAYS: '0',
+    ...env,
+  };
+  const [command, ...args] = [...wrap, process.execPath, ...serverNodeArgs(fullEnv), main];
   const proc = spawn(command as string, args, {
     cwd,
-    // No daily backup of embedded storage unless a test asks for one: it would weigh on the timings.
-    env: { ...process.env, PORT: String(port), SEED: '0', LOG_LEVEL: 'info', BACKUP_DAYS: '0', ...env },
+    env: fullEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

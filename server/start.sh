@@ -1,0 +1,32 @@
+#!/bin/sh
+# Starts the built server (dist/server/main.js, made by `npm run build`) on the project's own Node,
+# with the V8 flags measured for its role (docs/operations.md, "V8 flags per role"). `npm start`,
+# the systemd units and the Docker image start it this way; `sh server/start.sh --print-flags`
+# prints the flags only, which the tests and the bench start their servers with.
+set -eu
+
+if [ -z "${DATABASE_URL:-}" ]; then
+  # The embedded default: one process holds the database (WebAssembly) too, and its memory is the
+  # bound. Old generation 256 MB, 2 MB semi-spaces, WebAssembly compiled by Liftoff only, V8
+  # favouring memory over speed.
+  flags="--max-old-space-size=256 --max-semi-space-size=2 --liftoff-only --optimize-for-size"
+elif [ "${ROLE:-all}" = worker ]; then
+  # A worker on PostgreSQL sends the outbox's alerts: little traffic, its memory kept small.
+  flags="--max-old-space-size=256 --max-semi-space-size=2 --optimize-for-size"
+else
+  # A web instance on PostgreSQL: 16 MB semi-spaces, so the young generation is not collected
+  # every few hundred requests; old generation 256 MB.
+  flags="--max-old-space-size=256 --max-semi-space-size=16"
+fi
+
+if [ "${1:-}" = --print-flags ]; then
+  echo "$flags"
+  exit 0
+fi
+
+here=$(dirname "$0")/..
+node="$here/node_modules/.bin/node"
+[ -x "$node" ] || node=node
+# exec: the server replaces this shell, so a supervisor's signals (SIGTERM) reach it.
+# shellcheck disable=SC2086 # the flags are words
+exec "$node" $flags "$here/dist/server/main.js"
