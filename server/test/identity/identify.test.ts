@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { describe, it } from 'node:test';
+import { inspect } from 'node:util';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { TrustProxy } from '../../src/config-values.ts';
@@ -356,12 +358,92 @@ describe('identify', () => {
         ip: '41.210.4.4',
         cookies,
       } as unknown as FastifyRequest);
-    assert.deepEqual(bare({}), bare({ 'user-agent': '' }));
-    assert.notDeepEqual(bare({}), bare({ 'user-agent': 'Stryker was here!' }));
+    const hashes = (identity: Identity) => JSON.parse(JSON.stringify(identity));
+    assert.deepEqual(hashes(bare({})), hashes(bare({ 'user-agent': '' })));
+    assert.notDeepEqual(hashes(bare({})), hashes(bare({ 'user-agent': 'Stryker was here!' })));
     assert.equal(bare({}).device, false);
     const one = bare({}, { hatari_device: devices.issue() });
     const two = bare({}, { hatari_device: devices.issue() });
     assert.equal(one.device, true);
     assert.notEqual(one.visitor, two.visitor, 'each device is its own visitor');
+  });
+
+  it('never shows what it is made from: logged, inspected or serialized, an identity is its hashes', () => {
+    const identify = createIdentify({
+      salt: 'unit-salt-unit-salt',
+      devices,
+      trustProxy: false,
+      clientIpHeader: undefined,
+    });
+    const identity = identify({
+      headers: { 'user-agent': 'Tecno Spark 10' },
+      socket: { remoteAddress: '41.210.4.4' },
+      ip: '41.210.4.4',
+    } as unknown as FastifyRequest);
+    for (const shown of [
+      JSON.stringify(identity),
+      inspect(identity, { showHidden: true, depth: 5 }),
+      JSON.stringify({ ...identity }),
+    ]) {
+      assert.doesNotMatch(shown, /41\.210|Tecno/);
+    }
+    assert.deepEqual(Object.keys(JSON.parse(JSON.stringify(identity))).sort(), [
+      'agent',
+      'device',
+      'network',
+      'site',
+      'visitor',
+      'wideNetwork',
+    ]);
+  });
+
+  it("derives a connection's keys once: its next request from the same address and agent reuses them, another forwarded address or agent on it does not", async () => {
+    const app = Fastify({ trustProxy: fastifyTrustProxy(['127.0.0.1']) });
+    await app.register(cookie);
+    const identify = createIdentify({
+      salt: 'unit-salt-unit-salt',
+      devices,
+      trustProxy: ['127.0.0.1'],
+      clientIpHeader: undefined,
+    });
+    const seen: Identity[] = [];
+    app.get('/', async (request) => {
+      seen.push(identify(request));
+      return identify(request);
+    });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (headers: Record<string, string>) =>
+      new Promise<Identity>((resolve, reject) => {
+        http
+          .get(base, { agent, headers }, (res) => {
+            let body = '';
+            res.setEncoding('utf8').on('data', (c: string) => {
+              body += c;
+            });
+            res.on('end', () => resolve(JSON.parse(body)));
+          })
+          .on('error', reject);
+      });
+    try {
+      const phone = { 'x-forwarded-for': '41.210.143.25', 'user-agent': 'A' };
+      const first = await get(phone);
+      const again = await get(phone);
+      const otherPhone = await get({ ...phone, 'x-forwarded-for': '41.210.143.26' });
+      const otherAgent = await get({ ...phone, 'user-agent': 'B' });
+      assert.deepEqual(first, again);
+      assert.equal(
+        seen[0],
+        seen[1],
+        'one connection, one address, one agent: the same hashes, not made again',
+      );
+      assert.notEqual(otherPhone.visitor, first.visitor, 'another phone behind the proxy is another visitor');
+      assert.notEqual(otherPhone.network, first.network);
+      assert.notEqual(otherAgent.visitor, first.visitor, 'another agent is another visitor');
+      assert.equal(new Set(seen).size, 3);
+    } finally {
+      agent.destroy();
+      await app.close();
+    }
   });
 });
