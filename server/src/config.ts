@@ -163,6 +163,43 @@ function channelGate(e: Env): Pick<ChannelConfig, 'secrets' | 'notice'> {
   };
 }
 
+/** USSD and SMS: whether they are on, from where callbacks are taken, and the SMS gateway. */
+function channelsConfig(e: Env): ChannelConfig {
+  return Object.freeze({
+    ...channelGate(e),
+    gatewayAddresses:
+      e.CHANNEL_GATEWAY_ADDRESSES === 'any' || !e.CHANNEL_GATEWAY_ADDRESSES
+        ? undefined
+        : Object.freeze(e.CHANNEL_GATEWAY_ADDRESSES),
+    sandboxNetwork: e.NODE_ENV !== 'production',
+    sms:
+      e.SMS_API_KEY && e.SMS_USERNAME
+        ? Object.freeze({
+            apiUrl: e.SMS_API_URL,
+            username: e.SMS_USERNAME,
+            apiKey: e.SMS_API_KEY,
+            retrySeconds: e.SMS_RETRY_SECONDS,
+            ...(e.SMS_SENDER ? { sender: e.SMS_SENDER } : {}),
+            ...(e.SMS_NUMBER ? { number: e.SMS_NUMBER } : {}),
+          })
+        : undefined,
+    phoneKey: e.PHONE_KEY,
+  });
+}
+
+/** Web Push: the site's keys and contact, and the push services it sends to. */
+function pushConfig(e: Env): Config['push'] {
+  return Object.freeze({
+    keys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? Object.freeze({ publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY })
+        : undefined,
+    subject:
+      e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL : 'mailto:hatari@example.org'),
+    services: Object.freeze(e.PUSH_SERVICES),
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -220,37 +257,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reportBudgetPerNetworkPerHour: e.REPORT_BUDGET_PER_NETWORK_PER_HOUR,
       reportBudgetPerPlacePerHour: e.REPORT_BUDGET_PER_PLACE_PER_HOUR,
     }),
-    channels: Object.freeze({
-      ...channelGate(e),
-      gatewayAddresses:
-        e.CHANNEL_GATEWAY_ADDRESSES === 'any' || !e.CHANNEL_GATEWAY_ADDRESSES
-          ? undefined
-          : Object.freeze(e.CHANNEL_GATEWAY_ADDRESSES),
-      sandboxNetwork: e.NODE_ENV !== 'production',
-      sms:
-        e.SMS_API_KEY && e.SMS_USERNAME
-          ? Object.freeze({
-              apiUrl: e.SMS_API_URL,
-              username: e.SMS_USERNAME,
-              apiKey: e.SMS_API_KEY,
-              retrySeconds: e.SMS_RETRY_SECONDS,
-              ...(e.SMS_SENDER ? { sender: e.SMS_SENDER } : {}),
-              ...(e.SMS_NUMBER ? { number: e.SMS_NUMBER } : {}),
-            })
-          : undefined,
-      phoneKey: e.PHONE_KEY,
-    }),
+    channels: channelsConfig(e),
     role: e.ROLE,
-    push: Object.freeze({
-      keys:
-        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
-          ? Object.freeze({ publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY })
-          : undefined,
-      subject:
-        e.VAPID_SUBJECT ??
-        (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL : 'mailto:hatari@example.org'),
-      services: Object.freeze(e.PUSH_SERVICES),
-    }),
+    push: pushConfig(e),
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? Object.freeze({ username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD })

@@ -84,7 +84,11 @@ export function registerBasemapRoutes(
       return sendEncoded(request, reply, tile);
     },
   );
+  registerBasemapFiles(app, basemap);
+}
 
+/** What is kept or read whole: an area's tiles for offline use, and the archive by byte ranges. */
+function registerBasemapFiles(app: FastifyInstance, basemap: Basemap | undefined): void {
   typed(app).get(
     '/api/basemap/area',
     {

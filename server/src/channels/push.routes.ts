@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pushInfoResponse, pushWatchesResponse, pushWatchResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
-import { crossSite, empty, error, json, named, tooMany, typed } from '../http/api-schema.ts';
+import { crossSite, empty, error, json, named, type TypedApp, tooMany, typed } from '../http/api-schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { PolicyName } from '../limits/policies.ts';
 import { consumeDuringRequest } from '../limits/rate-limit.ts';
@@ -82,7 +82,11 @@ export function registerPushRoutes(app: FastifyInstance, deps: Deps): void {
       return reply.code(201).send({ watch: await addPushWatch(deps, request.body, spendNew) });
     },
   );
+  registerPushWatchRoutes(api, deps);
+}
 
+/** A browser's watches listed and ended, and its subscription forgotten. */
+function registerPushWatchRoutes(api: TypedApp, deps: Deps): void {
   api.post(
     '/api/push/watches/list',
     {

@@ -130,29 +130,8 @@ export async function render(
       return end([s('cancelled')]);
     case 'spot':
       return menu([s('askSpot')]);
-    case 'vote': {
-      // The spot in brief: what, how bad, when, verified or how the votes stand (or, when nobody
-      // confirmed it for a month, "still there?"); then the two answers right there, each with how
-      // many gave it.
-      const spot = step.spot;
-      const quiet = daysWithoutWord(spot, world.now.getTime());
-      const sure =
-        quiet >= STILL_THERE_AFTER_DAYS
-          ? s('stillThere', { days: quiet })
-          : spot.moderator_verified
-            ? verifiedName(lang)
-            : statusName(lang, spot.status);
-      const facts = `${categoryName(lang, spot.category)}, ${spot.severity}/5, ${timeName(lang, spot.time_of_day)}. ${sure}`;
-      const [yes, no] = [`1 ${voteName(lang, 1)}`, `2 ${voteName(lang, -1)}`];
-      return con(
-        fitList(
-          [note],
-          [`#${spot.id} ${gsm(spot.title)}`],
-          [facts, `${yes} (${spot.confirmations})`, `${no} (${spot.denials})`, s('back')],
-          true,
-        ),
-      );
-    }
+    case 'vote':
+      return voteScreen(step, lang, note, world);
     case 'sos':
       return end([
         s('sos'),
@@ -200,6 +179,36 @@ export async function dangerPages(
 
 /** Room kept on list screens for a refusal's note ("Choose a number shown:" and its like). */
 const REFUSAL_ROOM = 'x'.repeat(24);
+
+/**
+ * A spot in brief: what, how bad, when, verified or how the votes stand (or, when nobody confirmed
+ * it for a month, "still there?"); then the two answers right there, each with how many gave it.
+ */
+function voteScreen(
+  step: Extract<Step, { at: 'vote' }>,
+  lang: ChannelLang,
+  note: string | undefined,
+  world: UssdWorld,
+): Screen {
+  const spot = step.spot;
+  const quiet = daysWithoutWord(spot, world.now.getTime());
+  const sure =
+    quiet >= STILL_THERE_AFTER_DAYS
+      ? say(lang, 'stillThere', { days: quiet })
+      : spot.moderator_verified
+        ? verifiedName(lang)
+        : statusName(lang, spot.status);
+  const facts = `${categoryName(lang, spot.category)}, ${spot.severity}/5, ${timeName(lang, spot.time_of_day)}. ${sure}`;
+  const [yes, no] = [`1 ${voteName(lang, 1)}`, `2 ${voteName(lang, -1)}`];
+  return con(
+    fitList(
+      [note],
+      [`#${spot.id} ${gsm(spot.title)}`],
+      [facts, `${yes} (${spot.confirmations})`, `${no} (${spot.denials})`, say(lang, 'back')],
+      true,
+    ),
+  );
+}
 
 async function dangerPage(
   step: Extract<Step, { at: 'dangers' }>,

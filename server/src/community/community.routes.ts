@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { flagResponse, meResponse, voteResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
-import { crossSite, empty, error, json, named, tooMany, typed } from '../http/api-schema.ts';
+import { crossSite, empty, error, json, named, type TypedApp, tooMany, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
 import { consumeDuringRequest } from '../limits/rate-limit.ts';
@@ -85,7 +85,11 @@ export function registerCommunityRoutes(app: FastifyInstance, deps: Deps): void 
       return { result: await flagSpot(deps.db, request.params.id, identity, request.body) };
     },
   );
+  registerSpotRecords(api, deps);
+}
 
+/** What the community said of a spot (its history), and what a visitor's own phone has done (`/api/me`). */
+function registerSpotRecords(api: TypedApp, deps: Deps): void {
   api.get(
     '/api/spots/:id/history',
     {

@@ -65,6 +65,38 @@ export interface PgOptions {
   onError?: (err: Error) => void;
 }
 
+/**
+ * Runs `fn` on one checked-out connection. `cleanUp` ends what `fn` began (ROLLBACK, unlock) when
+ * it throws; the connection goes back to the pool unless it was lost or the clean-up failed. An
+ * error of the caller's own (a 409 thrown mid-transaction) leaves a healthy connection to reuse.
+ */
+async function onConnection<T>(
+  pool: pg.Pool,
+  onError: PgOptions['onError'],
+  fn: (c: pg.PoolClient) => Promise<T>,
+  cleanUp: (c: pg.PoolClient) => Promise<unknown>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  // The pool listens for errors of idle clients only. A checked-out client whose connection drops
+  // between two statements (a database restart mid-transaction) emits 'error' with nobody
+  // listening, and an unhandled 'error' event ends the process.
+  const onLost = (err: Error) => {
+    broken = err;
+    onError?.(err);
+  };
+  client.on('error', onLost);
+  try {
+    return await fn(client);
+  } catch (err) {
+    if (!broken) await cleanUp(client).catch((cleanUpErr: Error) => (broken = cleanUpErr));
+    throw err;
+  } finally {
+    client.off('error', onLost);
+    client.release(broken);
+  }
+}
+
 export function createPgDb(opts: PgOptions): Db {
   const shares = opts.shares ?? POOL_SHARES;
   const newPool = (share: keyof typeof POOL_SHARES) => {
@@ -88,35 +120,10 @@ export function createPgDb(opts: PgOptions): Db {
   const base = wrap(readPool);
   const health = healthProbe(opts);
 
-  /**
-   * Runs `fn` on one checked-out connection. `cleanUp` ends what `fn` began (ROLLBACK, unlock) when
-   * it throws; the connection goes back to the pool unless it was lost or the clean-up failed. An
-   * error of the caller's own (a 409 thrown mid-transaction) leaves a healthy connection to reuse.
-   */
-  async function onClient<T>(
+  const onClient = <T>(
     fn: (c: pg.PoolClient) => Promise<T>,
     cleanUp: (c: pg.PoolClient) => Promise<unknown>,
-  ): Promise<T> {
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    // The pool listens for errors of idle clients only. A checked-out client whose connection drops
-    // between two statements (a database restart mid-transaction) emits 'error' with nobody
-    // listening, and an unhandled 'error' event ends the process.
-    const onLost = (err: Error) => {
-      broken = err;
-      opts.onError?.(err);
-    };
-    client.on('error', onLost);
-    try {
-      return await fn(client);
-    } catch (err) {
-      if (!broken) await cleanUp(client).catch((cleanUpErr: Error) => (broken = cleanUpErr));
-      throw err;
-    } finally {
-      client.off('error', onLost);
-      client.release(broken);
-    }
-  }
+  ) => onConnection(pool, opts.onError, fn, cleanUp);
 
   return {
     kind: 'postgres',

@@ -143,6 +143,19 @@ function describeHeaders(op: Operation, limited: boolean, storage: boolean) {
   }
 }
 
+/** A policy as an operation's `x-rate-limits` lists it. */
+function describePolicy(name: PolicyName) {
+  const p: Policy = POLICIES[name];
+  return {
+    policy: name,
+    limit: p.limit,
+    window_seconds: p.windowSeconds,
+    per: p.per,
+    // A ceiling that binds newcomers only: devices and numbers with standing are exempt.
+    ...(p.newcomers ? { newcomers_only: true } : {}),
+  };
+}
+
 /** Sets up validation and serialization from the routes' Zod schemas, and the generated document. */
 export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
@@ -199,19 +212,7 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
           describeHeaders(op, own.length > 0, path !== '/api/live');
           const policies = [...own, ...also];
           // The limits this operation counts against; the headers describe the one closest to its limit.
-          if (policies.length) {
-            op['x-rate-limits'] = policies.map((name) => {
-              const p: Policy = POLICIES[name];
-              // A ceiling that binds newcomers only: devices and numbers with standing are exempt.
-              return {
-                policy: name,
-                limit: p.limit,
-                window_seconds: p.windowSeconds,
-                per: p.per,
-                ...(p.newcomers ? { newcomers_only: true } : {}),
-              };
-            });
-          }
+          if (policies.length) op['x-rate-limits'] = policies.map(describePolicy);
         }
       }
       dropUnusedComponents(doc);
@@ -250,3 +251,6 @@ export async function registerApiSchemas(app: FastifyInstance): Promise<void> {
 
 /** The app as the routes see it: request types inferred from the schemas on each route. */
 export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
+/** An app whose routes take their types from their Zod schemas. */
+export type TypedApp = ReturnType<typeof typed>;

@@ -2,6 +2,22 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
+/** What the gauges read when scraped. */
+interface MetricsSources {
+  /** Messages due now, and how long the oldest has waited (seconds). */
+  outbox: () => Promise<{ due: number; lagSeconds: number }>;
+  /** The instance's queues and caches. */
+  gauges: {
+    working: () => boolean;
+    readsWaiting: () => Record<'heavy' | 'light', number>;
+    routeChecksWaiting: () => number;
+    exportsWaiting: () => number;
+    cardsWaiting: () => number;
+    dbWaiting: () => number;
+    cache: () => { hits: number; misses: number };
+  };
+}
+
 /**
  * Prometheus metrics (docs/operations.md, "Metrics"), in the text format at GET /metrics behind a
  * bearer token (METRICS_TOKEN; without it there is no such address). One registry per app, so
@@ -10,21 +26,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
  */
 export function registerMetrics(
   app: FastifyInstance,
-  opts: {
-    token: string | undefined;
-    /** Messages due now, and how long the oldest has waited (seconds). */
-    outbox: () => Promise<{ due: number; lagSeconds: number }>;
-    /** The instance's queues and caches, read when scraped. */
-    gauges: {
-      working: () => boolean;
-      readsWaiting: () => Record<'heavy' | 'light', number>;
-      routeChecksWaiting: () => number;
-      exportsWaiting: () => number;
-      cardsWaiting: () => number;
-      dbWaiting: () => number;
-      cache: () => { hits: number; misses: number };
-    };
-  },
+  opts: MetricsSources & { token: string | undefined },
 ): void {
   const { token } = opts;
   if (!token) return;
@@ -53,6 +55,35 @@ export function registerMetrics(
     labelNames: ['policy'] as const,
     registers: [registry],
   });
+  registerGauges(registry, opts);
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    requests.inc({ route, method: request.method, status: String(reply.statusCode) });
+    duration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+    if (reply.statusCode === 429)
+      for (const d of request.rateLimitDecisions ?? []) if (!d.allowed) refusals.inc({ policy: d.policy });
+  });
+  app.addHook('onClose', async () => registry.clear());
+
+  const expected = Buffer.from(`Bearer ${token}`);
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ error: 'A metrics token is needed' });
+    return reply
+      .header('cache-control', 'no-store')
+      .type(registry.contentType)
+      .send(await registry.metrics());
+  });
+}
+
+/** The outbox's lag, this instance's queues and its read cache, read when scraped. */
+function registerGauges(registry: Registry, opts: MetricsSources): void {
   new Gauge({
     name: 'hatari_outbox_due',
     help: 'SMS and push messages waiting to be sent now (queued or being sent, their time come)',
@@ -112,28 +143,4 @@ export function registerMetrics(
     'Public reads that went to the database',
     () => g.cache().misses,
   );
-
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    requests.inc({ route, method: request.method, status: String(reply.statusCode) });
-    duration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
-    if (reply.statusCode === 429)
-      for (const d of request.rateLimitDecisions ?? []) if (!d.allowed) refusals.inc({ policy: d.policy });
-  });
-  app.addHook('onClose', async () => registry.clear());
-
-  const expected = Buffer.from(`Bearer ${token}`);
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    const given = Buffer.from(request.headers.authorization ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected))
-      return reply
-        .code(401)
-        .header('www-authenticate', 'Bearer')
-        .send({ error: 'A metrics token is needed' });
-    return reply
-      .header('cache-control', 'no-store')
-      .type(registry.contentType)
-      .send(await registry.metrics());
-  });
 }

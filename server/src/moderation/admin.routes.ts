@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { logResponse, settingsSchema, userResponse, usersResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
-import { empty, error, json, typed } from '../http/api-schema.ts';
+import { empty, error, json, type TypedApp, typed } from '../http/api-schema.ts';
 import {
   addAccount,
   changeAccount,
@@ -84,6 +84,13 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
     async (request, reply) =>
       reply.code(201).send({ user: await addAccount(deps.db, actorOf(request), request.body) }),
   );
+  registerAccountChanges(api, deps);
+}
+
+/** Changing and removing moderators' accounts, and the moderation log. */
+function registerAccountChanges(api: TypedApp, deps: Deps): void {
+  const moderator = requireRole(deps, 'moderator');
+  const admin = requireRole(deps, 'admin');
   api.patch(
     '/api/mod/users/:username',
     {

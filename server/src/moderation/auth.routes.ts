@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
-import { empty, error, json, named, typed } from '../http/api-schema.ts';
+import { empty, error, json, named, type TypedApp, typed } from '../http/api-schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { readSiteSettings } from '../settings/index.ts';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, sessionUser, signIn, signOut } from './auth.service.ts';
@@ -85,7 +85,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
       return { user: result.user };
     },
   );
+  registerSessionRoutes(api, deps);
+}
 
+/** Signing out and who is signed in. */
+function registerSessionRoutes(api: TypedApp, deps: Deps): void {
   api.post(
     '/api/auth/logout',
     {

@@ -101,6 +101,17 @@ export function registerPageRoutes(
     (request, reply) => spotPage(request, reply, request.params.id, 404),
   );
 
+  registerShareCards(app, db);
+
+  if (!assets) return;
+  for (const [urlPath, file] of assets) {
+    if (urlPath.endsWith('.html')) continue;
+    app.get(urlPath, { compress: false }, (request, reply) => sendEncoded(request, reply, file));
+  }
+}
+
+/** A public spot's share card (PNG), drawn once per version of the spot and kept in memory. */
+function registerShareCards(app: FastifyInstance, db: Deps['db']) {
   const cards = new ByteBudgetCache<Buffer>({
     maxBytes: 16 * 1024 * 1024,
     ttlMs: 3_600_000,
@@ -142,12 +153,6 @@ export function registerPageRoutes(
       );
     },
   );
-
-  if (!assets) return;
-  for (const [urlPath, file] of assets) {
-    if (urlPath.endsWith('.html')) continue;
-    app.get(urlPath, { compress: false }, (request, reply) => sendEncoded(request, reply, file));
-  }
 }
 
 /** The SMS number the page offers, where SMS commands are taken (channels on, SMS set up, a number). */

@@ -113,18 +113,8 @@ interface Token {
   lower: string;
 }
 
-/**
- * The shadow of `original` with spelled-out numbers read as digits, or undefined when it holds none
- * (then it reads as the shadow does). A zero the shadow read from a letter O counts as spelled.
- */
-export function spelledOut(shadow: Shadow, original: string): SpelledShadow | undefined {
-  const v = vocabulary();
-  const text = shadow.text;
-  const tokens: Token[] = [...text.matchAll(/[\p{L}\d]+/gu)].map((m) => ({
-    start: m.index,
-    end: m.index + m[0].length,
-    lower: m[0].toLowerCase(),
-  }));
+/** Writes the new shadow: each character with the span of the shadow's units it was read from. */
+function shadowWriter(shadow: Shadow) {
   const out: SpelledShadow = { text: '', from: [], to: [], spelled: [] };
   let changed = false;
   /** Writes `chars`, read from the shadow's units [start, end). */
@@ -140,8 +130,15 @@ export function spelledOut(shadow: Shadow, original: string): SpelledShadow | un
     if (spelled) changed = true;
   };
   const copy = (start: number, end: number) => {
-    for (let k = start; k < end; k++) emit(text[k] as string, k, k + 1, false);
+    for (let k = start; k < end; k++) emit(shadow.text[k] as string, k, k + 1, false);
   };
+  /** What was written, or undefined when no number was spelled out. */
+  const result = () => (changed ? out : undefined);
+  return { emit, copy, result };
+}
+
+/** How the shadow's tokens read: as numbers, and as the start of a repeating phrase ("double"). */
+function tokenReader(text: string, tokens: Token[], v: Vocabulary) {
   const reads = tokens.map((t) => readToken(text.slice(t.start, t.end), v));
   /**
    * The number token i is, if any. Letters for digits with no digit of their own (`lZS`) are read
@@ -164,14 +161,31 @@ export function spelledOut(shadow: Shadow, original: string): SpelledShadow | un
         );
       }),
     );
-
-  /** A digit read from a letter (a word, a letter for a digit, or an O the shadow read as 0). */
-  const fromLetter = (k: number) => /\p{L}/u.test(original.slice(shadow.from[k], shadow.to[k]));
   /** Whether a number starts at token i, perhaps after a repeat ("double seven"). */
   const numberFrom = (i: number) => {
     const repeat = repeatAt(i);
     return repeat && !repeat.after ? numberAt(i + repeat.words.length) : numberAt(i);
   };
+  return { numberAt, repeatAt, numberFrom };
+}
+
+/**
+ * The shadow of `original` with spelled-out numbers read as digits, or undefined when it holds none
+ * (then it reads as the shadow does). A zero the shadow read from a letter O counts as spelled.
+ */
+export function spelledOut(shadow: Shadow, original: string): SpelledShadow | undefined {
+  const v = vocabulary();
+  const text = shadow.text;
+  const tokens: Token[] = [...text.matchAll(/[\p{L}\d]+/gu)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    lower: m[0].toLowerCase(),
+  }));
+  const { emit, copy, result } = shadowWriter(shadow);
+  const { numberAt, repeatAt, numberFrom } = tokenReader(text, tokens, v);
+
+  /** A digit read from a letter (a word, a letter for a digit, or an O the shadow read as 0). */
+  const fromLetter = (k: number) => /\p{L}/u.test(original.slice(shadow.from[k], shadow.to[k]));
 
   let cursor = 0;
   let lastNumber = false;
@@ -243,5 +257,5 @@ export function spelledOut(shadow: Shadow, original: string): SpelledShadow | un
     copy(token.start, token.end);
   }
   copy(cursor, text.length);
-  return changed ? out : undefined;
+  return result();
 }

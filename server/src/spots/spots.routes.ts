@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listResponse, reportInput, reportResponse, spotResponse } from '../../../common/api.ts';
 import { region } from '../../../common/region.ts';
 import type { Deps } from '../deps.ts';
-import { crossSite, empty, error, json, media, named, typed } from '../http/api-schema.ts';
+import { crossSite, empty, error, json, media, named, type TypedApp, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
 import { clusterPublicSpots, MAX_CLUSTERS } from './clusters.service.ts';
@@ -41,7 +41,11 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps): void {
       return reply.code(201).send(result);
     },
   );
+  registerSpotReads(api, deps);
+}
 
+/** The public reads of spots: the list, the country's clusters, one spot (from the read cache). */
+function registerSpotReads(api: TypedApp, deps: Deps): void {
   api.get(
     '/api/spots',
     {
