@@ -188,13 +188,20 @@ export async function createRateLimiter(
 }
 
 /** The services that talk to the map services, with their policies (cache, pace) built in. */
-export function createMapServices(config: Config, db: Db, log: FastifyBaseLogger, limiter: RateLimiter) {
+export function createMapServices(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  limiter: RateLimiter,
+  clock: Clock = systemClock,
+) {
   return {
     places: new PlaceSearch(
       db,
       new NominatimClient(config.nominatimUrl, config.geocoderUserAgent),
       limiter,
       log,
+      clock,
     ),
     routePlanner: new RoutePlanner(
       db,
@@ -270,7 +277,7 @@ export async function createDeps(
       deviceChallenges: new DeviceChallenges(pow, limiter.counters, siteKey(salt), config.devicePowMaxNumber),
       identify,
       limiter,
-      ...createMapServices(config, db, log, limiter),
+      ...createMapServices(config, db, log, limiter, clock),
       ...reads,
       exports,
       channels,

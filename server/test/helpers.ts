@@ -387,7 +387,11 @@ export async function startTestApp(
   const relaxed = new RateLimiter(created.limiter.counters, RELAXED_POLICIES);
   const deps: Deps = opts.realLimits
     ? created
-    : { ...created, limiter: relaxed, ...createMapServices(config, database.db, created.log, relaxed) };
+    : {
+        ...created,
+        limiter: relaxed,
+        ...createMapServices(config, database.db, created.log, relaxed, created.clock),
+      };
   const app = await buildApp(deps);
   await app.ready();
   return {
@@ -454,7 +458,7 @@ export async function buildAppOn(db: Db, clock: Clock = systemClock): Promise<Fa
     deviceChallenges: new DeviceChallenges(pow, limiter.counters, 'test-site', 2000),
     identify,
     limiter,
-    ...createMapServices(config, db, log, limiter),
+    ...createMapServices(config, db, log, limiter, clock),
     ...createPublicReads(config, identify),
     exports: new ExportSnapshots(db, log),
     channels,
@@ -486,6 +490,11 @@ export class TestClock implements Clock {
 
   advance(ms: number): void {
     this.ms += ms;
+  }
+
+  /** Moves on by `ms` at once: what waits for time to pass waits for nothing. */
+  async sleep(ms: number): Promise<void> {
+    this.advance(ms);
   }
 }
 

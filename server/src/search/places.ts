@@ -8,6 +8,7 @@ import type { Db } from '../db/db.ts';
 import type { Identity } from '../identity/identify.ts';
 import { closestToLimit, type PolicyDecision, type RateLimiter } from '../limits/rate-limit.ts';
 import { redactPhoneNumbers } from '../spots/index.ts';
+import { type Clock, systemClock } from '../util/clock.ts';
 import { cachedPlaces, cachePlaces, nearbySpots } from './search.sql.ts';
 
 const CACHE_DAYS = 30;
@@ -42,8 +43,6 @@ function cleanPlaces(found: FoundPlace[]): FoundPlace[] {
   return kept;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Place search with the map service's usage policy built in: answers cached in the database for 30
  * days (a repeated query never reaches the service), one upstream request per second across all
@@ -57,11 +56,20 @@ export class PlaceSearch {
   private readonly limiter: RateLimiter;
   private readonly log: FastifyBaseLogger;
 
-  constructor(db: Db, nominatim: NominatimClient, limiter: RateLimiter, log: FastifyBaseLogger) {
+  private readonly clock: Clock;
+
+  constructor(
+    db: Db,
+    nominatim: NominatimClient,
+    limiter: RateLimiter,
+    log: FastifyBaseLogger,
+    clock: Clock = systemClock,
+  ) {
     this.db = db;
     this.nominatim = nominatim;
     this.limiter = limiter;
     this.log = log;
+    this.clock = clock;
   }
 
   /** The places a query names, with the public spots near each (the web's search). */
@@ -113,11 +121,11 @@ export class PlaceSearch {
   }
 
   private async waitForUpstreamSlot(): Promise<void> {
-    const deadline = Date.now() + UPSTREAM_MAX_WAIT_MS;
+    const deadline = this.clock.now().getTime() + UPSTREAM_MAX_WAIT_MS;
     while (!(await this.limiter.counters.claimSlot('place_upstream', UPSTREAM_INTERVAL_MS))) {
-      if (Date.now() >= deadline) throw new PlaceServiceBusy();
+      if (this.clock.now().getTime() >= deadline) throw new PlaceServiceBusy();
       // Jitter keeps waiting lookups (here and on other instances) from asking in lockstep.
-      await sleep(UPSTREAM_POLL_MS + Math.random() * UPSTREAM_POLL_MS);
+      await this.clock.sleep(UPSTREAM_POLL_MS + Math.random() * UPSTREAM_POLL_MS);
     }
   }
 }

@@ -4,6 +4,11 @@
  */
 export interface Clock {
   now(): Date;
+  /** Waits `ms` by this clock: the system's sets a timer, a test's moves itself on. */
+  sleep(ms: number): Promise<void>;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+export const systemClock: Clock = {
+  now: () => new Date(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
