@@ -11,6 +11,9 @@ interface Results {
   compare?: string;
   /** What drove the load (absent in runs made before wrk came in: autocannon). */
   driver?: 'autocannon' | 'wrk';
+  /** The servers' V8 flags when given (--flags), and whether the bundle ran (--built). */
+  flags?: string;
+  built?: boolean;
   rows: Row[];
 }
 
@@ -100,7 +103,7 @@ export function writeReport(results: Results) {
   if (main) writeFileSync('bench/results/bench.svg', chartSvg(main));
   const notes = existsSync('bench/NOTES.md') ? readFileSync('bench/NOTES.md', 'utf8') : '';
   const command = (r: Results) =>
-    `npm run bench -- --spots ${r.spots} --duration ${r.durationSeconds} --connections ${r.connections}${r.driver === 'wrk' ? ' --driver wrk' : ''}`;
+    `npm run bench -- --spots ${r.spots} --duration ${r.durationSeconds} --connections ${r.connections}${r.driver === 'wrk' ? ' --driver wrk' : ''}${r.built ? ' --built' : ''}${r.flags ? ` --flags "${r.flags}"` : ''}`;
   const mainSection = main
     ? `Written by \`npm run bench\` on ${main.at.slice(0, 10)}; the analysis below the figures is kept in
 \`bench/NOTES.md\`. Machine: ${machine()}. PostgreSQL with PostGIS and Redis on the same machine,

@@ -547,5 +547,7 @@ writeReport({
     ? describeCheckout(COMPARE)
     : COMPARE_FLAGS && `this checkout with ${COMPARE_FLAGS.join(' ')}`,
   driver: DRIVER,
+  ...(flagsArg('flags') ? { flags: FLAGS.join(' ') } : {}),
+  ...(BUILT ? { built: true } : {}),
   rows,
 });
