@@ -110,16 +110,19 @@ export async function nearbySpots(
 ): Promise<NearbySpot[][]> {
   if (!places.length) return [];
   const rows = await db.query<NearbySpot & { place: number }>(
-    `SELECT p.i::int - 1 AS place, n.*
+    // The nearest first from the index, then those within the radius (as channels' nearestDangers:
+    // a radius in the planner's hands can make it read every spot of a dense centre and sort them).
+    `SELECT p.i::int - 1 AS place, ${SUMMARY.replaceAll('s.', 'n.')}, round(n.d::numeric, 1)::float8 AS distance_m
      FROM unnest($1::float8[], $2::float8[]) WITH ORDINALITY AS p(lat, lng, i)
      CROSS JOIN LATERAL (SELECT ST_SetSRID(ST_MakePoint(p.lng, p.lat), 4326)::geography AS g) pt
      CROSS JOIN LATERAL (
-       SELECT ${SUMMARY}, round(ST_Distance(s.geog, pt.g)::numeric, 1)::float8 AS distance_m
+       SELECT ${SUMMARY}, ST_Distance(s.geog, pt.g) AS d
        FROM spots s
-       WHERE s.publication = 'approved' AND ST_DWithin(s.geog, pt.g, $3)
+       WHERE s.publication = 'approved'
        ORDER BY s.geog <-> pt.g
        LIMIT $4
      ) n
+     WHERE n.d <= $3
      ORDER BY place, distance_m, n.id`,
     [places.map((p) => p.lat), places.map((p) => p.lng), radiusM, limit],
   );
