@@ -93,7 +93,8 @@ export function createChannelIdentify(salt: string): ChannelIdentify {
 /**
  * A request's identity, each hash computed when first read: a read's limits use the visitor and the
  * network only, so a cached answer pays for two HMACs, not four. The address and the agent it is made
- * from are held in private fields, which nothing serializes, for as long as the request lives.
+ * from are held in private fields, which nothing serializes, in memory only, for as long as the
+ * request or its connection lives.
  */
 class RequestIdentity implements Identity {
   readonly site: string;
