@@ -56,7 +56,8 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
 const flagsArg = (name: string) => textArg(name)?.split(/\s+/).filter(Boolean);
 /** The V8 flags of hello-world and the server; of a second server beside it. */
-const FLAGS = flagsArg('flags') ?? serverNodeArgs({ DATABASE_URL, ROLE: 'web' });
+const GIVEN_FLAGS = flagsArg('flags');
+const FLAGS = GIVEN_FLAGS ?? serverNodeArgs({ DATABASE_URL, ROLE: 'web' });
 const COMPARE_FLAGS = flagsArg('compare-flags');
 const BUILT = process.argv.includes('--built');
 
@@ -547,7 +548,7 @@ writeReport({
     ? describeCheckout(COMPARE)
     : COMPARE_FLAGS && `this checkout with ${COMPARE_FLAGS.join(' ')}`,
   driver: DRIVER,
-  ...(flagsArg('flags') ? { flags: FLAGS.join(' ') } : {}),
+  ...(GIVEN_FLAGS ? { flags: GIVEN_FLAGS.join(' ') } : {}),
   ...(BUILT ? { built: true } : {}),
   rows,
 });

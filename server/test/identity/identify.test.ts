@@ -185,6 +185,10 @@ async function identities(
   return out;
 }
 
+/** identify() for clients reached directly (no proxy), called on bare request objects. */
+const directIdentify = () =>
+  createIdentify({ salt: 'unit-salt-unit-salt', devices, trustProxy: false, clientIpHeader: undefined });
+
 describe('identify', () => {
   it('hashes: visitors by address + user agent, networks by address, agents by user agent', async () => {
     const [a, sameUa, otherUa, otherIp] = (await identities(false, [
@@ -345,12 +349,7 @@ describe('identify', () => {
   });
 
   it('reads a bare request: no user agent is the empty one, no cookies is no device', () => {
-    const identify = createIdentify({
-      salt: 'unit-salt-unit-salt',
-      devices,
-      trustProxy: false,
-      clientIpHeader: undefined,
-    });
+    const identify = directIdentify();
     const bare = (headers: Record<string, string>, cookies?: Record<string, string>) =>
       identify({
         headers,
@@ -369,12 +368,7 @@ describe('identify', () => {
   });
 
   it('never shows what it is made from: logged, inspected or serialized, an identity is its hashes', () => {
-    const identify = createIdentify({
-      salt: 'unit-salt-unit-salt',
-      devices,
-      trustProxy: false,
-      clientIpHeader: undefined,
-    });
+    const identify = directIdentify();
     const identity = identify({
       headers: { 'user-agent': 'Tecno Spark 10' },
       socket: { remoteAddress: '41.210.4.4' },
