@@ -18,7 +18,8 @@
  * --flags "<node flags>" starts hello-world and the server with these V8 flags instead of those of
  * a web instance on PostgreSQL as deployed (server/start.sh); --compare-flags "<node flags>" starts a second server of this
  * checkout with other flags and measures it beside the first, as --compare does. --built runs the
- * bundle `npm start` runs (dist/server/main.js, made by `npm run build`) instead of the sources.
+ * bundle `npm start` runs (dist/server/main.js, made by `npm run build`) instead of the sources, in
+ * the compared checkout too.
  * --only takes alternatives separated by `|`.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -179,8 +180,11 @@ async function startHatari(fakes: { osrm: string; nominatim: string }, cwd = pro
     const source = `${cwd}/server/src/${file}`;
     return existsSync(source) && readFileSync(source, 'utf8').includes('EVENT_LOOP_STATS');
   });
+  // --built runs each checkout's bundle (`npm run build` there first), so both sides run alike.
+  if (BUILT && !existsSync(`${cwd}/${BUILT_SERVER}`))
+    throw new Error(`${cwd}: run npm run build there first`);
   const child = startProcess(
-    [BUILT && cwd === process.cwd() ? BUILT_SERVER : 'server/src/main.ts'],
+    [BUILT ? BUILT_SERVER : 'server/src/main.ts'],
     {
       PORT: String(port),
       DATABASE_URL,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 import type { Identify, Identity } from '../identity/identify.ts';
 import type { FallbackCounters, MirroredHit } from './fallback-counters.ts';
@@ -8,6 +8,20 @@ import { type Decision, decide, type WindowCounts } from './sliding-window.ts';
 
 export interface PolicyDecision extends Decision {
   policy: PolicyName;
+  /** Its header values that depend on the policy alone, made once by the limiter. */
+  fixed?: PolicyHeaders;
+}
+
+/** The RateLimit header values that depend on the policy alone, not on its count. */
+export interface PolicyHeaders {
+  limit: string;
+  policy: string;
+  /** The draft's `RateLimit` field up to its remaining count. */
+  draftPrefix: string;
+}
+
+function policyHeaders(name: PolicyName, p: Pick<Policy, 'limit' | 'windowSeconds'>): PolicyHeaders {
+  return { limit: String(p.limit), policy: `${p.limit};w=${p.windowSeconds}`, draftPrefix: `"${name}";r=` };
 }
 
 export type PolicyTable = Record<
@@ -23,11 +37,42 @@ const SUBJECT = {
   site: 'site',
 } as const;
 
+/**
+ * What a policy needs on every request, made once: its counter key's prefix, its memory, and the
+ * header values that depend on the policy alone. A cached read then pays for its counts and little
+ * else (bench/NOTES.md, "A cached answer's own work").
+ */
+interface PreparedPolicy {
+  name: PolicyName;
+  policy: PolicyTable[PolicyName];
+  keyPrefix: string;
+  subject: (typeof SUBJECT)[keyof typeof SUBJECT];
+  mirror: MirroredHit['mirror'];
+  headers: PolicyHeaders;
+}
+
+function prepare(policies: PolicyTable): Record<PolicyName, PreparedPolicy> {
+  const prepared = {} as Record<PolicyName, PreparedPolicy>;
+  for (const name of Object.keys(policies) as PolicyName[]) {
+    const policy = policies[name];
+    prepared[name] = {
+      name,
+      policy,
+      keyPrefix: `${name}:`,
+      subject: SUBJECT[policy.per],
+      mirror: policy.per === 'visitor' ? 'visitor' : 'network',
+      headers: policyHeaders(name, policy),
+    };
+  }
+  return prepared;
+}
+
 export class RateLimiter {
   readonly counters: FallbackCounters;
   readonly policies: PolicyTable;
   /** The counts of `settled` policies (reads), kept here and settled in batches. */
   readonly reads: SettledReads;
+  private readonly prepared: Record<PolicyName, PreparedPolicy>;
 
   constructor(
     counters: FallbackCounters,
@@ -37,6 +82,22 @@ export class RateLimiter {
     this.counters = counters;
     this.policies = policies;
     this.reads = reads;
+    this.prepared = prepare(policies);
+  }
+
+  private hitOf(p: PreparedPolicy, identity: Identity): MirroredHit {
+    return {
+      key: p.keyPrefix + identity[p.subject],
+      windowSeconds: p.policy.windowSeconds,
+      mirror: p.mirror,
+    };
+  }
+
+  private decision(p: PreparedPolicy, counts: WindowCounts): PolicyDecision {
+    const d = decide(p.policy, counts) as PolicyDecision;
+    d.policy = p.name;
+    d.fixed = p.headers;
+    return d;
   }
 
   /**
@@ -45,24 +106,43 @@ export class RateLimiter {
    * visitor with standing is not counted against the policies that bind newcomers only.
    */
   async consume(all: readonly PolicyName[], identity: Identity, standing = false): Promise<PolicyDecision[]> {
-    const policies = standing ? all.filter((p) => !this.policies[p].newcomers) : all;
-    const hits = policies.map((policy): MirroredHit => {
-      const p = this.policies[policy];
-      const subject = identity[SUBJECT[p.per]];
-      return {
-        key: `${policy}:${subject}`,
-        windowSeconds: p.windowSeconds,
-        mirror: p.per === 'visitor' ? 'visitor' : 'network',
-      };
-    });
-    const exact = hits.filter((_, i) => !this.policies[policies[i] as PolicyName].settled);
-    const counted = exact.length ? await this.counters.hitAll(exact) : [];
+    return this.consumeSettled(all, identity, standing) ?? this.consumeExact(all, identity, standing);
+  }
+
+  /**
+   * The decisions at once, without waiting, when every policy counted is a settled one (a read);
+   * undefined when one must be counted in the shared store.
+   */
+  consumeSettled(
+    all: readonly PolicyName[],
+    identity: Identity,
+    standing = false,
+  ): PolicyDecision[] | undefined {
+    for (const name of all) if (!this.policies[name].settled) return undefined;
+    const decisions: PolicyDecision[] = [];
+    for (const name of all) {
+      const p = this.prepared[name];
+      if (standing && p.policy.newcomers) continue;
+      decisions.push(this.decision(p, this.reads.hit(this.hitOf(p, identity))));
+    }
+    return decisions;
+  }
+
+  private async consumeExact(
+    all: readonly PolicyName[],
+    identity: Identity,
+    standing: boolean,
+  ): Promise<PolicyDecision[]> {
+    const prepared = all.map((name) => this.prepared[name]).filter((p) => !(standing && p.policy.newcomers));
+    const exact = prepared.filter((p) => !p.policy.settled).map((p) => this.hitOf(p, identity));
+    const counted = await this.counters.hitAll(exact);
     let next = 0;
-    return policies.map((policy, i) => {
-      const p = this.policies[policy];
-      const counts = p.settled ? this.reads.hit(hits[i] as MirroredHit) : (counted[next++] as WindowCounts);
-      return { policy, ...decide(p, counts) };
-    });
+    return prepared.map((p) =>
+      this.decision(
+        p,
+        p.policy.settled ? this.reads.hit(this.hitOf(p, identity)) : (counted[next++] as WindowCounts),
+      ),
+    );
   }
 
   /** Settles the reads counted here (at shutdown). */
@@ -72,9 +152,17 @@ export class RateLimiter {
 }
 
 /** The policy the headers describe: a rejecting one, else the one closest to its limit. */
-export function closestToLimit(decisions: PolicyDecision[]): PolicyDecision | undefined {
-  const pressure = (d: PolicyDecision) => (d.allowed ? d.remaining / d.limit : -d.retryAfterSeconds);
-  return [...decisions].sort((a, b) => pressure(a) - pressure(b))[0];
+export function closestToLimit(decisions: readonly PolicyDecision[]): PolicyDecision | undefined {
+  let shown: PolicyDecision | undefined;
+  let least = Number.POSITIVE_INFINITY;
+  for (const d of decisions) {
+    const pressure = d.allowed ? d.remaining / d.limit : -d.retryAfterSeconds;
+    if (pressure < least) {
+      least = pressure;
+      shown = d;
+    }
+  }
+  return shown;
 }
 
 /**
@@ -85,12 +173,13 @@ export function closestToLimit(decisions: PolicyDecision[]): PolicyDecision | un
  * holds that name.
  */
 export function rateLimitHeaders(d: PolicyDecision): Record<string, string> {
+  const fixed = d.fixed ?? policyHeaders(d.policy, d);
   return {
-    'RateLimit-Limit': String(d.limit),
+    'RateLimit-Limit': fixed.limit,
     'RateLimit-Remaining': String(d.remaining),
     'RateLimit-Reset': String(d.resetSeconds),
-    'RateLimit-Policy': `${d.limit};w=${d.windowSeconds}`,
-    RateLimit: `"${d.policy}";r=${d.remaining};t=${d.resetSeconds}`,
+    'RateLimit-Policy': fixed.policy,
+    RateLimit: `${fixed.draftPrefix}${d.remaining};t=${d.resetSeconds}`,
   };
 }
 
@@ -157,21 +246,29 @@ export function registerRateLimits(
   identify: Identify,
   standingOf: StandingOf,
 ): void {
+  // Whether a route's policies (or those its service counts) bind newcomers only: asked once a route.
+  const bindsNewcomers = new WeakMap<object, boolean>();
+  const newcomerCeilings = (config: FastifyContextConfig, policies: readonly PolicyName[]) => {
+    let binds = bindsNewcomers.get(config);
+    if (binds === undefined) {
+      binds = [...policies, ...(config.alsoLimitedBy ?? [])].some((p) => limiter.policies[p].newcomers);
+      bindsNewcomers.set(config, binds);
+    }
+    return binds;
+  };
   app.addHook('onRequest', async (request, reply) => {
-    const policies = request.routeOptions.config.rateLimit;
+    const config = request.routeOptions.config;
+    const policies = config.rateLimit;
     if (!policies?.length) return;
     const identity = identify(request);
-    const newcomerCeilings = [...policies, ...(request.routeOptions.config.alsoLimitedBy ?? [])].some(
-      (p) => limiter.policies[p].newcomers,
-    );
-    if (newcomerCeilings) request.hasStanding = await standingOf(identity);
+    if (newcomerCeilings(config, policies)) request.hasStanding = await standingOf(identity);
     // A revalidation is counted as one; the read's own policies wait until a full answer is due.
-    const revalidation = request.routeOptions.config.revalidates && request.headers['if-none-match'];
-    request.rateLimitDecisions = await limiter.consume(
-      revalidation ? REVALIDATE : policies,
-      identity,
-      request.hasStanding,
-    );
+    const revalidation = config.revalidates && request.headers['if-none-match'];
+    const counted = revalidation ? REVALIDATE : policies;
+    // A read is decided here at once; a write waits for the shared store.
+    request.rateLimitDecisions =
+      limiter.consumeSettled(counted, identity, request.hasStanding) ??
+      (await limiter.consume(counted, identity, request.hasStanding));
     const refused = apply(reply, request.rateLimitDecisions);
     if (refused) throw refused;
     if (revalidation) {
