@@ -20,7 +20,7 @@ export const flagBody = z.preprocess(
       reason: z
         .enum(FLAG_REASONS, { error: `reason must be one of: ${FLAG_REASONS.join(', ')}` })
         .default('other'),
-      note: limitedText('Note', TEXT_LIMITS.flagNote).default(''),
+      note: z._default(limitedText('Note', TEXT_LIMITS.flagNote), ''),
       duplicate_of: z
         .number({ error: 'duplicate_of must be a spot id' })
         .int('duplicate_of must be a spot id')

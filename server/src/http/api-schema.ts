@@ -84,17 +84,18 @@ export const tooMany = error('A limit was reached');
 /** What the user-facing message of a 400 calls the part that failed, when not said otherwise. */
 const PART_NAMES: Record<string, string> = { body: 'input', querystring: 'query', params: 'address' };
 /** Names given to request schemas for the messages of their 400s ("Invalid report: ..."). */
-const inputNames = new WeakMap<z.ZodType, string>();
-export function named<S extends z.ZodType>(schema: S, name: string): S {
+const inputNames = new WeakMap<z.core.$ZodType, string>();
+export function named<S extends z.core.$ZodType>(schema: S, name: string): S {
   inputNames.set(schema, name);
   return schema;
 }
 
-const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+// Classic and mini schemas alike (common/report.ts is written with the mini build).
+const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
     // Fastify hands a request without a body over as null; the schemas read it as absent.
-    const result = schema.safeParse(httpPart === 'body' && data === null ? undefined : data);
+    const result = z.safeParse(schema, httpPart === 'body' && data === null ? undefined : data);
     if (result.success) return { value: result.data };
     return {
       error: validationError(result.error, inputNames.get(schema) ?? PART_NAMES[httpPart ?? ''] ?? 'input'),

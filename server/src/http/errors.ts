@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ExpectedError } from '../util/expected-error.ts';
 import { OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_S, outageOf, type RecentOutages } from './outage.ts';
 
@@ -51,8 +51,8 @@ export function validationError(error: z.ZodError, what = 'input'): HttpError {
 }
 
 /** Parses with a Zod schema or throws a 400 carrying its issues. */
-export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, what?: string): z.output<S> {
-  const result = schema.safeParse(value);
+export function parseOr400<S extends z.core.$ZodType>(schema: S, value: unknown, what?: string): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw validationError(result.error, what);
   return result.data;
 }

@@ -1,5 +1,6 @@
-import { type Category, type ReportField, TEXT_LIMITS, type TimeOfDay } from '../../../common/domain.ts';
-import { insideRegion } from '../../../common/region.ts';
+import * as z from 'zod/mini';
+import { type Category, REPORT_FIELDS, type ReportField, type TimeOfDay } from '../../../common/domain.ts';
+import { type ReportInput, reportInput } from '../../../common/report.ts';
 
 /**
  * A report being written. It is kept on the phone as it is typed, so nothing is lost to a closed
@@ -20,13 +21,6 @@ export interface ReportDraft {
   /** Set when a rate limit refused it and the user kept it to be sent then (ms since the epoch). */
   send_at?: number;
 }
-
-/** A draft the server would take: its place, category and time of day chosen. */
-export type ReadyDraft = ReportDraft & {
-  point: NonNullable<ReportDraft['point']>;
-  category: Category;
-  time_of_day: TimeOfDay;
-};
 
 const EMPTY_DRAFT: ReportDraft = {
   point: undefined,
@@ -79,54 +73,57 @@ export const hasContent = (d: ReportDraft) =>
 /** The fields the form shows a message under: the location's is shown once, as `lat`. */
 export type DraftField = Exclude<ReportField, 'lng'>;
 export type DraftProblem = DraftField | 'noLocation';
+export type DraftProblems = Partial<Record<DraftField, DraftProblem>>;
 
-/** What the server counts as a character: text is NFC-normalised and trimmed first. */
-const length = (s: string) => s.normalize('NFC').trim().length;
+const DRAFT_FIELDS = new Set<string>(REPORT_FIELDS.filter((f) => f !== 'lng'));
 
-/** A host name with a dot and a top-level domain, as the server's rule wants (docs/api.md). */
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
-
-function validSource(raw: string): boolean {
-  const s = raw.trim();
-  if (!s) return true;
-  if (s.length > TEXT_LIMITS.sourceUrl) return false;
-  try {
-    const url = new URL(s);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && DOMAIN.test(url.hostname);
-  } catch {
-    return false;
-  }
-}
-
-function validDate(s: string): boolean {
-  if (!s) return true;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-}
+/** What the draft sends: its fields as typed, an empty date or link as none. */
+const reportBody = (d: ReportDraft) => ({
+  title: d.title,
+  description: d.description,
+  area: d.area,
+  category: d.category,
+  severity: d.severity,
+  time_of_day: d.time_of_day,
+  incident_date: d.incident_date || null,
+  source_url: d.source_url.trim() || null,
+  lat: d.point?.lat,
+  lng: d.point?.lng,
+});
 
 /**
- * The fields that the server would refuse, by the same rules (lengths, ranges, links, dates, the
- * place inside the region), so a report that cannot succeed is never sent and never uses up one of the
- * visitor's few reports an hour. Each field maps to a problem the form names in the user's language.
+ * The fields a set of issues (the page's own, or a 400's) names, each once, the location's as
+ * `lat`; `other` gets the message of an issue that names no field.
  */
-export function draftProblems(d: ReportDraft): Partial<Record<DraftField, DraftProblem>> {
-  const problems: Partial<Record<DraftField, DraftProblem>> = {};
-  if (!d.point) problems.lat = 'noLocation';
-  else if (!insideRegion(d.point.lat, d.point.lng)) problems.lat = 'lat';
-  const title = length(d.title);
-  if (title < TEXT_LIMITS.titleMin || title > TEXT_LIMITS.title) problems.title = 'title';
-  if (!d.category) problems.category = 'category';
-  if (!(Number.isInteger(d.severity) && d.severity >= 1 && d.severity <= 5)) problems.severity = 'severity';
-  if (!d.time_of_day) problems.time_of_day = 'time_of_day';
-  if (length(d.area) > TEXT_LIMITS.area) problems.area = 'area';
-  if (length(d.description) > TEXT_LIMITS.description) problems.description = 'description';
-  if (!validDate(d.incident_date)) problems.incident_date = 'incident_date';
-  if (!validSource(d.source_url)) problems.source_url = 'source_url';
+export function problemsOf(
+  issues: readonly { path?: readonly PropertyKey[]; message: string }[],
+  other: (message: string) => void = () => undefined,
+): DraftProblems {
+  const problems: DraftProblems = {};
+  for (const issue of issues) {
+    const field = String(issue.path?.[0] ?? '');
+    const name = (field === 'lng' ? 'lat' : field) as DraftField;
+    if (DRAFT_FIELDS.has(name)) problems[name] ??= name;
+    else other(issue.message);
+  }
   return problems;
 }
 
-/** The draft, typed as ready, when the server's rules find nothing to refuse in it. */
-export function readyDraft(d: ReportDraft): ReadyDraft | undefined {
-  return Object.keys(draftProblems(d)).length === 0 ? (d as ReadyDraft) : undefined;
+/**
+ * The fields that the server would refuse, by the server's own rules (common/report.ts: lengths
+ * after its cleaning, ranges, links, dates, the place inside the region), so a report that cannot
+ * succeed is never sent and never uses up one of the visitor's few reports an hour. Each field maps
+ * to a problem the form names in the user's language.
+ */
+export function draftProblems(d: ReportDraft): DraftProblems {
+  const result = z.safeParse(reportInput, reportBody(d));
+  const problems = result.success ? {} : problemsOf(result.error.issues);
+  if (!d.point) problems.lat = 'noLocation';
+  return problems;
+}
+
+/** The report as the server would take it (its text cleaned as the server cleans it), or undefined. */
+export function readyReport(d: ReportDraft): ReportInput | undefined {
+  const result = z.safeParse(reportInput, reportBody(d));
+  return result.success ? result.data : undefined;
 }

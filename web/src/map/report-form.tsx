@@ -11,10 +11,12 @@ import { describedBy, Field, Notice, useShowMessage } from '../lib/ui.tsx';
 import {
   type DraftField,
   type DraftProblem,
+  type DraftProblems,
   draftProblems,
   hasContent,
+  problemsOf,
   type ReportDraft,
-  readyDraft,
+  readyReport,
 } from './report-draft.ts';
 import { PinMap, ReportLocation, SamePlace } from './report-location.tsx';
 import { sendReport } from './report-send.ts';
@@ -65,7 +67,7 @@ export function ReportForm({
 }: Props) {
   const [touched, setTouched] = useState<Set<DraftField>>(() => new Set());
   const [tried, setTried] = useState(false);
-  const [fromServer, setFromServer] = useState<Partial<Record<DraftField, DraftProblem>>>({});
+  const [fromServer, setFromServer] = useState<DraftProblems>({});
   const [failure, setFailure] = useState<Failure>();
   const [busy, setBusy] = useState(false);
   const [more, setMore] = useState(() => MORE.some((f) => draft[f]));
@@ -103,7 +105,7 @@ export function ReportForm({
     e.preventDefault();
     setFailure(undefined);
     setTried(true);
-    const ready = readyDraft(draft);
+    const ready = readyReport(draft);
     if (!ready) {
       if (MORE.some((f) => problems[f])) setMore(true);
       focusFirst.current = true;
@@ -114,13 +116,7 @@ export function ReportForm({
     setBusy(false);
     if (res.ok) return onReported(res.data.spot, res.data.pending);
     if (res.status === 400 && res.issues?.length) {
-      const fields: Partial<Record<DraftField, DraftProblem>> = {};
-      for (const issue of res.issues) {
-        const field = String(issue.path?.[0] ?? '');
-        const name = (field === 'lng' ? 'lat' : field) as DraftField;
-        if (FIELDS.includes(name)) fields[name] ??= name;
-        else setFailure({ text: issue.message });
-      }
+      const fields = problemsOf(res.issues, (text) => setFailure({ text }));
       setFromServer(fields);
       if (MORE.some((f) => fields[f])) setMore(true);
       focusFirst.current = true;

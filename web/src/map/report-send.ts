@@ -1,28 +1,13 @@
 import { useEffect, useRef } from 'preact/hooks';
+import type { ReportInput } from '../../../common/report.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { t } from '../lib/i18n.ts';
 import type { Spot } from '../lib/types.ts';
-import { type ReadyDraft, type ReportDraft, readyDraft } from './report-draft.ts';
+import { type ReportDraft, readyReport } from './report-draft.ts';
 
-/** Sends a report as the form holds it. */
-export const sendReport = (draft: ReadyDraft) =>
-  answer(
-    client.POST('/api/spots', {
-      body: {
-        title: draft.title,
-        description: draft.description,
-        area: draft.area,
-        category: draft.category,
-        severity: draft.severity,
-        time_of_day: draft.time_of_day,
-        incident_date: draft.incident_date || null,
-        source_url: draft.source_url.trim() || null,
-        lat: draft.point.lat,
-        lng: draft.point.lng,
-      },
-    }),
-  );
+/** Sends a report the page's check found ready (report-draft.ts). */
+export const sendReport = (body: ReportInput) => answer(client.POST('/api/spots', { body }));
 
 /** How long to wait before trying again when a kept report found the phone offline. */
 const OFFLINE_RETRY_MS = 60_000;
@@ -50,7 +35,7 @@ export function useWaitingReport(draft: ReportDraft, on: Waiting): void {
     const timer = setTimeout(
       async () => {
         const { draft: now, on: to } = latest.current;
-        const ready = readyDraft(now);
+        const ready = readyReport(now);
         if (now.send_at !== sendAt) return;
         if (!ready) return to.onFailed(t('report.waitingFix'));
         const res = await sendReport(ready);
