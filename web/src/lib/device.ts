@@ -6,12 +6,20 @@
  * challenge the page solves in a Web Worker while the map loads. Writes wait for the first answer,
  * so a quick first vote is not counted under a different visitor than the ones after it.
  */
+import createClient from 'openapi-fetch';
+import type { paths } from './api-types.ts';
 import { solveInWorker } from './pow.ts';
 
 const ASKED_KEY = 'hatari.device-asked-at';
 const ASK_EVERY_MS = 7 * 24 * 3600 * 1000;
 
 let ready: Promise<void> | undefined;
+
+/**
+ * Typed from the API document as api.ts's client is, but without its wait: that client holds every
+ * write until this very question is settled.
+ */
+const direct = createClient<paths>({ credentials: 'same-origin' });
 
 function askedRecently(): boolean {
   try {
@@ -27,22 +35,16 @@ function askedRecently(): boolean {
  * (docs/web.md, "Device credential"). Asked once a week.
  */
 async function askForDevice(): Promise<void> {
-  const post = (body: unknown) =>
-    fetch('/api/device', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  let res = await post({});
-  if (res.status === 400) {
-    const challenge = await fetch('/api/device/challenge', { credentials: 'same-origin' });
-    if (!challenge.ok) return;
-    const altcha = await solveInWorker(await challenge.json());
+  const post = (altcha?: string) => direct.POST('/api/device', { body: altcha ? { altcha } : {} });
+  let res = await post();
+  if (res.response.status === 400) {
+    const challenge = await direct.GET('/api/device/challenge');
+    if (!challenge.data) return;
+    const altcha = await solveInWorker(challenge.data);
     if (!altcha) return;
-    res = await post({ altcha });
+    res = await post(altcha);
   }
-  if (!res.ok) return;
+  if (!res.response.ok) return;
   try {
     localStorage.setItem(ASKED_KEY, String(Date.now()));
   } catch {}

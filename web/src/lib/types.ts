@@ -1,30 +1,50 @@
-import type { z } from 'zod';
-import type * as api from '../../../common/api.ts';
+import type { components, paths } from './api-types.ts';
 
 /**
- * The API's shapes as the page reads them, derived from the schemas the server validates and
- * serializes with (common/api.ts). Type imports only: nothing of them reaches the bundle.
+ * The API's shapes as the page reads them: the generated OpenAPI types (api-types.ts, from the
+ * schemas the server validates and serializes with), named once here. Type imports only: nothing of
+ * them reaches the bundle.
  */
-export type Spot = api.Spot;
+type Schemas = components['schemas'];
+type Json<R> = R extends { content: { 'application/json': infer T } } ? T : never;
+/** The JSON a call answers with on success. */
+type Answer<P extends keyof paths, M extends 'get' | 'post' | 'put' = 'get'> = paths[P][M] extends {
+  responses: { 200: infer R };
+}
+  ? Json<R>
+  : never;
+/** The JSON body a call sends. */
+type Body<P extends keyof paths, M extends 'post' | 'put' | 'patch'> = paths[P][M] extends {
+  requestBody?: infer B;
+}
+  ? Json<NonNullable<B>>
+  : never;
+
+export type Spot = Schemas['Spot'];
 /** A spot as a map tile lists it (id, place, what its marker shows). */
-export type TileMarker = api.TileMarker;
-export type GridCluster = api.GridCluster;
-export type SpotSummary = api.SpotSummary;
-export type Place = api.Place;
-export type SearchResult = z.output<typeof api.searchResponse>;
+export type TileMarker = Schemas['TileMarker'];
+export type GridCluster = Schemas['GridCluster'];
+export type SearchResult = Answer<'/api/search'>;
+/** A spot in brief, as search and the nearby check list it (each adds its own score or distance). */
+export type SpotSummary = Omit<SearchResult['spots'][number], 'score'>;
+export type Place = SearchResult['places'][number];
 /** The page asks for compact route answers (detail=compact): brief dangers and their count. */
-export type Route = api.CompactRoute;
-export type Me = z.output<typeof api.meResponse>;
-export type Stats = z.output<typeof api.statsResponse>;
-export type ModSpot = api.ModSpot;
-export type ModQueue = z.output<typeof api.modQueueResponse>;
-export type NetworkActivity = api.NetworkActivity;
-export type User = z.output<typeof api.userSchema> & { created_at?: string };
-export type LogEntry = z.output<typeof api.logResponse>['entries'][number];
-export type Settings = z.output<typeof api.settingsSchema>;
-export type Alarms = api.Alarms;
-export type TwoFactorState = api.TwoFactorState;
-export type Burst = api.Burst;
-export type HeldReports = NonNullable<api.Alarms['held_reports']>;
+export type Route = Extract<Answer<'/api/route'>, { routes: { danger_count: number }[] }>['routes'][number];
+export type Me = Answer<'/api/me'>;
+/** The place and the spots near a point (the report form asks before a report goes out). */
+export type Nearby = Answer<'/api/nearby'>;
+export type NearbySpot = Nearby['spots'][number];
+export type PushWatch = Schemas['PushWatch'];
+export type Stats = Answer<'/api/stats'>;
+export type ModSpot = Schemas['ModSpot'];
+export type ModQueue = Answer<'/api/mod/spots'>;
+export type NetworkActivity = Schemas['NetworkActivity'];
+export type User = Schemas['User'] & { created_at?: string };
+export type LogEntry = Answer<'/api/mod/log'>['entries'][number];
+export type Settings = Answer<'/api/mod/settings'>;
+export type Alarms = Answer<'/api/mod/alarms'>;
+export type TwoFactorState = NonNullable<Answer<'/api/auth/session'>['two_factor']>;
+export type Burst = Schemas['Burst'];
+export type HeldReports = Schemas['HeldReports'];
 /** What a report (or a moderator's edit) sends. */
-export type ReportFields = api.ReportInput;
+export type ReportFields = Body<'/api/spots', 'post'>;

@@ -1,6 +1,6 @@
-import type { PushWatch } from '../../../common/api.ts';
 import { answer, client } from '../lib/api.ts';
 import { currentLang } from '../lib/i18n.ts';
+import type { PushWatch } from '../lib/types.ts';
 
 /**
  * Push alerts (docs/channels.md, "Push alerts"): this browser's push subscription, made with the

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'preact/hooks';
-import type { Nearby, NearbySpot } from '../../../common/api.ts';
 import { formatDistance } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import { pageSettings } from '../lib/page-config.ts';
+import type { Nearby, NearbySpot } from '../lib/types.ts';
 import { MiniMap, type MiniMapPoint } from './mini-map.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Nearby } from '../../../common/api.ts';
 import { answer, client } from '../lib/api.ts';
+import type { Nearby } from '../lib/types.ts';
 
 /** A pin dragged or tapped again within this long asks once, for where it came to rest. */
 const SETTLE_MS = 300;

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { PushWatch } from '../../../common/api.ts';
 import {
   clockHoursText,
   hoursText,
@@ -11,6 +10,7 @@ import { answer, client } from '../lib/api.ts';
 import { formatDistance } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import { pageSettings } from '../lib/page-config.ts';
+import type { PushWatch } from '../lib/types.ts';
 import { Notice, useShowMessage } from '../lib/ui.tsx';
 import {
   addWatch,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
-import type { ModSpot } from '../../../common/api.ts';
 import { pageSettings } from '../lib/page-config.ts';
+import type { ModSpot } from '../lib/types.ts';
 import type { MiniMapPoint } from '../map/mini-map.ts';
 
 /**
