@@ -236,7 +236,7 @@ export async function createDeps(
     if (redacted) log.info(redacted, 'stored text redacted again under the current rules');
     await ensureFirstAdmin(db, config.admin, log);
     const salt = config.visitorSalt ?? (await ensureSecret(db, 'visitor_salt'));
-    const devices = new DeviceCredentials(await ensureSecret(db, 'device_key'));
+    const devices = new DeviceCredentials(await ensureSecret(db, 'device_key'), () => clock.now().getTime());
     const limiter = await createRateLimiter(config, db, log);
     await limiter.counters.ready(COUNTER_READY_TIMEOUT_MS);
     const exports = new ExportSnapshots(db, log);

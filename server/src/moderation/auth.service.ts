@@ -74,7 +74,7 @@ export async function signIn(
   if (!user || !ok) return { kind: 'wrong' };
   if (user.totp_secret) {
     if (!given.code?.trim()) return { kind: 'code-needed' };
-    if (!(await secondFactorHolds(db, user, given.code))) return { kind: 'wrong-code' };
+    if (!(await secondFactorHolds(db, user, given.code, now))) return { kind: 'wrong-code' };
   }
   await guard.succeeded(attempt, username);
   const token = randomBytes(32).toString('base64url');
@@ -90,10 +90,15 @@ export async function signIn(
 }
 
 /** A code from the user's authenticator (each time step once) or one of its recovery codes (once). */
-export async function secondFactorHolds(db: Queryable, user: UserRow, code: string): Promise<boolean> {
+export async function secondFactorHolds(
+  db: Queryable,
+  user: UserRow,
+  code: string,
+  now: Date,
+): Promise<boolean> {
   if (!user.totp_secret) return false;
   const last = user.totp_last_step === null ? null : Number(user.totp_last_step);
-  const step = codeStep(user.totp_secret, code, last);
+  const step = codeStep(user.totp_secret, code, last, now.getTime());
   if (step !== undefined) return useTotpStep(db, user.id, step);
   const recovery = matchingRecoveryCode(code, user.recovery_codes);
   return recovery !== undefined && useRecoveryCode(db, user.id, recovery);

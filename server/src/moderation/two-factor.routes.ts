@@ -53,7 +53,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: Deps): void 
       reply.header('Cache-Control', 'private, no-store');
       const token = request.cookies[SESSION_COOKIE];
       if (!token) throw new HttpError(401, 'Sign in as a moderator first');
-      return confirmTwoFactor(deps.db, actorOf(request), token, request.body.code);
+      return confirmTwoFactor(deps.db, actorOf(request), token, request.body.code, deps.clock.now());
     },
   );
 
@@ -74,7 +74,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: Deps): void 
       },
     },
     async (request, reply) => {
-      await removeTwoFactor(deps.db, deps.signIn, actorOf(request), request.body);
+      await removeTwoFactor(deps.db, deps.signIn, actorOf(request), request.body, deps.clock.now());
       return reply.code(204).send();
     },
   );

@@ -25,11 +25,17 @@ export async function startTwoFactor(db: Db, user: SessionUser) {
   return authenticator;
 }
 
-export async function confirmTwoFactor(db: Db, user: SessionUser, sessionToken: string, code: string) {
+export async function confirmTwoFactor(
+  db: Db,
+  user: SessionUser,
+  sessionToken: string,
+  code: string,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const pending = await pendingTotp(tx, user.username);
     if (!pending) throw new HttpError(409, 'Start the set-up first: no authenticator is waiting');
-    const step = codeStep(pending, code, null);
+    const step = codeStep(pending, code, null, now.getTime());
     if (step === undefined)
       throw new HttpError(400, 'That code is not right: check the phone’s time, and try the next code');
     const recovery = newRecoveryCodes();
@@ -49,6 +55,7 @@ export async function removeTwoFactor(
   guard: SignInGuard,
   user: SessionUser,
   proof: { password: string; code: string },
+  now: Date,
 ): Promise<void> {
   if ((await readSiteSettings(db)).requireTwoFactor)
     throw new HttpError(409, 'This site requires a second factor of every moderator');
@@ -56,7 +63,7 @@ export async function removeTwoFactor(
   const holds =
     row?.totp_secret &&
     (await guard.verifyPassword(proof.password, row.password_hash)) &&
-    (await secondFactorHolds(db, row, proof.code));
+    (await secondFactorHolds(db, row, proof.code, now));
   if (!holds) throw new HttpError(403, 'Wrong password or code');
   await db.transaction(async (tx) => {
     await clearTotp(tx, user.username);

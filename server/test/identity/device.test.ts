@@ -93,11 +93,11 @@ describe('device identity over HTTP', () => {
     );
     const expired = encodeCredential(secret?.value as string, {
       id: newDeviceId(),
-      issuedAt: Math.floor(Date.now() / 1000) - DEVICE_MAX_AGE_SECONDS - 60,
+      issuedAt: Math.floor(t.deps.clock.now().getTime() / 1000) - DEVICE_MAX_AGE_SECONDS - 60,
     });
     const forged = encodeCredential('not the server key', {
       id: newDeviceId(),
-      issuedAt: Math.floor(Date.now() / 1000),
+      issuedAt: Math.floor(t.deps.clock.now().getTime() / 1000),
     });
     for (const value of [expired, forged, 'garbage']) {
       const res = await as(ip, `hatari_device=${value}`, 'POST', `/api/spots/${spot.id}/vote`, { value: 1 });
@@ -106,7 +106,7 @@ describe('device identity over HTTP', () => {
     // A valid credential for the same phone is a new visitor.
     const valid = encodeCredential(secret?.value as string, {
       id: newDeviceId(),
-      issuedAt: Math.floor(Date.now() / 1000),
+      issuedAt: Math.floor(t.deps.clock.now().getTime() / 1000),
     });
     const res = await as(ip, `hatari_device=${valid}`, 'POST', `/api/spots/${spot.id}/vote`, { value: 1 });
     assert.equal(res.statusCode, 200);
@@ -124,7 +124,7 @@ describe('device identity over HTTP', () => {
     const id = newDeviceId();
     const old = encodeCredential(secret?.value as string, {
       id,
-      issuedAt: Math.floor(Date.now() / 1000) - DEVICE_RENEW_AFTER_SECONDS - 60,
+      issuedAt: Math.floor(t.deps.clock.now().getTime() / 1000) - DEVICE_RENEW_AFTER_SECONDS - 60,
     });
     const renewed = await as(ip, `hatari_device=${old}`, 'POST', '/api/device');
     assert.deepEqual(renewed.json(), { device: 'renewed' });

@@ -230,7 +230,7 @@ describe('moderation/sign-in', () => {
       const on = await as(session, {
         method: 'POST',
         url: '/api/auth/two-factor/enable',
-        payload: { code: currentCode(secret) },
+        payload: { code: currentCode(secret, t.deps.clock.now().getTime()) },
       });
       assert.equal(on.statusCode, 200, on.body);
       recovery = on.json().recovery_codes;
@@ -251,7 +251,7 @@ describe('moderation/sign-in', () => {
         two_factor: true,
       });
       assert.equal((await login({ ...MOD, code: '123456' })).res.statusCode, 401);
-      const next = currentCode(secret, Date.now() + 30_000);
+      const next = currentCode(secret, t.deps.clock.now().getTime() + 30_000);
       assert.equal((await login({ ...MOD, code: next })).res.statusCode, 200, 'the next step is taken');
       assert.equal((await login({ ...MOD, code: next })).res.statusCode, 401, 'never twice');
       await waitOver();
@@ -285,7 +285,7 @@ describe('moderation/sign-in', () => {
         const on = await as(adminCookie, {
           method: 'POST',
           url: '/api/auth/two-factor/enable',
-          payload: { code: currentCode(setup.json().secret) },
+          payload: { code: currentCode(setup.json().secret, t.deps.clock.now().getTime()) },
         });
         assert.equal(on.statusCode, 200, on.body);
         assert.equal((await as(adminCookie, { method: 'GET', url: '/api/mod/spots' })).statusCode, 200);
@@ -293,7 +293,10 @@ describe('moderation/sign-in', () => {
         const off = await as(adminCookie, {
           method: 'POST',
           url: '/api/auth/two-factor/disable',
-          payload: { password: ADMIN.password, code: currentCode(setup.json().secret, Date.now() + 30_000) },
+          payload: {
+            password: ADMIN.password,
+            code: currentCode(setup.json().secret, t.deps.clock.now().getTime() + 30_000),
+          },
         });
         assert.equal(off.statusCode, 409);
         const reset = await as(adminCookie, {
