@@ -201,7 +201,7 @@ export async function voteStuffing(c: Client, address: string, maxRequests = 400
   const attacker = (): Sender => ({ ip: address, ua: `Attacker/${++ua}` });
   const statsBefore = await statsTotal(c);
   const seeded = (await publicSpots(c)).filter((s) => s.seeded);
-  const started = Date.now();
+  const started = performance.now();
   const f: StuffingFigures = {
     requests: 0,
     seconds: 0,
@@ -227,7 +227,7 @@ export async function voteStuffing(c: Client, address: string, maxRequests = 400
     if (res.status !== 200) break;
     if ((res.json.spot as SpotLite).status === 'confirmed') {
       f.statusChanges++;
-      f.confirm = { requests: f.requests + 1, seconds: (Date.now() - started) / 1000 };
+      f.confirm = { requests: f.requests + 1, seconds: (performance.now() - started) / 1000 };
       break;
     }
   }
@@ -242,10 +242,10 @@ export async function voteStuffing(c: Client, address: string, maxRequests = 400
     }
     if (status === 'disputed') {
       f.seededDisputed++;
-      f.dispute ??= { requests: f.requests, seconds: (Date.now() - started) / 1000 };
+      f.dispute ??= { requests: f.requests, seconds: (performance.now() - started) / 1000 };
     }
   }
-  f.seconds = (Date.now() - started) / 1000;
+  f.seconds = (performance.now() - started) / 1000;
   f.statsAfter = await statsTotal(c);
   return f;
 }

@@ -191,7 +191,7 @@ for (const setup of SETUPS) {
 
     it('a flood of flags from one network is capped and never hides a spot', async () => {
       const spots = (await publicSpots(c)).filter((s) => !s.moderator_verified).slice(0, 10);
-      const started = Date.now();
+      const started = performance.now();
       let accepted = 0;
       let sent = 0;
       for (let i = 0; i < FLAG_CEILING + 40; i++) {
@@ -204,7 +204,11 @@ for (const setup of SETUPS) {
         sent++;
         if (res.status === 200) accepted++;
       }
-      figures[`flag flood (${setup.name})`] = { sent, accepted, seconds: (Date.now() - started) / 1000 };
+      figures[`flag flood (${setup.name})`] = {
+        sent,
+        accepted,
+        seconds: (performance.now() - started) / 1000,
+      };
       assert.ok(accepted <= FLAG_CEILING, `${accepted} flags accepted from one network in an hour`);
       assert.ok(sent - accepted >= 40, 'the rest refused');
       for (const s of spots) assert.ok(await isPublic(c, s.id), `spot ${s.id} is still on the map`);

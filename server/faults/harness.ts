@@ -186,7 +186,7 @@ export function mixedLoad(
       init = { method: 'POST', headers, body: JSON.stringify({ value: Math.random() < 0.7 ? 1 : -1 }) };
     }
     stats.sent++;
-    const started = Date.now();
+    const started = performance.now();
     try {
       const res = await fetch(target, { ...init, signal: AbortSignal.timeout(10_000) });
       const type = res.headers.get('content-type') ?? '';
@@ -197,12 +197,12 @@ export function mixedLoad(
         votable.push(JSON.parse(body).spot.id);
       }
       if (what === 'POST vote' && res.status === 200) stats.acknowledged.votes++;
-      if (res.status >= 500) stats.failures.push({ at: Date.now(), what, status: res.status, type });
+      if (res.status >= 500) stats.failures.push({ at: performance.now(), what, status: res.status, type });
     } catch (err) {
       stats.byStatus.error = (stats.byStatus.error ?? 0) + 1;
-      stats.failures.push({ at: Date.now(), what, status: (err as Error).name, type: '' });
+      stats.failures.push({ at: performance.now(), what, status: (err as Error).name, type: '' });
     }
-    stats.slowestMs[what] = Math.max(stats.slowestMs[what] ?? 0, Date.now() - started);
+    stats.slowestMs[what] = Math.max(stats.slowestMs[what] ?? 0, performance.now() - started);
   };
   const workers = Array.from({ length: concurrency }, async () => {
     while (running) await one();

@@ -26,7 +26,7 @@ describe('outages on PostgreSQL', {
     const fresh = await createFreshDatabase();
     cleanups.push(() => fresh.dropDatabase());
     const db = createPgDb({ connectionString: fresh.url, ...opts });
-    const clock = new TestClock(new Date());
+    const clock = new TestClock();
     const app = await buildAppOn(db, clock);
     cleanups.push(() => app.close());
     const spots: number[] = [];

@@ -12,7 +12,6 @@ export type FakeMode = 'ok' | 'down' | 'hang' | 'garbage' | 'error';
 abstract class FakeServer {
   mode: FakeMode = 'ok';
   calls: URL[] = [];
-  callTimes: number[] = [];
   userAgents: string[] = [];
   /** Requests being answered (or held, when hanging) right now, and the most at once so far. */
   open = 0;
@@ -24,7 +23,6 @@ abstract class FakeServer {
     this.server = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       this.calls.push(url);
-      this.callTimes.push(Date.now());
       this.userAgents.push(String(req.headers['user-agent']));
       this.open++;
       this.maxOpen = Math.max(this.maxOpen, this.open);
@@ -73,7 +71,6 @@ abstract class FakeServer {
   reset() {
     this.mode = 'ok';
     this.calls = [];
-    this.callTimes = [];
     this.userAgents = [];
     this.maxOpen = this.open;
   }

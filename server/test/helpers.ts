@@ -121,6 +121,7 @@ const postgresTemplate = once(async () => {
       const db = createPgDb({ connectionString: databaseUrl(building) });
       await migrate(db).finally(() => db.close());
       await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      // biome-ignore lint/plugin: templates are cleared by their age on the database server's clock
       await client.query(`COMMENT ON DATABASE ${name} IS 'built ${new Date().toISOString()}'`);
       // Templates of older migrations are of no more use once a day old: a younger one may be
       // another checkout's, whose tests run now on this PostgreSQL (a CI run beside a developer's).
@@ -171,7 +172,7 @@ export async function createFreshDatabase(
   opts: { empty?: boolean } = {},
 ): Promise<{ url: string; dropDatabase(): Promise<void> }> {
   if (!TEST_DATABASE_URL) throw new Error('needs TEST_DATABASE_URL');
-  const name = `hatari_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const name = `hatari_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}${opts.empty ? '' : ` TEMPLATE ${await postgresTemplate()}`}`);
   const url = databaseUrl(name);
   return {
@@ -480,6 +481,7 @@ export async function buildAppOn(db: Db, clock: Clock = systemClock): Promise<Fa
 export class TestClock implements Clock {
   private ms: number;
 
+  // biome-ignore lint/plugin: by default it starts at the machine's time, where the database's now() is
   constructor(start: Date | number = Date.now()) {
     this.ms = new Date(start).getTime();
   }

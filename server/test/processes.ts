@@ -23,8 +23,8 @@ class ServerExited extends Error {
 }
 
 export async function waitFor(check: () => Promise<boolean>, ms: number, what: string) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
     const done = await check().catch((err) => {
       if (err instanceof ServerExited) throw err;
       return false;

@@ -22,8 +22,8 @@ function counted() {
 }
 
 const until = async (check: () => boolean, ms: number) => {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+  const end = performance.now() + ms;
+  while (!check() && performance.now() < end) await new Promise((r) => setTimeout(r, 20));
   return check();
 };
 

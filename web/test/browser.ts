@@ -235,9 +235,10 @@ export class Signal {
  * the service worker) is polled here instead.
  */
 export async function waitInPage(page: Page, predicate: () => Promise<boolean>, timeoutMs = 10_000) {
-  const until = Date.now() + timeoutMs;
+  const until = performance.now() + timeoutMs;
   while (!(await page.evaluate(predicate))) {
-    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${predicate}`);
+    if (performance.now() > until)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${predicate}`);
     await page.waitForTimeout(100);
   }
 }
@@ -367,9 +368,9 @@ export async function spotsOnMap(page: Page): Promise<number> {
 
 /** Waits until the map shows `expected` spots (markers animate in and out), then says how many it shows. */
 export async function settleSpotsOnMap(page: Page, expected: number, ms = 5000): Promise<number> {
-  const until = Date.now() + ms;
+  const until = performance.now() + ms;
   let shown = await spotsOnMap(page);
-  while (shown !== expected && Date.now() < until) {
+  while (shown !== expected && performance.now() < until) {
     await page.waitForTimeout(100);
     shown = await spotsOnMap(page);
   }

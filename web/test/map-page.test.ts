@@ -303,6 +303,7 @@ describe('the map page on a phone', () => {
     stack.nominatim.reset();
     // The page's time stands still while typing: a keystroke a loaded machine delays past the typing
     // pause cannot pass for one (it did once in CI). Then the pause passes.
+    // biome-ignore lint/plugin: the page's installed clock started at the machine's time; it stops just after
     await page.clock.pauseAt(Date.now() + 1000);
     await page
       .getByRole('searchbox', { name: 'Search spots and places' })

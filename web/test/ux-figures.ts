@@ -35,10 +35,10 @@ async function atScale(browser: Browser) {
       const z = Number(/\/(\d+)\/\d+\/\d+\.png$/.exec(r.url())?.[1]);
       if (z && zooms.at(-1) !== z) zooms.push(z);
     });
-    const start = Date.now();
+    const start = performance.now();
     await page.goto(`${big.url}/`);
     await page.locator('.leaflet-marker-icon').first().waitFor({ timeout: 60_000 });
-    const firstMark = Date.now() - start;
+    const firstMark = performance.now() - start;
     await page.waitForTimeout(4000);
     // A pan by most of a screen: how long from letting go until the data tiles of the view the map
     // settles on are in. Those are asked last, all at once (so about one round trip); the tiles
@@ -46,13 +46,13 @@ async function atScale(browser: Browser) {
     const asked = new Map<Request, number>();
     const done: { asked: number; finished: number; bytes: Promise<number> }[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('/api/spots/tiles/')) asked.set(r, Date.now());
+      if (r.url().includes('/api/spots/tiles/')) asked.set(r, performance.now());
     });
     page.on('requestfinished', (r) => {
       const at = asked.get(r);
       if (at === undefined) return;
       const bytes = r.sizes().then((z) => z.responseBodySize + z.responseHeadersSize);
-      done.push({ asked: at, finished: Date.now(), bytes });
+      done.push({ asked: at, finished: performance.now(), bytes });
     });
     const box = await page.locator('section.map').boundingBox();
     if (!box) throw new Error('no map on the page');
@@ -61,7 +61,7 @@ async function atScale(browser: Browser) {
     await page.mouse.move(cx, cy);
     await page.mouse.down();
     await page.mouse.move(cx - box.width * 0.8, cy - box.height * 0.3, { steps: 8 });
-    const released = Date.now();
+    const released = performance.now();
     await page.mouse.up();
     await page.waitForTimeout(6000);
     if (done.length === 0) throw new Error('no tile was asked after the pan');

@@ -141,7 +141,8 @@ describe('channels/push', () => {
     });
 
     it('a trip with hours: exactly one alert along the way inside them, none off it, and outside them it waits', async () => {
-      const hour = localHour(new Date());
+      const now = t.deps.clock.now();
+      const hour = localHour(now);
       const inside = push.subscribe();
       const outside = push.subscribe();
       const trip = { place: 'Kalerwe', to: { place: 'Old Taxi Park', ...OLD_TAXI_PARK } };
@@ -168,7 +169,7 @@ describe('channels/push', () => {
         `SELECT send_after FROM outbox WHERE state = 'queued' AND spot_id = $1`,
         [along],
       );
-      const expected = alertSendAfter(4, new Date(), later);
+      const expected = alertSendAfter(4, now, later);
       assert.ok(expected && waiting[0], 'the other waits');
       const late = Math.abs(new Date(waiting[0].send_after).getTime() - expected.getTime());
       assert.ok(late < 60_000, `waits for ${later.from}:00: ${waiting[0].send_after}`);

@@ -17,6 +17,8 @@ import { type ChannelLang, categoryName } from '../../src/channels/words.ts';
  */
 const wide = (n: number) => 'W'.repeat(n);
 const place: NamedPoint = { name: wide(TEXT_LIMITS.area), detail: wide(120), lat: 0.33, lng: 32.58 };
+/** When the screens' spot was reported: any fixed day serves. */
+const REPORTED = new Date('2026-11-25T09:00:00Z');
 const spot: Spot = {
   id: MAX_ID,
   title: wide(TEXT_LIMITS.title),
@@ -29,7 +31,7 @@ const spot: Spot = {
   time_of_day: 'any',
   incident_date: null,
   source_url: null,
-  created_at: new Date().toISOString(),
+  created_at: REPORTED.toISOString(),
   last_confirmed_at: null,
   confirmations: 99_999,
   denials: 99_999,
@@ -46,7 +48,7 @@ const dangers: NearDanger[] = Array.from({ length: 30 }, (_, i) => ({
   severity: 5,
   time_of_day: 'any',
   distance_m: 2999,
-  last_word: new Date(),
+  last_word: REPORTED,
 }));
 /** The spot, with the category whose name is longest in `lang`. */
 const wordiest = (lang: ChannelLang): Spot => ({
@@ -56,7 +58,7 @@ const wordiest = (lang: ChannelLang): Spot => ({
 });
 const worldIn = (lang: ChannelLang): UssdWorld => ({
   // So long after the spot's report that its screen asks "still there?" with the widest count.
-  now: new Date(Date.now() + 99_999 * 86_400_000),
+  now: new Date(REPORTED.getTime() + 99_999 * 86_400_000),
   knownLang: undefined,
   rememberLang: async () => {},
   watch: async () => ({ key: 'ussdWatching', params: { place: wide(40) } }),

@@ -153,7 +153,7 @@ describe('channels/webhooks', () => {
     assert.equal(delivery.headers['content-type'], 'application/json');
     assert.equal(delivery.headers['hatari-event'], 'spot.published');
     assert.match(String(delivery.headers['user-agent']), /Hatari/);
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(t.deps.clock.now().getTime() / 1000);
     assert.ok(
       partnerAccepts(SECRET, delivery.headers['hatari-signature'] as string, delivery.body, now),
       'signed',
@@ -184,7 +184,7 @@ describe('channels/webhooks', () => {
     );
     const [real] = partner.received as [Delivery];
     const header = real.headers['hatari-signature'] as string;
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(t.deps.clock.now().getTime() / 1000);
     assert.ok(partnerAccepts(SECRET, header, real.body, now), 'the real one is accepted');
     const forged = real.body.replace('"moderator_verified":true', '"moderator_verified":false');
     assert.notEqual(forged, real.body);

@@ -91,7 +91,7 @@ describe('npm run admin', () => {
       );
       const guard = new SignInGuard(db, 'a test key', pow);
       const attempt = (password: string) =>
-        signIn(db, guard, { username: 'sarah', password }, { wideNetwork: 'here' }, new Date());
+        signIn(db, guard, { username: 'sarah', password }, { wideNetwork: 'here' }, systemClock.now());
       assert.deepEqual(await attempt('first password 123'), { kind: 'wrong' });
       const right = await attempt('second password 456');
       assert.deepEqual(right.kind === 'signed-in' && right.user, { username: 'sarah', role: 'moderator' });

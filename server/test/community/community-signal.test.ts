@@ -390,8 +390,9 @@ describe('community/community-signal', () => {
       }
       const key = (await mod({ method: 'GET', url: `/api/mod/spots/${a.id}/networks` })).json().networks[1]
         .key;
-      const from = new Date(Date.now() - 3600_000).toISOString();
-      const to = new Date(Date.now() + 60_000).toISOString();
+      const now = t.deps.clock.now().getTime();
+      const from = new Date(now - 3600_000).toISOString();
+      const to = new Date(now + 60_000).toISOString();
       const res = await mod({
         method: 'POST',
         url: '/api/mod/networks/void-votes',

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { regionDay } from '../../src/trust/standing.ts';
 import { report, startTestApp, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
@@ -305,7 +306,7 @@ describe('community/community', () => {
       );
       const res = await t.inject({ method: 'GET', url: `/api/spots/${spot.id}/history` });
       assert.equal(res.statusCode, 200, res.body);
-      const kampalaDay = (at: Date) => new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+      const now = t.deps.clock.now().getTime();
       assert.deepEqual(res.json(), {
         spot_id: spot.id,
         reported_at: spot.created_at,
@@ -313,8 +314,8 @@ describe('community/community', () => {
         confirmations: 3,
         denials: 1,
         days: [
-          { day: kampalaDay(new Date()), confirmations: 3, denials: 0 },
-          { day: kampalaDay(new Date(Date.now() - 2 * 86_400_000)), confirmations: 0, denials: 1 },
+          { day: regionDay(new Date(now)), confirmations: 3, denials: 0 },
+          { day: regionDay(new Date(now - 2 * 86_400_000)), confirmations: 0, denials: 1 },
         ],
       });
       assert.doesNotMatch(res.body, /Phone 70|198\.53\.2/, 'nothing of the voters');

@@ -313,7 +313,7 @@ describe('http/openapi-contract', () => {
       });
       await call('POST', '/api/mod/networks/void-votes', {
         ...as,
-        payload: { network, from: '2020-01-01T00:00:00Z', to: new Date().toISOString() },
+        payload: { network, from: '2020-01-01T00:00:00Z', to: t.deps.clock.now().toISOString() },
       });
       await call('POST', '/api/mod/networks/void-votes', { ...as, payload: { network: 'x' } });
       const setup = await call('POST', '/api/auth/two-factor/setup', { ...as, payload: {} });
@@ -325,7 +325,7 @@ describe('http/openapi-contract', () => {
       });
       const alarms = await call('GET', '/api/mod/alarms', as);
       assert.ok(alarms.json().budgets.hides.per_hour >= 0, 'budgets listed');
-      const period = { from: '2020-01-01T00:00:00Z', to: new Date().toISOString() };
+      const period = { from: '2020-01-01T00:00:00Z', to: t.deps.clock.now().toISOString() };
       await call('POST', '/api/mod/bursts/keep', { ...as, payload: period });
       await call('POST', '/api/mod/bursts/revert', { ...as, payload: { ...period, networks: [network] } });
       await call('POST', '/api/mod/bursts/revert', { ...as, payload: { from: period.to, to: period.from } });

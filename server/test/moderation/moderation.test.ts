@@ -331,7 +331,7 @@ describe('moderation/moderation', () => {
       assert.equal(dismissed.publication, 'approved');
       assert.equal(dismissed.flag_count, 0);
       assert.equal(dismissed.protected, true, 'restored: protected from flags and votes');
-      const days = (Date.parse(dismissed.restored_until) - Date.now()) / 86_400_000;
+      const days = (Date.parse(dismissed.restored_until) - t.deps.clock.now().getTime()) / 86_400_000;
       assert.ok(days > 29.9 && days <= 30, `protected for 30 days (${days})`);
       assert.equal((await t.inject({ method: 'GET', url: `/api/spots/${spot.id}` })).statusCode, 200);
     });

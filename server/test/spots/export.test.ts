@@ -188,7 +188,7 @@ describe('open data: GET /api/spots.geojson and /api/spots.csv', () => {
   });
 
   it('costs one walk over the spots per format however many download, and a write rebuilds after a minute', async () => {
-    let now = Date.now();
+    let now = Date.parse('2026-11-25T09:00:00Z');
     let walks = 0;
     const counting = {
       query: async <R>(sql: string, params?: readonly unknown[]) => {
