@@ -4,7 +4,7 @@
  * embedded). The two should be alike, so timing tells nobody which names exist. Alternates the two
  * so the machine's noise falls on both; prints the medians, p90s and their ratio.
  */
-import { startTestApp } from '../server/test/helpers.ts';
+import { startTestApp } from '../server/test/test-app.ts';
 
 const ROUNDS = Number(process.env.SIGNIN_ROUNDS ?? 40);
 const ADMIN = { username: 'bench-admin', password: 'a long bench password' };

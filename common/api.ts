@@ -108,7 +108,6 @@ export const gridCluster = z
     lng: z.number(),
   })
   .meta({ id: 'GridCluster' });
-export type GridCluster = z.output<typeof gridCluster>;
 
 export const tileResponse = z
   .object({
@@ -142,7 +141,6 @@ const spotSummary = z
     lng: z.number(),
   })
   .meta({ id: 'SpotSummary' });
-export type SpotSummary = z.output<typeof spotSummary>;
 
 const spotHit = spotSummary.extend({ score: z.number().meta({ description: 'Higher is better' }) });
 export type SpotHit = z.output<typeof spotHit>;
@@ -361,7 +359,7 @@ export const statsResponse = z.object({
 
 // Moderators.
 
-export const userSchema = z.object({ username: z.string(), role: z.enum(ROLES) }).meta({ id: 'User' });
+const userSchema = z.object({ username: z.string(), role: z.enum(ROLES) }).meta({ id: 'User' });
 export const userResponse = z.object({ user: userSchema });
 export const usersResponse = z.object({ users: z.array(userSchema.extend({ created_at: z.string() })) });
 export const sessionResponse = z.object({
@@ -374,8 +372,6 @@ export const sessionResponse = z.object({
     })
     .optional(),
 });
-
-export type TwoFactorState = NonNullable<z.output<typeof sessionResponse>['two_factor']>;
 
 export const twoFactorSetup = z.object({
   secret: z.string().meta({ description: 'The shared secret (base32), to type into an app' }),

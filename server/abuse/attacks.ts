@@ -4,14 +4,9 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type AltchaChallenge, solveAltcha } from '../test/altcha.ts';
-import {
-  createFreshDatabase,
-  migratedDataDir,
-  report,
-  TEST_DATABASE_URL,
-  TEST_REDIS_URL,
-} from '../test/helpers.ts';
+import { report } from '../test/factories.ts';
 import { type RunningServer, startServer, stop } from '../test/processes.ts';
+import { createFreshDatabase, migratedDataDir, TEST_DATABASE_URL, TEST_REDIS_URL } from '../test/test-db.ts';
 
 /**
  * The attacks on the community signal, replayed over HTTP against a running server. Each returns

@@ -10,8 +10,8 @@ import {
   UssdSession,
 } from '../test/fake-gateway.ts';
 import { FakeNominatim, KAMPALA_PLACES } from '../test/fakes.ts';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../test/helpers.ts';
 import { type RunningServer, startServer, stop, waitFor } from '../test/processes.ts';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../test/test-db.ts';
 import { ATTACKED_ADMIN, call, freshStorage, NO_REPORT_BUDGETS, signIn } from './attacks.ts';
 
 /**

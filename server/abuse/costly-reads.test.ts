@@ -8,8 +8,8 @@ import { migrate } from '../src/db/migrate.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { FakeOsrm } from '../test/fakes.ts';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../test/helpers.ts';
 import { type RunningServer, rssBytes, serverStats, startServer, stop } from '../test/processes.ts';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../test/test-db.ts';
 import { freshStorage } from './attacks.ts';
 
 /**

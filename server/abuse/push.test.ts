@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { FakePushService } from '../test/fake-push.ts';
 import { FakeOsrm } from '../test/fakes.ts';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../test/helpers.ts';
 import { type RunningServer, startServer, stop, waitFor } from '../test/processes.ts';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../test/test-db.ts';
 import { ATTACKED_ADMIN, type Client, call, freshStorage, report, type Sender, signIn } from './attacks.ts';
 
 /**

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { NO_REPORT_BUDGETS } from '../abuse/attacks.ts';
-import { report } from '../test/helpers.ts';
+import { report } from '../test/factories.ts';
 import { startServer, stop } from '../test/processes.ts';
 
 /**

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
+import { report } from '../test/factories.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../test/fakes.ts';
-import { report } from '../test/helpers.ts';
 import { type RunningServer, runCleanups, startServer, stop, waitFor } from '../test/processes.ts';
 import { record, scanDatabaseAt, scanRedis } from '../test/raw-ips.ts';
 import {

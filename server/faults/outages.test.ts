@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import pg from 'pg';
 import { createPgDb, LOCK_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from '../src/db/pg.ts';
-import { buildAppOn, createFreshDatabase, onPostgres, report, TestClock } from '../test/helpers.ts';
+import { report } from '../test/factories.ts';
+import { buildAppOn, TestClock } from '../test/test-app.ts';
+import { createFreshDatabase, onPostgres } from '../test/test-db.ts';
 
 /**
  * npm run test:faults: an instance's worst days on PostgreSQL, replayed in one process against a

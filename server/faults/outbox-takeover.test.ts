@@ -6,7 +6,7 @@ import { OUTBOX_DEFAULTS, Outbox } from '../src/channels/outbox.ts';
 import type { Db } from '../src/db/db.ts';
 import { createPgDb } from '../src/db/pg.ts';
 import { createLogger } from '../src/http/logger.ts';
-import { createFreshDatabase, onPostgres } from '../test/helpers.ts';
+import { createFreshDatabase, onPostgres } from '../test/test-db.ts';
 
 /**
  * The sending worker dies with 40 alerts queued, one of them in the gateway's hands: the standby

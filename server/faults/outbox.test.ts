@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { ATTACKED_ADMIN, freshStorage, signIn } from '../abuse/attacks.ts';
+import { report } from '../test/factories.ts';
 import {
   channelEnv,
   FakeSmsGateway,
@@ -9,7 +10,6 @@ import {
   TEST_CHANNEL_SECRET,
 } from '../test/fake-gateway.ts';
 import { FakeNominatim, KAMPALA_PLACES } from '../test/fakes.ts';
-import { report } from '../test/helpers.ts';
 import { runCleanups, serverOutput, startServer, stop, waitFor } from '../test/processes.ts';
 
 /**

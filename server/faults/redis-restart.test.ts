@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { createTestDatabase, report, startTestApp } from '../test/helpers.ts';
+import { report } from '../test/factories.ts';
 import { runCleanups, waitFor } from '../test/processes.ts';
+import { startTestApp } from '../test/test-app.ts';
+import { createTestDatabase } from '../test/test-db.ts';
 import { startRedis } from './harness.ts';
 
 /**

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { REPORT_FIELDS } from '../../common/domain.ts';
-import { onPostgres, report } from './helpers.ts';
+import { report } from './factories.ts';
+import { onPostgres } from './test-db.ts';
 
 /**
  * The inputs the fuzz suites send: JSON bodies of our field names with odd values, prototype keys and

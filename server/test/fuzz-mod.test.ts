@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { MOD_ACTIONS } from '../../common/domain.ts';
+import { report } from './factories.ts';
 import {
   bodyNear,
   contentType,
@@ -13,7 +14,7 @@ import {
   RUNS,
   visitor,
 } from './fuzz-inputs.ts';
-import { report, startTestApp, type TestApp } from './helpers.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
 
 /**
  * Property-based fuzzing of the moderator API, signed in as an admin (the role that reaches every

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import zlib from 'node:zlib';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { report } from './factories.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from './fakes.ts';
 import { writeFixtureBasemap } from './fixtures/basemap.ts';
 import {
@@ -18,7 +19,7 @@ import {
   statusesForId,
   visitor,
 } from './fuzz-inputs.ts';
-import { report, startTestApp, type TestApp } from './helpers.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
 
 /**
  * Property-based fuzzing of every public endpoint's inputs: bodies, query strings, path ids and

@@ -4,8 +4,9 @@ import http from 'node:http';
 import https from 'node:https';
 import { after, describe, it } from 'node:test';
 import { tileOf } from '../../common/geo.ts';
-import { createFreshDatabase, report, TEST_REDIS_URL } from './helpers.ts';
+import { report } from './factories.ts';
 import { NGINX, runCleanups, startNginx, startServer, stop, waitFor } from './processes.ts';
+import { createFreshDatabase, TEST_REDIS_URL } from './test-db.ts';
 
 const skip = !existsSync(NGINX)
   ? 'needs nginx (Debian package nginx)'

@@ -23,9 +23,10 @@ import {
 } from '../../common/region-outline.ts';
 import { alertSendAfter } from '../src/channels/alerts.ts';
 import { loadConfig } from '../src/config.ts';
+import { report } from './factories.ts';
 import { channelEnv, FakeSmsGateway, injectPoster, UssdSession } from './fake-gateway.ts';
 import { FakeNominatim, FakeOsrm } from './fakes.ts';
-import { report, startTestApp, type TestApp, testConfig } from './helpers.ts';
+import { startTestApp, type TestApp, testConfig } from './test-app.ts';
 
 /**
  * The app serving a second, made-up region, described in a file (REGION_FILE) as a deployment

@@ -8,7 +8,7 @@
  * without a process of its own (`isolation: 'none'`): a process per file paid for loading the app's
  * modules (0.7 s of CPU) and for a new embedded database (about 3 s of CPU) every time, which was
  * most of what a run cost on two cores; a lane loads the modules once and reuses its databases
- * (helpers.ts). Each file's results are printed together when it ends, through the spec reporter.
+ * (test-db.ts). Each file's results are printed together when it ends, through the spec reporter.
  */
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

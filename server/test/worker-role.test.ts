@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { createPgDb } from '../src/db/pg.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { type BackgroundWork, type Role, WorkerRole } from '../src/worker-role.ts';
-import { createFreshDatabase, onPostgres } from './helpers.ts';
+import { createFreshDatabase, onPostgres } from './test-db.ts';
 
 /** Background work that only counts its starts and stops. */
 function counted() {

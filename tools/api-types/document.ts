@@ -1,5 +1,5 @@
 import { createPgDb } from '../../server/src/db/pg.ts';
-import { buildAppOn } from '../../server/test/helpers.ts';
+import { buildAppOn } from '../../server/test/test-app.ts';
 
 /**
  * The app's OpenAPI document, as /api/openapi.json serves it: the app is built on a database it

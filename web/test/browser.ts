@@ -6,7 +6,7 @@ import { after, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { FakePushService } from '../../server/test/fake-push.ts';
 import { FakeNominatim, FakeOsrm, FakeTiles, KAMPALA_PLACES } from '../../server/test/fakes.ts';
-import { startTestApp, type TestApp } from '../../server/test/helpers.ts';
+import { startTestApp, type TestApp } from '../../server/test/test-app.ts';
 
 /**
  * Browser tests drive Debian's Chromium (no browser downloads) at a phone's viewport against a real

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ensureSyntheticSpots } from '../../server/src/cli/synthetic.sql.ts';
-import { deviceWithStanding } from '../../server/test/helpers.ts';
+import { deviceWithStanding } from '../../server/test/factories.ts';
 import {
   axeViolations,
   blockLocation,

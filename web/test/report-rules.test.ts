@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type Region, region, UGANDA, useRegion } from '../../common/region.ts';
-import { startTestApp, type TestApp } from '../../server/test/helpers.ts';
+import { startTestApp, type TestApp } from '../../server/test/test-app.ts';
 import { draftProblems, type ReportDraft, readyReport } from '../src/map/report-draft.ts';
 
 /**

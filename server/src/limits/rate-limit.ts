@@ -13,7 +13,7 @@ export interface PolicyDecision extends Decision {
 }
 
 /** The RateLimit header values that depend on the policy alone, not on its count. */
-export interface PolicyHeaders {
+interface PolicyHeaders {
   limit: string;
   policy: string;
   /** The draft's `RateLimit` field up to its remaining count. */

@@ -19,7 +19,7 @@ import {
   fixtureTiles,
   writeFixtureBasemap,
 } from '../fixtures/basemap.ts';
-import { startTestApp, type TestApp, testConfig } from '../helpers.ts';
+import { startTestApp, type TestApp, testConfig } from '../test-app.ts';
 
 const KAMPALA = { lat: 0.3136, lng: 32.5811 };
 const GULU = { lat: 2.7724, lng: 32.2881 };

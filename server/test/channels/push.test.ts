@@ -6,9 +6,10 @@ import { type Courier, PushCourier } from '../../src/channels/couriers.ts';
 import { enqueue } from '../../src/channels/outbox.sql.ts';
 import { OUTBOX_DEFAULTS, Outbox } from '../../src/channels/outbox.ts';
 import { allowedEndpoint } from '../../src/channels/push.ts';
+import { deviceWithStanding, report } from '../factories.ts';
 import { FakePushService } from '../fake-push.ts';
 import { FakeOsrm } from '../fakes.ts';
-import { deviceWithStanding, report, startTestApp, type TestApp } from '../helpers.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 /**
  * Web Push alerts: the page's watches of places and trips, alerted through the outbox to a browser's

@@ -12,6 +12,7 @@ import { UpstreamGuard } from '../../src/clients/http.ts';
 import { SmsGateway } from '../../src/clients/sms-gateway.ts';
 import { moderateSpot } from '../../src/moderation/mod-spots.service.ts';
 import { writeSiteSettings } from '../../src/settings/settings.service.ts';
+import { deviceWithStanding, report } from '../factories.ts';
 import {
   channelEnv,
   FAKE_API_KEY,
@@ -23,7 +24,8 @@ import {
   UssdSession,
 } from '../fake-gateway.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../fakes.ts';
-import { createTestDatabase, deviceWithStanding, report, startTestApp, type TestApp } from '../helpers.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
+import { createTestDatabase } from '../test-db.ts';
 
 /**
  * SMS: NEAR, WATCH and STOP, the alerts of new public dangers, and their delivery through the

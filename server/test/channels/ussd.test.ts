@@ -4,6 +4,7 @@ import { answerUssd } from '../../src/channels/channels.service.ts';
 import { SCREEN_CHARS } from '../../src/channels/screen.ts';
 import { RateLimiter } from '../../src/limits/rate-limit.ts';
 import { writeSiteSettings } from '../../src/settings/settings.service.ts';
+import { report } from '../factories.ts';
 import {
   channelEnv,
   FakeSmsGateway,
@@ -13,8 +14,8 @@ import {
   UssdSession,
 } from '../fake-gateway.ts';
 import { FakeNominatim, KAMPALA_PLACES } from '../fakes.ts';
-import { RELAXED_POLICIES, report, startTestApp, type TestApp } from '../helpers.ts';
 import { phoneNumbersIn } from '../raw-ips.ts';
+import { RELAXED_POLICIES, startTestApp, type TestApp } from '../test-app.ts';
 
 /**
  * The USSD menu, played as the gateway plays it (every answer so far joined by `*`), in English,

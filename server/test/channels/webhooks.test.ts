@@ -8,7 +8,8 @@ import { enqueue } from '../../src/channels/outbox.sql.ts';
 import { OUTBOX_DEFAULTS, Outbox } from '../../src/channels/outbox.ts';
 import { WebhookCourier } from '../../src/channels/webhooks.ts';
 import { archiveAgedSpots } from '../../src/spots/index.ts';
-import { moderatorSession, report, startTestApp, type TestApp } from '../helpers.ts';
+import { moderatorSession, report } from '../factories.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 /**
  * Partners' webhooks: an admin registers a partner's endpoint; the partner's test server (on

@@ -14,7 +14,7 @@ import { signIn } from '../../src/moderation/auth.service.ts';
 import { SignInGuard } from '../../src/moderation/sign-in-guard.ts';
 import { systemClock } from '../../src/util/clock.ts';
 import { ProofOfWork } from '../../src/util/proof-of-work.ts';
-import { createFreshDatabase, migratedDataDir, onPostgres } from '../helpers.ts';
+import { createFreshDatabase, migratedDataDir, onPostgres } from '../test-db.ts';
 
 /** Runs `npm run admin -- …` as a user would, with the password on standard input (its own process). */
 function admin(args: string[], stdin: string, env: Record<string, string>) {

@@ -3,8 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { networkName } from '../../../common/domain.ts';
 import { POLICIES } from '../../src/limits/policies.ts';
+import { report } from '../factories.ts';
 import { FakeOsrm } from '../fakes.ts';
-import { report, startTestApp, type TestApp } from '../helpers.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 /**
  * One person, one voice: the network ceilings (with the real limits), protected spots, flags from

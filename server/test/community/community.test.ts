@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { regionDay } from '../../src/trust/standing.ts';
-import { report, startTestApp, type TestApp } from '../helpers.ts';
+import { report } from '../factories.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 let t: TestApp;
 describe('community/community', () => {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { networkName } from '../../../common/domain.ts';
-import { report, startTestApp, type TestApp } from '../helpers.ts';
+import { report } from '../factories.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 /**
  * Site-wide budgets on what takes a danger off the map, protection that sticks, and the moderators'

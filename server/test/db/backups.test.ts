@@ -10,7 +10,8 @@ import { DailyBackups, databaseFolder, listBackups } from '../../src/db/backups.
 import type { Db } from '../../src/db/db.ts';
 import { createPgliteDb } from '../../src/db/pglite.ts';
 import { createLogger } from '../../src/http/logger.ts';
-import { migratedDataDir, TestClock } from '../helpers.ts';
+import { TestClock } from '../test-app.ts';
+import { migratedDataDir } from '../test-db.ts';
 
 /** Embedded storage's daily backups and `npm run admin -- backup | restore` (db/backups.ts). */
 

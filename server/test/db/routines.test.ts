@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Routine } from '../../src/db/routines.ts';
-import { createTestDatabase } from '../helpers.ts';
+import { createTestDatabase } from '../test-db.ts';
 
 describe('db/routines: database functions built from the code', () => {
   const doubling = (factor: number) =>

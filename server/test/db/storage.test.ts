@@ -17,14 +17,9 @@ import { migrate, readMigrations } from '../../src/db/migrate.ts';
 import { createPgDb } from '../../src/db/pg.ts';
 import { createPgliteDb } from '../../src/db/pglite.ts';
 import { readSeedSpots } from '../../src/seed/seed.ts';
-import {
-  createFreshDatabase,
-  createTestDatabase,
-  migratedDataDir,
-  onPostgres,
-  report,
-  startTestApp,
-} from '../helpers.ts';
+import { report } from '../factories.ts';
+import { startTestApp } from '../test-app.ts';
+import { createFreshDatabase, createTestDatabase, migratedDataDir, onPostgres } from '../test-db.ts';
 
 describe('migrations', () => {
   it('apply once; a second run applies nothing', async () => {

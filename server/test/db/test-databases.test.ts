@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createTestDatabase, embeddedDatabasesOpened, onPostgres, report, startTestApp } from '../helpers.ts';
+import { report } from '../factories.ts';
+import { startTestApp } from '../test-app.ts';
+import { createTestDatabase, embeddedDatabasesOpened, onPostgres } from '../test-db.ts';
 
 /**
- * The tests' embedded databases are reused within a test process (helpers.ts): what one test leaves
+ * The tests' embedded databases are reused within a test process (test-db.ts): what one test leaves
  * behind must never reach the next, and a database whose schema a test changed is not reused.
  */
 describe('embedded test databases', { skip: onPostgres ? 'embedded storage only' : false }, () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parseFeed } from '@rowanmanning/feed-parser';
-import { moderatorSession, report, startTestApp, type TestApp } from '../helpers.ts';
+import { moderatorSession, report } from '../factories.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 /**
  * Feeds of new public spots, read back by a feed reader's parser (@rowanmanning/feed-parser, as

@@ -4,7 +4,9 @@ import { after, describe, it } from 'node:test';
 import { migrate } from '../../src/db/migrate.ts';
 import { createPgDb } from '../../src/db/pg.ts';
 import { createPgliteDb } from '../../src/db/pglite.ts';
-import { buildAppOn, createFreshDatabase, onPostgres, report, startTestApp } from '../helpers.ts';
+import { report } from '../factories.ts';
+import { buildAppOn, startTestApp } from '../test-app.ts';
+import { createFreshDatabase, onPostgres } from '../test-db.ts';
 
 async function listen(server: net.Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

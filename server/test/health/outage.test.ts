@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { HttpError, registerErrorHandling } from '../../src/http/errors.ts';
 import { outageOf, RecentOutages } from '../../src/http/outage.ts';
 import { KeyedQueue, NoTurnError } from '../../src/util/keyed-queue.ts';
-import { TestClock } from '../helpers.ts';
+import { TestClock } from '../test-app.ts';
 
 /**
  * What counts as an outage and how health judges them, and the keyed queue that keeps a locked spot

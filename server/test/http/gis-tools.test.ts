@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { PMTiles } from 'pmtiles';
+import { report } from '../factories.ts';
 import { writeFixtureBasemap } from '../fixtures/basemap.ts';
 import { gdalInstalled, ogrinfo } from '../gdal.ts';
-import { report, startListeningTestApp, type TestApp } from '../helpers.ts';
+import { startListeningTestApp, type TestApp } from '../test-app.ts';
 
 /**
  * The tiles opened by URL as GIS tools open them, against a listening server: GDAL reads a spot

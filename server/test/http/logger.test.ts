@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createLogger } from '../../src/http/logger.ts';
-import { LogCapture, startTestApp } from '../helpers.ts';
+import { LogCapture, startTestApp } from '../test-app.ts';
 
 describe('the logger', () => {
   it('logs an error by its message, code and stack, never the objects a library hangs on it', () => {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { report, startTestApp, type TestApp } from '../helpers.ts';
+import { report } from '../factories.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123';
 const scrape = (t: TestApp, authorization?: string) =>

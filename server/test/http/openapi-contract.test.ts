@@ -7,11 +7,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { InjectOptions } from 'fastify';
 import { solveAltcha } from '../altcha.ts';
+import { report } from '../factories.ts';
 import { channelEnv, smsForm, TEST_CHANNEL_SECRET } from '../fake-gateway.ts';
 import { FakePushService } from '../fake-push.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../fakes.ts';
 import { writeFixtureBasemap } from '../fixtures/basemap.ts';
-import { report, startTestApp, type TestApp } from '../helpers.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 /**
  * Every endpoint called as clients call it, answers good and bad, each answer checked against the

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { API_TYPES_FILE, apiTypes } from '../../../tools/api-types/to-types.ts';
-import { startTestApp, type TestApp } from '../helpers.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 let t: TestApp;
 describe('http/openapi', () => {

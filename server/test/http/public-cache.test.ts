@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync } from 'node:zlib';
 import { PublicReadCache, readKey } from '../../src/http/public-cache.ts';
 import { ByteBudgetCache } from '../../src/util/byte-budget-cache.ts';
-import { report, solvedChallenge, startTestApp, type TestApp } from '../helpers.ts';
+import { report, solvedChallenge } from '../factories.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 describe('PublicReadCache', () => {
   it('answers from memory until the TTL ends, then asks again', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { report, startTestApp, type TestApp } from '../helpers.ts';
+import { report } from '../factories.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 const HOST = 'hatari.example';
 let t: TestApp;

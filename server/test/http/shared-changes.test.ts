@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createPgDb } from '../../src/db/pg.ts';
-import { createFreshDatabase, onPostgres, report, startTestApp, type TestApp } from '../helpers.ts';
+import { report } from '../factories.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
+import { createFreshDatabase, onPostgres } from '../test-db.ts';
 
 /**
  * Two instances on one PostgreSQL: a write through one empties the other's read cache at once

@@ -7,7 +7,8 @@ import {
   newDeviceId,
 } from '../../src/identity/device-credential.ts';
 import { solveAltcha } from '../altcha.ts';
-import { report, solvedChallenge, startTestApp, type TestApp, TestClock } from '../helpers.ts';
+import { report, solvedChallenge } from '../factories.ts';
+import { startTestApp, type TestApp, TestClock } from '../test-app.ts';
 
 describe('device identity over HTTP', () => {
   let t: TestApp;

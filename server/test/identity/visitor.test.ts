@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createTestDatabase, report, startTestApp, type TestApp, type TestDatabase } from '../helpers.ts';
+import { report } from '../factories.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../test-db.ts';
 
 /** Reports a spot as a given client and returns the visitor hash stored with the reporter's vote. */
 async function visitorOf(

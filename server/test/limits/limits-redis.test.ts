@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { REDIS_KEY_PREFIX, RedisStore } from '../../src/limits/redis-store.ts';
-import { createFreshDatabase, report, startTestApp, TEST_REDIS_URL } from '../helpers.ts';
+import { report } from '../factories.ts';
 import { runCleanups, startServer, stop } from '../processes.ts';
+import { startTestApp } from '../test-app.ts';
+import { createFreshDatabase, TEST_REDIS_URL } from '../test-db.ts';
 
 const skip = TEST_REDIS_URL ? false : 'needs TEST_REDIS_URL (Redis)';
 

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestDatabase, report, startTestApp, type TestApp, type TestDatabase } from '../helpers.ts';
+import { report } from '../factories.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../test-db.ts';
 
 /** A client: an address and a phone. */
 interface Client {

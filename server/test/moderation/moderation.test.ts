@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
-import { report, startTestApp, type TestApp } from '../helpers.ts';
+import { report } from '../factories.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 let t: TestApp;
 const ADMIN = { username: 'amina', password: 'correct horse battery' };
@@ -462,7 +463,7 @@ describe('moderation/moderation', () => {
         autoHideBudgetPerHour: 5,
         disputeBudgetPerHour: 12,
         requireTwoFactor: false,
-        // The tests' configuration turns the newcomer budgets off (helpers.ts, testConfig).
+        // The tests' configuration turns the newcomer budgets off (test-app.ts, testConfig).
         reportBudgetPerHour: 0,
         reportBudgetPerNetworkPerHour: 0,
         reportBudgetPerPlacePerHour: 0,

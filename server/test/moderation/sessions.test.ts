@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SESSION_TTL_SECONDS } from '../../src/moderation/auth.service.ts';
-import { startTestApp, type TestApp, TestClock } from '../helpers.ts';
+import { startTestApp, type TestApp, TestClock } from '../test-app.ts';
 
 /** A moderator's session lasts SESSION_TTL_SECONDS by the app's clock, which the test moves. */
 const ADMIN = { username: 'amina', password: 'a long session test password' };

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { currentCode } from '../../src/moderation/two-factor.ts';
 import { solveAltcha } from '../altcha.ts';
-import { startTestApp, type TestApp } from '../helpers.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 /**
  * Moderators' sign-in (docs/moderators.md, "Signing in" and "Two-step sign-in"): growing delays per

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { report } from '../factories.ts';
 import { gdalInstalled, ogrinfo } from '../gdal.ts';
-import { report, startListeningTestApp, type TestApp } from '../helpers.ts';
+import { startListeningTestApp, type TestApp } from '../test-app.ts';
 
 /**
  * OGC API – Features under /ogc, read as QGIS and GDAL read it: the landing page's links, the

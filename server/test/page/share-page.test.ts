@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { wrap } from '../../src/page/share-card.ts';
-import { report, startTestApp, type TestApp } from '../helpers.ts';
+import { report } from '../factories.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 const built = existsSync(new URL('../../../dist/web/index.html', import.meta.url));
 const HOSTILE = 'Bad "corner" <script>alert(1)</script> & co';

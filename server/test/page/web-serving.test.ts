@@ -6,7 +6,7 @@ import { pageRegion, UGANDA } from '../../../common/region.ts';
 import { ConfigError } from '../../src/config.ts';
 import { tileSource } from '../../src/http/security-headers.ts';
 import { channelEnv } from '../fake-gateway.ts';
-import { startTestApp, type TestApp, testConfig } from '../helpers.ts';
+import { startTestApp, type TestApp, testConfig } from '../test-app.ts';
 
 const built = existsSync(new URL('../../../dist/web/index.html', import.meta.url));
 

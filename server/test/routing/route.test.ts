@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { COMPACT_DANGERS } from '../../../common/api.ts';
+import { report } from '../factories.ts';
 import { FakeOsrm } from '../fakes.ts';
-import { report, startTestApp, type TestApp } from '../helpers.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 /**
  * A 5.6 km east-west trip. The fake router offers the straight road and a road that bends 1.5 km

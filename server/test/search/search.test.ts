@@ -6,8 +6,9 @@ import { FallbackCounters } from '../../src/limits/fallback-counters.ts';
 import { MemoryStore } from '../../src/limits/memory-store.ts';
 import { RateLimiter } from '../../src/limits/rate-limit.ts';
 import { PlaceSearch } from '../../src/search/places.ts';
+import { report } from '../factories.ts';
 import { FakeNominatim } from '../fakes.ts';
-import { report, startTestApp, type TestApp, TestClock } from '../helpers.ts';
+import { startTestApp, type TestApp, TestClock } from '../test-app.ts';
 
 const nominatim = new FakeNominatim([
   {

@@ -4,8 +4,9 @@ import type { InjectOptions } from 'fastify';
 import { tileOf } from '../../../common/geo.ts';
 import { publicDataChanged } from '../../src/deps.ts';
 import { archiveAgedSpots } from '../../src/spots/index.ts';
+import { moderatorSession, report } from '../factories.ts';
 import { FakeOsrm } from '../fakes.ts';
-import { moderatorSession, report, startTestApp, type TestApp, TestClock } from '../helpers.ts';
+import { startTestApp, type TestApp, TestClock } from '../test-app.ts';
 
 /**
  * Ageing out (docs/api.md, "Confidence and time"): the clock moves 13 months; a spot nobody

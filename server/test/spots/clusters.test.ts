@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { TILE_CLUSTER_MAX_ZOOM, tileRange } from '../../../common/geo.ts';
 import { ensureSyntheticSpots } from '../../src/cli/synthetic.sql.ts';
 import { aggregateClusters, readGridClusters } from '../../src/spots/clusters.sql.ts';
-import { report, startTestApp, type TestApp } from '../helpers.ts';
+import { report } from '../factories.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 interface Cluster {
   count: number;

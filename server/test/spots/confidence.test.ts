@@ -13,7 +13,8 @@ import {
 import { publicDataChanged } from '../../src/deps.ts';
 import { confidenceExpression } from '../../src/spots/confidence.sql.ts';
 import { refreshStaleConfidence } from '../../src/spots/index.ts';
-import { deviceWithStanding, report, startTestApp, type TestApp, TestClock } from '../helpers.ts';
+import { deviceWithStanding, report } from '../factories.ts';
+import { startTestApp, type TestApp, TestClock } from '../test-app.ts';
 
 /** Confidence and time (common/confidence.ts): the rule's properties, and what the API serves. */
 

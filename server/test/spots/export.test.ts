@@ -6,7 +6,8 @@ import { createLogger } from '../../src/http/logger.ts';
 import { byteRange } from '../../src/spots/export.routes.ts';
 import { csvCell } from '../../src/spots/export.ts';
 import { ExportSnapshots, SNAPSHOT_MIN_INTERVAL_MS } from '../../src/spots/export-snapshots.ts';
-import { report, startTestApp, type TestApp } from '../helpers.ts';
+import { report } from '../factories.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 let t: TestApp;
 

@@ -4,7 +4,8 @@ import type { Queryable } from '../../src/db/db.ts';
 import { createPgDb } from '../../src/db/pg.ts';
 import { appendLog, SYSTEM_ACTOR } from '../../src/moderation/log.sql.ts';
 import { type Redacted, redactStoredTextOnce } from '../../src/spots/redact-stored.ts';
-import { buildAppOn, report, startTestApp, type TestApp } from '../helpers.ts';
+import { report } from '../factories.ts';
+import { buildAppOn, startTestApp, type TestApp } from '../test-app.ts';
 
 let t: TestApp;
 describe('spots/spots-report', () => {

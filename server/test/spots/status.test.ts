@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { STATUSES, statusFor } from '../../../common/domain.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers.ts';
+import { createTestDatabase, type TestDatabase } from '../test-db.ts';
 
 /**
  * The page explains a spot's status by common/domain.ts's statusFor; the database derives the stored

@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { VectorTile, type VectorTileLayer } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { TILE_CLUSTER_MAX_ZOOM, tileBounds, tileKeyRange, tileOf } from '../../../common/geo.ts';
-import { report, startTestApp, type TestApp } from '../helpers.ts';
+import { report } from '../factories.ts';
+import { startTestApp, type TestApp } from '../test-app.ts';
 
 /** Spots in a small part of Kampala, and one in Gulu, far from them. */
 const KAMPALA = { lat: 0.3136, lng: 32.5811 };

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
-import { moderatorSession, report, startTestApp, type TestApp, TestClock } from '../helpers.ts';
+import { moderatorSession, report } from '../factories.ts';
+import { startTestApp, type TestApp, TestClock } from '../test-app.ts';
 
 /**
  * The newcomer report budgets (docs/api.md, "Earned trust"): past the site-wide, per-network or

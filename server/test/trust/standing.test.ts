@@ -5,16 +5,9 @@ import { DEFAULT_ALERT_MIN_CONFIDENCE } from '../../../common/confidence.ts';
 import { POLICIES, type Policy } from '../../src/limits/policies.ts';
 import { RateLimiter } from '../../src/limits/rate-limit.ts';
 import { meetsStanding } from '../../src/trust/standing.ts';
+import { deviceWithStanding, moderatorSession, report, solvedChallenge } from '../factories.ts';
 import { FakePushService } from '../fake-push.ts';
-import {
-  deviceWithStanding,
-  moderatorSession,
-  report,
-  solvedChallenge,
-  startTestApp,
-  type TestApp,
-  TestClock,
-} from '../helpers.ts';
+import { startTestApp, type TestApp, TestClock } from '../test-app.ts';
 
 /**
  * Standing, earned with time and agreement (docs/api.md, "Earned trust"), what it changes (a
