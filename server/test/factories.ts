@@ -1,5 +1,9 @@
+import assert from 'node:assert/strict';
 import type { FastifyRequest, InjectOptions } from 'fastify';
+import type { ModAction } from '../../common/domain.ts';
 import { SESSION_TTL_SECONDS } from '../src/moderation/auth.service.ts';
+import { moderateSpot } from '../src/moderation/mod-spots.service.ts';
+import { readSiteSettings, writeSiteSettings } from '../src/settings/index.ts';
 import { regionDay } from '../src/trust/index.ts';
 import type { Clock } from '../src/util/clock.ts';
 import { solveAltcha } from './altcha.ts';
@@ -79,4 +83,58 @@ export function report(overrides: Record<string, unknown> = {}): Record<string, 
     time_of_day: 'night',
     ...overrides,
   };
+}
+
+/** A spot in the state a test needs, reached as users and moderators reach it (givenSpot). */
+export interface SpotState {
+  /** The report's fields (report() gives the rest). */
+  fields?: Record<string, unknown>;
+  /** Held for review, rejected by a moderator or archived by one; approved (on the map) unless said. */
+  publication?: 'pending' | 'rejected' | 'archived';
+  /** Verified by a moderator. */
+  verified?: boolean;
+  /** "Still dangerous" votes from this many other phones, besides the reporter's own. */
+  confirmations?: number;
+  /** "Not anymore" votes from this many other phones. */
+  denials?: number;
+}
+
+let phonesUsed = 0;
+/** A phone of its own (an address never used before by these factories). */
+const newPhone = () => {
+  phonesUsed++;
+  return `100.${64 + ((phonesUsed >> 16) & 63)}.${(phonesUsed >> 8) & 255}.${phonesUsed & 255}`;
+};
+const FACTORY_MODERATOR = { username: 'factory', role: 'admin' as const };
+
+/**
+ * A spot reported, voted on and moderated through the app's own services, not by editing its row:
+ * a report through POST /api/spots (held first when `publication` is pending or rejected: the site
+ * then holds every report for the moment), votes from phones of their own through the vote
+ * endpoint, and moderators' decisions through the moderation service. Returns the spot's id.
+ */
+export async function givenSpot(t: TestApp, state: SpotState = {}): Promise<number> {
+  const held = state.publication === 'pending' || state.publication === 'rejected';
+  const before = (await readSiteSettings(t.db)).requireApproval;
+  if (held) await writeSiteSettings(t.db, { requireApproval: true });
+  const res = await t
+    .inject({ method: 'POST', url: '/api/spots', payload: report(state.fields), remoteAddress: newPhone() })
+    .finally(() => held && writeSiteSettings(t.db, { requireApproval: before }));
+  assert.equal(res.statusCode, 201, res.body);
+  const id = (res.json() as { spot: { id: number } }).spot.id;
+  const votes = [...Array(state.confirmations ?? 0).fill(1), ...Array(state.denials ?? 0).fill(-1)];
+  for (const value of votes) {
+    const vote = await t.inject({
+      method: 'POST',
+      url: `/api/spots/${id}/vote`,
+      payload: { value },
+      remoteAddress: newPhone(),
+    });
+    assert.equal(vote.statusCode, 200, vote.body);
+  }
+  const moderate = (action: ModAction) => moderateSpot(t.db, t.deps.standing, FACTORY_MODERATOR, id, action);
+  if (state.publication === 'rejected') await moderate('reject');
+  if (state.verified) await moderate('verify');
+  if (state.publication === 'archived') await moderate('archive');
+  return id;
 }

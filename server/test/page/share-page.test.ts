@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { wrap } from '../../src/page/share-card.ts';
-import { report } from '../factories.ts';
+import { givenSpot, report } from '../factories.ts';
 import { startTestApp, type TestApp } from '../test-app.ts';
 
 const built = existsSync(new URL('../../../dist/web/index.html', import.meta.url));
@@ -98,13 +98,10 @@ describe('a shared spot link', { skip: built ? false : 'the page is not built (n
   });
 
   test('pending, hidden, deleted and unknown spots get the site page, never their text', async () => {
-    const held = await t.inject({
-      method: 'POST',
-      url: '/api/spots',
-      payload: report({ title: 'Secret pending corner', lat: 0.32 }),
+    const heldId = await givenSpot(t, {
+      fields: { title: 'Secret pending corner', lat: 0.32 },
+      publication: 'pending',
     });
-    const heldId = held.json().spot.id as number;
-    await t.db.query(`UPDATE spots SET publication = 'pending' WHERE id = $1`, [heldId]);
     const gone = await t.inject({
       method: 'POST',
       url: '/api/spots',

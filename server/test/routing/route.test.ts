@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { COMPACT_DANGERS } from '../../../common/api.ts';
-import { report } from '../factories.ts';
+import { givenSpot, type SpotState } from '../factories.ts';
 import { FakeOsrm } from '../fakes.ts';
 import { startTestApp, type TestApp } from '../test-app.ts';
 
@@ -22,22 +22,15 @@ describe('routing/route', () => {
     t = await startTestApp({
       env: { OSRM_URL: url, OSRM_PROFILES: 'driving:car,walking:foot,cycling:bike' },
     });
-    const add = async (name: string, body: Record<string, unknown>) => {
-      const res = await t.inject({
-        method: 'POST',
-        url: '/api/spots',
-        payload: report({ title: name, ...body }),
-      });
-      ids[name] = res.json().spot.id;
+    const add = async (name: string, body: Record<string, unknown>, state: SpotState = {}) => {
+      ids[name] = await givenSpot(t, { ...state, fields: { title: name, ...body } });
     };
     await add('Spot A', { lat: 0.3, lng: 32.575, severity: 5, time_of_day: 'night' });
     await add('Spot B', { lat: 0.29325, lng: 32.56925, severity: 4, time_of_day: 'any' });
     await add('Near start', { lat: 0.3008, lng: 32.56, severity: 2, time_of_day: 'day' }); // ~90 m off
     await add('Too far', { lat: 0.3025, lng: 32.585, severity: 5 }); // ~280 m off the straight road
-    await add('Disputed', { lat: 0.3, lng: 32.59, severity: 5 });
-    await add('Pending', { lat: 0.3, lng: 32.58, severity: 5 });
-    await t.db.query('UPDATE spots SET denials = 5 WHERE id = $1', [ids.Disputed]);
-    await t.db.query(`UPDATE spots SET publication = 'pending' WHERE id = $1`, [ids.Pending]);
+    await add('Disputed', { lat: 0.3, lng: 32.59, severity: 5 }, { denials: 5 });
+    await add('Pending', { lat: 0.3, lng: 32.58, severity: 5 }, { publication: 'pending' });
   });
   after(async () => {
     await t.close();

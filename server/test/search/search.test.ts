@@ -6,7 +6,7 @@ import { FallbackCounters } from '../../src/limits/fallback-counters.ts';
 import { MemoryStore } from '../../src/limits/memory-store.ts';
 import { RateLimiter } from '../../src/limits/rate-limit.ts';
 import { PlaceSearch } from '../../src/search/places.ts';
-import { report } from '../factories.ts';
+import { givenSpot } from '../factories.ts';
 import { FakeNominatim } from '../fakes.ts';
 import { startTestApp, type TestApp, TestClock } from '../test-app.ts';
 
@@ -124,10 +124,7 @@ describe('search/search', () => {
     });
 
     it('never shows a spot that is not public, and treats LIKE wildcards as text', async () => {
-      const { spot } = (
-        await t.inject({ method: 'POST', url: '/api/spots', payload: report({ title: 'Zzyzx held spot' }) })
-      ).json();
-      await t.db.query(`UPDATE spots SET publication = 'pending' WHERE id = $1`, [spot.id]);
+      await givenSpot(t, { fields: { title: 'Zzyzx held spot' }, publication: 'pending' });
       assert.deepEqual((await search('q=zzyzx&places=0')).json().spots, []);
       assert.deepEqual((await search('q=%25%25%25&places=0')).json().spots, []);
     });
@@ -351,12 +348,7 @@ describe('search/search', () => {
 
     it('never offers a held report, and names a place search once found without asking it again', async () => {
       const far = { lat: 0.3322, lng: 32.5731 }; // 64 m from Wandegeya, no public spot within 150 m
-      const held = await t.inject({
-        method: 'POST',
-        url: '/api/spots',
-        payload: report({ ...far, area: 'Held area' }),
-      });
-      await t.db.query(`UPDATE spots SET publication = 'pending' WHERE id = $1`, [held.json().spot.id]);
+      await givenSpot(t, { fields: { ...far, area: 'Held area' }, publication: 'pending' });
       const before = (await nearby(`lat=${far.lat}&lng=${far.lng}`)).json();
       assert.deepEqual(before.spots, [], 'a held report is not offered');
       assert.notEqual(before.place?.name, 'Held area', 'nor named');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { report } from '../factories.ts';
+import { givenSpot, report, type SpotState } from '../factories.ts';
 import { startTestApp, type TestApp } from '../test-app.ts';
 
 let t: TestApp;
@@ -10,10 +10,8 @@ describe('spots/spots-list', () => {
   // A small map: ids recorded by name so each assertion names what a user would see.
   before(async () => {
     t = await startTestApp();
-    const add = async (name: string, body: Record<string, unknown>) => {
-      const res = await t.inject({ method: 'POST', url: '/api/spots', payload: report(body) });
-      assert.equal(res.statusCode, 201, res.body);
-      ids[name] = res.json().spot.id;
+    const add = async (name: string, fields: Record<string, unknown>, state: SpotState = {}) => {
+      ids[name] = await givenSpot(t, { ...state, fields });
     };
     await add('kampalaRobbery', {
       title: 'Kampala robbery',
@@ -22,20 +20,28 @@ describe('spots/spots-list', () => {
       category: 'robbery',
       severity: 3,
     });
-    await add('kampalaMurder', {
-      title: 'Kampala murder',
-      lat: 0.32,
-      lng: 32.59,
-      category: 'murder',
-      severity: 5,
-    });
-    await add('guluBoda', {
-      title: 'Gulu boda gang',
-      lat: 2.77,
-      lng: 32.3,
-      category: 'boda_gang',
-      severity: 4,
-    });
+    await add(
+      'kampalaMurder',
+      {
+        title: 'Kampala murder',
+        lat: 0.32,
+        lng: 32.59,
+        category: 'murder',
+        severity: 5,
+      },
+      { confirmations: 5 },
+    );
+    await add(
+      'guluBoda',
+      {
+        title: 'Gulu boda gang',
+        lat: 2.77,
+        lng: 32.3,
+        category: 'boda_gang',
+        severity: 4,
+      },
+      { verified: true },
+    );
     await add('mbararaOther', {
       title: 'Mbarara dark lane',
       lat: -0.61,
@@ -43,35 +49,23 @@ describe('spots/spots-list', () => {
       category: 'other',
       severity: 1,
     });
-    await add('jinjaRobbery', {
-      title: 'Jinja robbery',
-      lat: 0.44,
-      lng: 33.2,
-      category: 'robbery',
-      severity: 3,
-    });
+    await add(
+      'jinjaRobbery',
+      {
+        title: 'Jinja robbery',
+        lat: 0.44,
+        lng: 33.2,
+        category: 'robbery',
+        severity: 3,
+      },
+      { denials: 4 },
+    );
     await add('oldOne', { title: 'An old report', lat: 0.35, lng: 32.6, category: 'stabbing', severity: 2 });
-    await add('pendingOne', {
-      title: 'Pending report',
-      lat: 0.33,
-      lng: 32.58,
-      category: 'robbery',
-      severity: 5,
-    });
-    await add('rejectedOne', {
-      title: 'Rejected report',
-      lat: 0.33,
-      lng: 32.58,
-      category: 'robbery',
-      severity: 5,
-    });
-    // States other features reach (votes, moderators), set directly here.
+    const held = { title: 'Pending report', lat: 0.33, lng: 32.58, category: 'robbery', severity: 5 };
+    await add('pendingOne', held, { publication: 'pending' });
+    await add('rejectedOne', { ...held, title: 'Rejected report' }, { publication: 'rejected' });
+    // A report's age is the one state no service makes: it is written here.
     await t.db.query(`UPDATE spots SET created_at = now() - interval '40 days' WHERE id = $1`, [ids.oldOne]);
-    await t.db.query(`UPDATE spots SET publication = 'pending' WHERE id = $1`, [ids.pendingOne]);
-    await t.db.query(`UPDATE spots SET publication = 'rejected' WHERE id = $1`, [ids.rejectedOne]);
-    await t.db.query('UPDATE spots SET confirmations = 5 WHERE id = $1', [ids.kampalaMurder]);
-    await t.db.query('UPDATE spots SET denials = 4 WHERE id = $1', [ids.jinjaRobbery]);
-    await t.db.query('UPDATE spots SET moderator_verified = true WHERE id = $1', [ids.guluBoda]);
   });
   after(() => t.close());
 
