@@ -1,5 +1,5 @@
 import type { ComponentChildren, RefObject } from 'preact';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Status } from '../../../common/domain.ts';
 import { t } from './i18n.ts';
 
@@ -24,6 +24,31 @@ export function useShowMessage(box: RefObject<HTMLElement | null>, message: unkn
     box.current?.focus({ preventScroll: true });
     box.current?.scrollIntoView({ block: 'center' });
   }, [message]);
+}
+
+/**
+ * A form's or a button's work with the server: `busy` while `run` waits (its controls disabled
+ * meanwhile), one run at a time (a second while one runs does nothing and gives undefined), and what
+ * to tell the user of it (`M`: a failure's text, or the form's own kind of message), cleared when a
+ * run starts.
+ */
+export function useBusy<M = string>() {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<M>();
+  const running = useRef(false);
+  async function run<R>(work: () => Promise<R>): Promise<R | undefined> {
+    if (running.current) return undefined;
+    running.current = true;
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      return await work();
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  }
+  return { busy, message, setMessage, run };
 }
 
 export function SeverityBadge({ severity }: { severity: number }) {

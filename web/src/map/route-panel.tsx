@@ -6,7 +6,7 @@ import { describeFailure } from '../lib/failures.ts';
 import { formatDistance, formatDuration } from '../lib/format.ts';
 import { t, tn } from '../lib/i18n.ts';
 import type { Route } from '../lib/types.ts';
-import { Notice } from '../lib/ui.tsx';
+import { Notice, useBusy } from '../lib/ui.tsx';
 import { SearchBox } from './search-box.tsx';
 
 export interface RoutePoint {
@@ -58,8 +58,12 @@ export function RoutePanel(props: Props) {
   const [avoid, setAvoid] = useState(false);
   const routes = props.result?.routes;
   const chosen = props.result?.chosen ?? 0;
-  const [problem, setProblem] = useState<{ kind: 'error' | 'warn'; text: string }>();
-  const [busy, setBusy] = useState(false);
+  const {
+    busy,
+    message: problem,
+    setMessage: setProblem,
+    run,
+  } = useBusy<{ kind: 'error' | 'warn'; text: string }>();
   const results = useRef<HTMLOListElement>(null);
   useEffect(() => results.current?.scrollIntoView({ block: 'start' }), [routes]);
 
@@ -70,8 +74,6 @@ export function RoutePanel(props: Props) {
       setProblem({ kind: 'error', text: t('route.needBoth') });
       return;
     }
-    setBusy(true);
-    setProblem(undefined);
     const query = {
       from: `${from.lat},${from.lng}`,
       to: `${to.lat},${to.lng}`,
@@ -80,8 +82,8 @@ export function RoutePanel(props: Props) {
       order: 'weighted',
       ...(avoid && { avoid: '1' as const }),
     } as const;
-    const res = await answer(client.GET('/api/route', { params: { query } }));
-    setBusy(false);
+    const res = await run(() => answer(client.GET('/api/route', { params: { query } })));
+    if (!res) return;
     if (res.ok) {
       // Asked with detail=compact: every route is in brief (the type of the answer allows both forms).
       props.onResult({ routes: res.data.routes.filter((r): r is Route => 'danger_count' in r), chosen: 0 });

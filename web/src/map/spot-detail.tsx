@@ -19,7 +19,7 @@ import {
 } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import type { Me, Spot } from '../lib/types.ts';
-import { Field, Notice, SeverityBadge, StatusBadge } from '../lib/ui.tsx';
+import { Field, Notice, SeverityBadge, StatusBadge, useBusy } from '../lib/ui.tsx';
 import { sendVote } from '../lib/vote.ts';
 import { ShareButtons } from './share.tsx';
 import { useNearby } from './use-nearby.ts';
@@ -54,7 +54,7 @@ function reportedWhen(spot: Spot, source: string | undefined): string {
 
 export function SpotDetail({ spot, me, onSpotChanged, onVoted, onFlagged }: Props) {
   const [message, setMessage] = useState<Message>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [flagOpen, setFlagOpen] = useState(false);
   const [flagResult, setFlagResult] = useState<string>();
   const myVote = me.votes[String(spot.id)];
@@ -68,9 +68,8 @@ export function SpotDetail({ spot, me, onSpotChanged, onVoted, onFlagged }: Prop
   }, [spot.id]);
 
   async function vote(value: 1 | -1) {
-    setBusy(true);
-    const outcome = await sendVote(spot.id, value);
-    setBusy(false);
+    const outcome = await run(() => sendVote(spot.id, value));
+    if (!outcome) return;
     if (outcome.kind === 'ok') onSpotChanged(outcome.spot);
     if (outcome.kind !== 'error') onVoted(spot.id, value);
     setMessage({ kind: outcome.kind, text: outcome.text });
@@ -182,23 +181,23 @@ function FlagForm({ spot, onDone }: { spot: Spot; onDone(result: string, hidden:
   const [sameAs, setSameAs] = useState('');
   const nearby = useNearby(reason === 'duplicate' ? spot : undefined);
   const others = nearby?.spots.filter((s) => s.id !== spotId) ?? [];
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, message: error, setMessage: setError, run } = useBusy();
 
   async function submit(e: Event) {
     e.preventDefault();
-    setBusy(true);
-    const res = await answer(
-      client.POST('/api/spots/{id}/flag', {
-        params: { path: { id: String(spotId) } },
-        body: {
-          reason,
-          note,
-          ...(reason === 'duplicate' && sameAs && { duplicate_of: Number(sameAs) }),
-        },
-      }),
+    const res = await run(() =>
+      answer(
+        client.POST('/api/spots/{id}/flag', {
+          params: { path: { id: String(spotId) } },
+          body: {
+            reason,
+            note,
+            ...(reason === 'duplicate' && sameAs && { duplicate_of: Number(sameAs) }),
+          },
+        }),
+      ),
     );
-    setBusy(false);
+    if (!res) return;
     if (res.ok || res.status === 409) {
       const hidden = res.ok && res.data.result === 'hidden';
       onDone(res.ok ? t(hidden ? 'flag.hidden' : 'flag.thanks') : t('flag.alreadyFlagged'), hidden);

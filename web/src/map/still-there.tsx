@@ -5,6 +5,7 @@ import { metresBetween } from '../../../common/geo.ts';
 import { formatAgo } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import type { Spot } from '../lib/types.ts';
+import { useBusy } from '../lib/ui.tsx';
 import { sendVote } from '../lib/vote.ts';
 
 /**
@@ -83,11 +84,10 @@ export function StillThere(props: {
   onClose(message?: string): void;
 }) {
   const { spot } = props;
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   async function vote(value: 1 | -1) {
-    setBusy(true);
-    const outcome = await sendVote(spot.id, value);
-    setBusy(false);
+    const outcome = await run(() => sendVote(spot.id, value));
+    if (!outcome) return;
     if (outcome.kind !== 'error') props.onVoted(value, outcome.kind === 'ok' ? outcome.spot : undefined);
     props.onClose(outcome.text);
   }

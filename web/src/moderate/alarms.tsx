@@ -4,7 +4,7 @@ import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import type { Alarms, Burst, HeldReports } from '../lib/types.ts';
-import { Notice } from '../lib/ui.tsx';
+import { Notice, useBusy } from '../lib/ui.tsx';
 
 /** A date-time input's value (local time, to the minute) and back. */
 const toInput = (iso: string) => {
@@ -64,18 +64,18 @@ export function AlarmsPanel({ alarms, onChanged }: { alarms?: Alarms; onChanged(
 
 /** The reports the newcomer budgets hold: why, from where, and one decision for them all. */
 function HeldCard({ held, onDone }: { held: HeldReports; onDone(text: string): void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, message: error, setMessage: setError, run } = useBusy();
   async function decide(action: 'approve' | 'reject') {
     if (action === 'reject' && !confirm(t('mod.held.confirmReject'))) return;
-    setBusy(true);
     const period = { body: { from: held.from, to: held.to } };
-    const res = await answer(
-      action === 'approve'
-        ? client.POST('/api/mod/held-reports/approve', period)
-        : client.POST('/api/mod/held-reports/reject', period),
+    const res = await run(() =>
+      answer(
+        action === 'approve'
+          ? client.POST('/api/mod/held-reports/approve', period)
+          : client.POST('/api/mod/held-reports/reject', period),
+      ),
     );
-    setBusy(false);
+    if (!res) return;
     if (!res.ok) return setError(describeFailure(res));
     onDone(t(action === 'approve' ? 'mod.held.approved' : 'mod.held.rejected', { n: res.data.spots }));
   }
@@ -122,23 +122,21 @@ function BurstCard({ burst, onDone }: { burst: Burst; onDone(text: string): void
   const [from, setFrom] = useState(toInput(burst.from));
   const [to, setTo] = useState(toInput(burst.to));
   const [left, setLeft] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, message: error, setMessage: setError, run } = useBusy();
   const id = `burst-${Date.parse(burst.from)}`;
   const chosen = burst.networks.filter((n) => !left.has(n.key)).map((n) => n.key);
 
   async function send(action: 'revert' | 'keep') {
     if (action === 'revert' && !confirm(t('mod.alarm.confirmRevert'))) return;
-    setBusy(true);
     const period = { from: fromInput(from), to: fromInput(to) };
     if (action === 'keep') {
-      const kept = await answer(client.POST('/api/mod/bursts/keep', { body: period }));
-      setBusy(false);
+      const kept = await run(() => answer(client.POST('/api/mod/bursts/keep', { body: period })));
+      if (!kept) return;
       return kept.ok ? onDone(t('mod.alarm.kept')) : setError(describeFailure(kept));
     }
     const body = left.size ? { ...period, networks: chosen } : period;
-    const res = await answer(client.POST('/api/mod/bursts/revert', { body }));
-    setBusy(false);
+    const res = await run(() => answer(client.POST('/api/mod/bursts/revert', { body })));
+    if (!res) return;
     if (!res.ok) return setError(describeFailure(res));
     onDone(t('mod.alarm.reverted', { ...res.data }));
   }

@@ -4,7 +4,7 @@ import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { t, tn } from '../lib/i18n.ts';
 import type { ModSpot, NetworkActivity } from '../lib/types.ts';
-import { Notice } from '../lib/ui.tsx';
+import { Notice, useBusy } from '../lib/ui.tsx';
 
 const HOUR = 3600_000;
 /** The periods a moderator may void a network's votes over, ending now. */
@@ -20,8 +20,7 @@ const PERIODS = [
  */
 export function Networks({ spot, onChanged }: { spot: ModSpot; onChanged(s: ModSpot): void }) {
   const [networks, setNetworks] = useState<NetworkActivity[]>();
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, message, setMessage, run } = useBusy<{ kind: 'ok' | 'error'; text: string }>();
 
   async function load() {
     const res = await answer(
@@ -37,14 +36,15 @@ export function Networks({ spot, onChanged }: { spot: ModSpot; onChanged(s: ModS
         ? tn('mod.net.confirmVoid.votes', n.voidable, { label: n.label })
         : tn('mod.net.confirmVoid.flags', n.open_flags, { label: n.label });
     if (!confirm(question)) return;
-    setBusy(true);
-    const res = await answer(
-      client.POST('/api/mod/spots/{id}/void', {
-        params: { path: { id: String(spot.id) } },
-        body: { network: n.key, what },
-      }),
+    const res = await run(() =>
+      answer(
+        client.POST('/api/mod/spots/{id}/void', {
+          params: { path: { id: String(spot.id) } },
+          body: { network: n.key, what },
+        }),
+      ),
     );
-    setBusy(false);
+    if (!res) return;
     if (!res.ok) return setMessage({ kind: 'error', text: describeFailure(res) });
     onChanged(res.data.spot);
     setMessage({ kind: 'ok', text: tn(`mod.net.voided.${what}`, res.data.voided, { label: n.label }) });
@@ -54,18 +54,19 @@ export function Networks({ spot, onChanged }: { spot: ModSpot; onChanged(s: ModS
   async function voidEverywhere(n: NetworkActivity, period: (typeof PERIODS)[number]) {
     if (!confirm(t('mod.net.confirmVoidAll', { label: n.label, period: t(`mod.net.period.${period[0]}`) })))
       return;
-    setBusy(true);
     const to = new Date();
-    const res = await answer(
-      client.POST('/api/mod/networks/void-votes', {
-        body: {
-          network: n.key,
-          from: new Date(to.getTime() - period[1]).toISOString(),
-          to: to.toISOString(),
-        },
-      }),
+    const res = await run(() =>
+      answer(
+        client.POST('/api/mod/networks/void-votes', {
+          body: {
+            network: n.key,
+            from: new Date(to.getTime() - period[1]).toISOString(),
+            to: to.toISOString(),
+          },
+        }),
+      ),
     );
-    setBusy(false);
+    if (!res) return;
     if (!res.ok) return setMessage({ kind: 'error', text: describeFailure(res) });
     setMessage({
       kind: 'ok',

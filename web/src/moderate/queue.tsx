@@ -5,7 +5,7 @@ import { describeFailure } from '../lib/failures.ts';
 import { formatDateTime, safeHttpUrl } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import type { ModQueue, ModSpot } from '../lib/types.ts';
-import { Notice, SeverityBadge, StatusBadge } from '../lib/ui.tsx';
+import { Notice, SeverityBadge, StatusBadge, useBusy } from '../lib/ui.tsx';
 import { EditSpot } from './edit-spot.tsx';
 import { Networks } from './networks.tsx';
 import { SpotMiniMap } from './spot-mini-map.tsx';
@@ -81,16 +81,14 @@ function ModSpotCard({
   onDeleted(id: number): void;
 }) {
   const [editing, setEditing] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, message, setMessage, run } = useBusy<{ kind: 'ok' | 'error'; text: string }>();
   const source = safeHttpUrl(spot.source_url);
 
   async function act(action: ModAction) {
-    setBusy(true);
-    const res = await answer(
-      client.POST(`/api/mod/spots/{id}/${action}`, { params: { path: { id: String(spot.id) } } }),
+    const res = await run(() =>
+      answer(client.POST(`/api/mod/spots/{id}/${action}`, { params: { path: { id: String(spot.id) } } })),
     );
-    setBusy(false);
+    if (!res) return;
     if (res.ok) {
       onChanged(res.data.spot);
       setMessage({ kind: 'ok', text: t(`mod.done.${action}`) });

@@ -3,7 +3,7 @@ import { answer, client, type Fetched } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { t } from '../lib/i18n.ts';
 import type { TwoFactorState } from '../lib/types.ts';
-import { Field, Notice } from '../lib/ui.tsx';
+import { Field, Notice, useBusy } from '../lib/ui.tsx';
 
 type Message = { kind: 'ok' | 'error' | 'warn'; text: string } | undefined;
 interface Setup {
@@ -21,13 +21,11 @@ export function TwoFactorPanel({ state, onChanged }: { state: TwoFactorState; on
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [recovery, setRecovery] = useState<string[]>();
-  const [message, setMessage] = useState<Message>();
-  const [busy, setBusy] = useState(false);
+  const { busy, message, setMessage, run } = useBusy<Message>();
 
-  async function call<T, E>(request: Promise<Fetched<T, E>>): Promise<T | undefined> {
-    setBusy(true);
-    const res = await answer(request);
-    setBusy(false);
+  async function call<T, E>(request: () => Promise<Fetched<T, E>>): Promise<T | undefined> {
+    const res = await run(() => answer(request()));
+    if (!res) return undefined;
     if (res.ok) return res.data;
     setMessage({ kind: 'error', text: describeFailure(res) });
     return undefined;
@@ -35,13 +33,13 @@ export function TwoFactorPanel({ state, onChanged }: { state: TwoFactorState; on
 
   async function start() {
     setMessage(undefined);
-    const started = await call(client.POST('/api/auth/two-factor/setup'));
+    const started = await call(() => client.POST('/api/auth/two-factor/setup'));
     if (started) setSetup(started);
   }
 
   async function confirm(e: Event) {
     e.preventDefault();
-    const on = await call(client.POST('/api/auth/two-factor/enable', { body: { code } }));
+    const on = await call(() => client.POST('/api/auth/two-factor/enable', { body: { code } }));
     if (!on) return;
     setRecovery(on.recovery_codes);
     setSetup(undefined);
