@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { regionDay } from '../../src/trust/standing.ts';
-import { report } from '../factories.ts';
+import { givenSpot, report } from '../factories.ts';
 import { startTestApp, type TestApp } from '../test-app.ts';
 
 let t: TestApp;
@@ -274,8 +274,7 @@ describe('community/community', () => {
     });
 
     it('never hides a spot verified by moderators, nor any spot when the threshold is 0', async () => {
-      const verified = await newSpot(visitor(90));
-      await t.db.query('UPDATE spots SET moderator_verified = true WHERE id = $1', [verified.id]);
+      const verified = { id: await givenSpot(t, { verified: true }) };
       for (const n of [91, 92, 93, 94])
         assert.equal((await flag(verified.id, {}, visitor(n))).json().result, 'flagged');
       assert.equal((await t.inject({ method: 'GET', url: `/api/spots/${verified.id}` })).statusCode, 200);
@@ -329,8 +328,7 @@ describe('community/community', () => {
     });
 
     it('is a 404 for a spot not on the public map, and a 400 for a bad id', async () => {
-      const held = await newSpot(visitor(710));
-      await t.db.query(`UPDATE spots SET publication = 'pending' WHERE id = $1`, [held.id]);
+      const held = { id: await givenSpot(t, { publication: 'pending' }) };
       assert.equal((await t.inject({ method: 'GET', url: `/api/spots/${held.id}/history` })).statusCode, 404);
       assert.equal((await t.inject({ method: 'GET', url: '/api/spots/x/history' })).statusCode, 400);
     });

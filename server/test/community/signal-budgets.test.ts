@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { networkName } from '../../../common/domain.ts';
-import { report } from '../factories.ts';
+import { givenSpot, report } from '../factories.ts';
 import { startTestApp, type TestApp } from '../test-app.ts';
 
 /**
@@ -203,8 +203,7 @@ describe('community/signal-budgets', () => {
     });
 
     it('never spends the budget on a protected spot: its dispute goes to review', async () => {
-      const id = await newSpot();
-      await t.db.query('UPDATE spots SET moderator_verified = true WHERE id = $1', [id]);
+      const id = await givenSpot(t, { verified: true });
       const answers = await disputeVotes(id);
       assert.deepEqual(
         answers.map((r) => r.statusCode),
