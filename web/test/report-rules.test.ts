@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type Region, region, UGANDA, useRegion } from '../../common/region.ts';
 import { startTestApp, type TestApp } from '../../server/test/test-app.ts';
-import { draftProblems, type ReportDraft, readyReport } from '../src/map/report-draft.ts';
+import { draftProblems, loadReportRules, type ReportDraft, readyReport } from '../src/map/report-draft.ts';
 
 /**
  * The page checks a report with the server's own rules (common/report.ts): whatever the server
@@ -56,6 +56,7 @@ describe('the page checks a report by the server’s rules', () => {
   const served: Region = region();
   before(async () => {
     t = await startTestApp();
+    await loadReportRules();
   });
   after(async () => {
     useRegion(served);
@@ -65,7 +66,8 @@ describe('the page checks a report by the server’s rules', () => {
   /** What the page says of a draft, and what the server answers when it is sent as typed. */
   async function both(d: ReportDraft) {
     const page = Object.keys(draftProblems(d)).sort();
-    const body = readyReport(d) ?? {
+    const ready = await readyReport(d);
+    const body = ready ?? {
       ...d,
       point: undefined,
       lat: d.point?.lat,
@@ -75,7 +77,7 @@ describe('the page checks a report by the server’s rules', () => {
     };
     const res = await t.inject({ method: 'POST', url: '/api/spots', payload: body });
     const server = res.statusCode === 400 ? refusedFields(res.json().issues) : [];
-    return { page, server, status: res.statusCode, ready: readyReport(d) !== undefined };
+    return { page, server, status: res.statusCode, ready: ready !== undefined };
   }
 
   for (const [name, [over, refused]] of Object.entries(CASES)) {

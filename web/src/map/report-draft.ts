@@ -1,6 +1,5 @@
-import * as z from 'zod/mini';
 import { type Category, REPORT_FIELDS, type ReportField, type TimeOfDay } from '../../../common/domain.ts';
-import { type ReportInput, reportInput } from '../../../common/report.ts';
+import type { ReportInput } from '../../../common/report.ts';
 
 /**
  * A report being written. It is kept on the phone as it is typed, so nothing is lost to a closed
@@ -109,21 +108,35 @@ export function problemsOf(
   return problems;
 }
 
+type Rules = Pick<typeof import('./report-rules.ts'), 'safeParse' | 'reportInput'>;
+let rules: Rules | undefined;
+let loading: Promise<Rules> | undefined;
+
+/** The server's report rules, loaded once, when a report is first written (report-rules.ts). */
+export const loadReportRules = (): Promise<Rules> =>
+  (loading ??= import('./report-rules.ts').then(({ safeParse, reportInput }) => {
+    rules = { safeParse, reportInput };
+    return rules;
+  }));
+
+const check = (r: Rules, d: ReportDraft) => r.safeParse(r.reportInput, reportBody(d));
+
 /**
  * The fields that the server would refuse, by the server's own rules (common/report.ts: lengths
  * after its cleaning, ranges, links, dates, the place inside the region), so a report that cannot
  * succeed is never sent and never uses up one of the visitor's few reports an hour. Each field maps
- * to a problem the form names in the user's language.
+ * to a problem the form names in the user's language. Until the rules have loaded
+ * (loadReportRules), only a missing place is known.
  */
 export function draftProblems(d: ReportDraft): DraftProblems {
-  const result = z.safeParse(reportInput, reportBody(d));
-  const problems = result.success ? {} : problemsOf(result.error.issues);
+  const result = rules && check(rules, d);
+  const problems = !result || result.success ? {} : problemsOf(result.error.issues);
   if (!d.point) problems.lat = 'noLocation';
   return problems;
 }
 
 /** The report as the server would take it (its text cleaned as the server cleans it), or undefined. */
-export function readyReport(d: ReportDraft): ReportInput | undefined {
-  const result = z.safeParse(reportInput, reportBody(d));
+export async function readyReport(d: ReportDraft): Promise<ReportInput | undefined> {
+  const result = check(await loadReportRules(), d);
   return result.success ? result.data : undefined;
 }

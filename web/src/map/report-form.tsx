@@ -14,6 +14,7 @@ import {
   type DraftProblems,
   draftProblems,
   hasContent,
+  loadReportRules,
   problemsOf,
   type ReportDraft,
   readyReport,
@@ -75,6 +76,11 @@ export function ReportForm({
   const failureBox = useRef<HTMLDivElement>(null);
   const focusFirst = useRef(false);
 
+  // The rules come in a chunk of their own: asked for as the form opens, checked with once here.
+  const [, setRulesLoaded] = useState(false);
+  useEffect(() => {
+    void loadReportRules().then(() => setRulesLoaded(true));
+  }, []);
   const problems = draftProblems(draft);
   const shown: Partial<Record<DraftField, string>> = {};
   for (const f of FIELDS) {
@@ -105,7 +111,7 @@ export function ReportForm({
     e.preventDefault();
     setFailure(undefined);
     setTried(true);
-    const ready = readyReport(draft);
+    const ready = await readyReport(draft);
     if (!ready) {
       if (MORE.some((f) => problems[f])) setMore(true);
       focusFirst.current = true;

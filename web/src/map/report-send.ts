@@ -35,7 +35,7 @@ export function useWaitingReport(draft: ReportDraft, on: Waiting): void {
     const timer = setTimeout(
       async () => {
         const { draft: now, on: to } = latest.current;
-        const ready = readyReport(now);
+        const ready = await readyReport(now);
         if (now.send_at !== sendAt) return;
         if (!ready) return to.onFailed(t('report.waitingFix'));
         const res = await sendReport(ready);
