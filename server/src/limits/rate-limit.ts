@@ -40,7 +40,7 @@ const SUBJECT = {
 /**
  * What a policy needs on every request, made once: its counter key's prefix, its memory, and the
  * header values that depend on the policy alone. A cached read then pays for its counts and little
- * else (bench/NOTES.md, "A cached answer's own work").
+ * else (bench/NOTES.md, "The limits' per-request work on a cached read").
  */
 interface PreparedPolicy {
   name: PolicyName;
@@ -135,7 +135,7 @@ export class RateLimiter {
   ): Promise<PolicyDecision[]> {
     const prepared = all.map((name) => this.prepared[name]).filter((p) => !(standing && p.policy.newcomers));
     const exact = prepared.filter((p) => !p.policy.settled).map((p) => this.hitOf(p, identity));
-    const counted = await this.counters.hitAll(exact);
+    const counted = exact.length ? await this.counters.hitAll(exact) : [];
     let next = 0;
     return prepared.map((p) =>
       this.decision(

@@ -112,12 +112,21 @@ type Rules = Pick<typeof import('./report-rules.ts'), 'safeParse' | 'reportInput
 let rules: Rules | undefined;
 let loading: Promise<Rules> | undefined;
 
-/** The server's report rules, loaded once, when a report is first written (report-rules.ts). */
+/**
+ * The server's report rules, loaded once, when a report is first written (report-rules.ts; the
+ * service worker keeps them for offline use). A load that failed is tried again next time.
+ */
 export const loadReportRules = (): Promise<Rules> =>
-  (loading ??= import('./report-rules.ts').then(({ safeParse, reportInput }) => {
-    rules = { safeParse, reportInput };
-    return rules;
-  }));
+  (loading ??= import('./report-rules.ts').then(
+    ({ safeParse, reportInput }) => {
+      rules = { safeParse, reportInput };
+      return rules;
+    },
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  ));
 
 const check = (r: Rules, d: ReportDraft) => r.safeParse(r.reportInput, reportBody(d));
 
@@ -135,8 +144,13 @@ export function draftProblems(d: ReportDraft): DraftProblems {
   return problems;
 }
 
-/** The report as the server would take it (its text cleaned as the server cleans it), or undefined. */
-export async function readyReport(d: ReportDraft): Promise<ReportInput | undefined> {
-  const result = check(await loadReportRules(), d);
+/**
+ * The report as the server would take it (its text cleaned as the server cleans it), undefined when
+ * the rules refuse it, or 'offline' when they could not be loaded (the site is out of reach).
+ */
+export async function readyReport(d: ReportDraft): Promise<ReportInput | undefined | 'offline'> {
+  const loaded = await loadReportRules().catch(() => undefined);
+  if (!loaded) return 'offline';
+  const result = check(loaded, d);
   return result.success ? result.data : undefined;
 }

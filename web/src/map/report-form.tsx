@@ -112,6 +112,7 @@ export function ReportForm({
     setFailure(undefined);
     setTried(true);
     const ready = await readyReport(draft);
+    if (ready === 'offline') return setFailure({ text: t('report.offlineKept') });
     if (!ready) {
       if (MORE.some((f) => problems[f])) setMore(true);
       focusFirst.current = true;

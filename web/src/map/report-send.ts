@@ -37,6 +37,7 @@ export function useWaitingReport(draft: ReportDraft, on: Waiting): void {
         const { draft: now, on: to } = latest.current;
         const ready = await readyReport(now);
         if (now.send_at !== sendAt) return;
+        if (ready === 'offline') return to.onWaitAgain(Date.now() + OFFLINE_RETRY_MS);
         if (!ready) return to.onFailed(t('report.waitingFix'));
         const res = await sendReport(ready);
         if (res.ok) return to.onSent(res.data.spot, res.data.pending);
