@@ -13,7 +13,8 @@ import { createLogger } from '../server/src/http/logger.ts';
 import { DeviceCredentials } from '../server/src/identity/device-credential.ts';
 import { createIdentify } from '../server/src/identity/identify.ts';
 import { POLICIES } from '../server/src/limits/policies.ts';
-import { RateLimiter, registerRateLimits } from '../server/src/limits/rate-limit.ts';
+import { RateLimiter } from '../server/src/limits/rate-limit.ts';
+import { registerRateLimits } from '../server/src/limits/rate-limit-http.ts';
 
 const config = loadConfig({ ...process.env, SEED: '0' });
 const log = createLogger('warn');

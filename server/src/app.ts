@@ -21,7 +21,7 @@ import { registerSameSiteWrites } from './http/same-site.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { registerDeviceRoutes } from './identity/device.routes.ts';
 import { fastifyTrustProxy } from './identity/identify.ts';
-import { registerRateLimits } from './limits/rate-limit.ts';
+import { registerRateLimits } from './limits/rate-limit-http.ts';
 import { registerAdminRoutes } from './moderation/admin.routes.ts';
 import { registerAuthRoutes } from './moderation/auth.routes.ts';
 import { registerBurstRoutes } from './moderation/bursts.routes.ts';

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import { crossSite, empty, error, json, named, type TypedApp, tooMany, typed } from '../http/api-schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { PolicyName } from '../limits/policies.ts';
-import { consumeDuringRequest } from '../limits/rate-limit.ts';
+import { consumeDuringRequest } from '../limits/rate-limit-http.ts';
 import { ALERT_RULES } from './alerts.ts';
 import { pushEndpointInput, pushWatchInput, pushWatchParams } from './push.schema.ts';
 import { addPushWatch, forgetPush, listPushWatches, MAX_PUSH_WATCHES, removePushWatch } from './push.ts';

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import { crossSite, empty, error, json, named, type TypedApp, tooMany, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
-import { consumeDuringRequest } from '../limits/rate-limit.ts';
+import { consumeDuringRequest } from '../limits/rate-limit-http.ts';
 import { spotIdParams } from '../spots/index.ts';
 import { flagBody, spotHistoryResponse, voteBody } from './community.schema.ts';
 import { castVote, flagSpot, spotHistory, visitorState } from './community.service.ts';

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { encodedBody, sendEncoded } from '../http/encoded-body.ts';
 import type { PolicyName } from '../limits/policies.ts';
-import { consumeDuringRequest } from '../limits/rate-limit.ts';
+import { consumeDuringRequest } from '../limits/rate-limit-http.ts';
 import { ROOT } from '../root.ts';
 import { findPublicSpot } from '../spots/index.ts';
 import { ByteBudgetCache } from '../util/byte-budget-cache.ts';

@@ -5,7 +5,7 @@ import type { Deps } from '../deps.ts';
 import { error, json, named, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
-import { rateLimitHeaders, tooManyMessage } from '../limits/rate-limit.ts';
+import { rateLimitHeaders, tooManyMessage } from '../limits/rate-limit-http.ts';
 import { nearbyQuery, searchQuery, searchRefused } from './search.schema.ts';
 import { findSpots, findSpotsAndPlaces, MIN_PLACE_QUERY, MIN_QUERY, whatIsNear } from './search.service.ts';
 

@@ -3,7 +3,12 @@ import type { FoundPlace } from '../clients/nominatim.ts';
 import type { Queryable } from '../db/db.ts';
 import { escapeLike } from '../db/like.ts';
 
-const SUMMARY = 's.id, s.title, s.area, s.category, s.severity, s.status, s.moderator_verified, s.lat, s.lng';
+/** A spot in brief (SpotSummary), its columns read from the relation named `from`. */
+const summaryOf = (from: string) =>
+  ['id', 'title', 'area', 'category', 'severity', 'status', 'moderator_verified', 'lat', 'lng']
+    .map((column) => `${from}.${column}`)
+    .join(', ');
+const SUMMARY = summaryOf('s');
 
 /** How alike a query word and a known word must be (trigram similarity) to count as a typo of it. */
 const MIN_WORD_SIMILARITY = 0.35;
@@ -112,7 +117,7 @@ export async function nearbySpots(
   const rows = await db.query<NearbySpot & { place: number }>(
     // The nearest first from the index, then those within the radius (as channels' nearestDangers:
     // a radius in the planner's hands can make it read every spot of a dense centre and sort them).
-    `SELECT p.i::int - 1 AS place, ${SUMMARY.replaceAll('s.', 'n.')}, round(n.d::numeric, 1)::float8 AS distance_m
+    `SELECT p.i::int - 1 AS place, ${summaryOf('n')}, round(n.d::numeric, 1)::float8 AS distance_m
      FROM unnest($1::float8[], $2::float8[]) WITH ORDINALITY AS p(lat, lng, i)
      CROSS JOIN LATERAL (SELECT ST_SetSRID(ST_MakePoint(p.lng, p.lat), 4326)::geography AS g) pt
      CROSS JOIN LATERAL (
