@@ -308,7 +308,8 @@ interface Target {
   name: string;
   method?: 'GET' | 'POST';
   path: () => string;
-  body?: string;
+  /** A JSON body: the same for each request, or made for each. */
+  body?: string | (() => string);
   /** A form body made for each request (a gateway's callback) instead of a JSON body. */
   form?: () => Record<string, string>;
   /** An answer that is not what was asked for, though a 2xx (a USSD screen that ends the session). */
@@ -327,6 +328,8 @@ type LoadResult = Pick<autocannon.Result, 'non2xx' | 'errors' | 'timeouts'> & {
   latency: { p50: number; p97_5: number; p99: number };
 };
 
+const bodyOf = (target: Target) => (typeof target.body === 'function' ? target.body() : target.body);
+
 /** The requests a target makes, written out for wrk (which cannot call back into this process). */
 function wrkLoad(base: string, target: Target): Promise<WrkResult> {
   const n = 2000;
@@ -334,7 +337,7 @@ function wrkLoad(base: string, target: Target): Promise<WrkResult> {
   const bodies = target.form
     ? Array.from({ length: n }, () => new URLSearchParams(target.form?.()).toString())
     : target.body
-      ? Array.from({ length: n }, () => target.body as string)
+      ? Array.from({ length: n }, () => bodyOf(target) as string)
       : undefined;
   return wrk(base, {
     method: target.method ?? 'GET',
@@ -365,7 +368,7 @@ async function load(base: string, target: Target): Promise<LoadResult> {
         setupRequest: (req) => ({
           ...req,
           path: target.path(),
-          body: target.form ? new URLSearchParams(target.form()).toString() : target.body,
+          body: target.form ? new URLSearchParams(target.form()).toString() : bodyOf(target),
           headers: {
             ...req.headers,
             'x-forwarded-for': nextAddress(),
@@ -442,6 +445,23 @@ const targets: Target[] = [
     method: 'POST',
     path: () => `/api/spots/${pick()}/vote`,
     body: '{"value":1}',
+  },
+  // A new report somewhere in greater Kampala, each from a newcomer: past the newcomer budgets
+  // (30 an hour site-wide by default) most are held for a moderator, as a flood would be.
+  {
+    name: 'POST /api/spots (report)',
+    method: 'POST',
+    path: () => '/api/spots',
+    body: () =>
+      JSON.stringify({
+        title: 'Phones snatched at the stage',
+        description: 'Two men on a boda, after dark.',
+        lat: 0.15 + Math.random() * 0.3,
+        lng: 32.45 + Math.random() * 0.3,
+        category: 'robbery',
+        severity: 1 + Math.floor(Math.random() * 5),
+        time_of_day: 'night',
+      }),
   },
   // 20 km across central Kampala, the densest area, as the page asks (detail=compact).
   {

@@ -7,6 +7,7 @@ import { readSiteSettings, writeSiteSettings } from '../src/settings/index.ts';
 import { regionDay } from '../src/trust/index.ts';
 import type { Clock } from '../src/util/clock.ts';
 import { solveAltcha } from './altcha.ts';
+import type { FakePushService } from './fake-push.ts';
 import './loopback-only.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -137,4 +138,25 @@ export async function givenSpot(t: TestApp, state: SpotState = {}): Promise<numb
   if (state.verified) await moderate('verify');
   if (state.publication === 'archived') await moderate('archive');
   return id;
+}
+
+/**
+ * A browser watching a place for alerts, as the page sets one up: a subscription of the fake push
+ * service (which the app must be started with, as PUSH_SERVICES) and POST /api/push/watches.
+ * Returns the subscription, whose messages the fake service receives.
+ */
+export async function givenWatch(
+  t: TestApp,
+  push: FakePushService,
+  at: { lat: number; lng: number; radius_m?: number; place?: string },
+): Promise<ReturnType<FakePushService['subscribe']>> {
+  const subscription = push.subscribe();
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/push/watches',
+    payload: { subscription, lang: 'en', place: 'Home', ...at },
+    remoteAddress: newPhone(),
+  });
+  assert.equal(res.statusCode, 201, res.body);
+  return subscription;
 }

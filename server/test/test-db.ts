@@ -288,3 +288,38 @@ export async function createTestDatabase(opts: { empty?: boolean } = {}): Promis
     },
   };
 }
+
+/**
+ * Records the statements and transactions the app runs on `db` until `stop`: what a test of "one
+ * statement, no transaction held open across round trips" counts.
+ */
+export function recordStatements(db: Db): {
+  statements: string[];
+  transactions: () => number;
+  stop: () => void;
+} {
+  const statements: string[] = [];
+  let transactions = 0;
+  const { query, write, transaction } = db;
+  db.query = ((sql, params) => {
+    statements.push(sql);
+    return query.call(db, sql, params);
+  }) as typeof query;
+  db.write = ((sql, params) => {
+    statements.push(sql);
+    return write.call(db, sql, params);
+  }) as typeof write;
+  db.transaction = ((fn) => {
+    transactions++;
+    return transaction.call(db, fn);
+  }) as typeof transaction;
+  return {
+    statements,
+    transactions: () => transactions,
+    stop: () => {
+      db.query = query;
+      db.write = write;
+      db.transaction = transaction;
+    },
+  };
+}

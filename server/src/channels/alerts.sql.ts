@@ -22,6 +22,23 @@ export interface WatchNear {
   to_hour: number | null;
 }
 
+/** A place's watch `w` near point `g` (within its own distance, at most `max` metres), over the caller's SQL. */
+const nearPlace = (g: string, max: string) =>
+  `w.route IS NULL AND ST_DWithin(w.geog, ${g}, ${max}) AND ST_DWithin(w.geog, ${g}, w.radius_m)`;
+/** A trip's watch `w` whose way passes near point `g`, likewise. */
+const nearTrip = (g: string, max: string) =>
+  `w.route IS NOT NULL AND ST_DWithin(w.route, ${g}, ${max}) AND ST_DWithin(w.route, ${g}, w.radius_m)`;
+
+/**
+ * Whether a confirmed watch of a place or a trip is near the point, over the caller's SQL (a report's
+ * database function asks before any alert work): each arm through its own index.
+ */
+export function watchedNear(lat: string, lng: string, max: string): string {
+  const g = `ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography`;
+  return `(EXISTS (SELECT 1 FROM watches w WHERE w.confirmed_at IS NOT NULL AND ${nearPlace(g, max)})
+    OR EXISTS (SELECT 1 FROM watches w WHERE w.confirmed_at IS NOT NULL AND ${nearTrip(g, max)}))`;
+}
+
 /**
  * For each number watching the point (within each watch's own distance, at most maxRadiusM), its
  * nearest watch.
@@ -37,11 +54,9 @@ export async function watchesNear(
     `WITH p AS (SELECT ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography AS g),
      -- A place's watches by their point, a trip's by its way: each through its own index.
      near AS (
-       SELECT w.*, ST_Distance(w.geog, p.g) AS d FROM watches w, p
-       WHERE w.route IS NULL AND ST_DWithin(w.geog, p.g, $3) AND ST_DWithin(w.geog, p.g, w.radius_m)
+       SELECT w.*, ST_Distance(w.geog, p.g) AS d FROM watches w, p WHERE ${nearPlace('p.g', '$3')}
        UNION ALL
-       SELECT w.*, ST_Distance(w.route, p.g) AS d FROM watches w, p
-       WHERE w.route IS NOT NULL AND ST_DWithin(w.route, p.g, $3) AND ST_DWithin(w.route, p.g, w.radius_m)
+       SELECT w.*, ST_Distance(w.route, p.g) AS d FROM watches w, p WHERE ${nearTrip('p.g', '$3')}
      )
      SELECT DISTINCT ON (w.phone_hash) w.id, w.phone_hash, w.phone_enc, w.push_id, w.place, w.from_hour,
        w.to_hour,

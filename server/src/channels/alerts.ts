@@ -3,7 +3,13 @@ import { countsAsDanger } from '../../../common/domain.ts';
 import { localHour, region, utcOffsetMs, withinHours } from '../../../common/region.ts';
 import type { Queryable } from '../db/db.ts';
 import { readSiteSettings } from '../settings/index.ts';
-import { lockAndCountAlertsInHour, markWatchesAlerted, type WatchHours, watchesNear } from './alerts.sql.ts';
+import {
+  lockAndCountAlertsInHour,
+  markWatchesAlerted,
+  type WatchHours,
+  watchedNear,
+  watchesNear,
+} from './alerts.sql.ts';
 import { enqueue } from './outbox.sql.ts';
 import {
   type ChannelLang,
@@ -75,6 +81,10 @@ export function alertText(
     what: `${what}: ${title.length > room ? `${title.slice(0, room - 2)}..` : title}`,
   });
 }
+
+/** Whether anyone watches near the point (alerts could go), over the caller's SQL. */
+export const watchedNearSql = (lat: string, lng: string) =>
+  watchedNear(lat, lng, String(ALERT_RULES.maxRadiusM));
 
 /**
  * Queues the alerts of a spot that has just become public (or whose alerts waited for a second

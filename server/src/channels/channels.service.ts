@@ -98,7 +98,8 @@ export async function answerUssd(deps: Deps, identity: Identity, call: UssdCallb
       const parsed = reportInput.safeParse(input);
       if (!parsed.success)
         return { key: 'notValid', params: { why: gsm(parsed.error.issues[0]?.message ?? '') } };
-      const { spot, pending } = await reportSpot(deps.db, parsed.data, await deps.standing.act(identity));
+      const actor = await deps.standing.act(identity);
+      const { spot, pending } = await reportSpot(deps.db, parsed.data, actor, deps.log);
       publicDataChanged(deps);
       return { key: pending ? 'sentPending' : 'sentPublic', params: { id: spot.id } };
     },

@@ -4,6 +4,12 @@
  * metrics.
  */
 export { alertsInHour } from './alerts.sql.ts';
-export { queueAlerts } from './alerts.ts';
+export { queueAlerts, watchedNearSql } from './alerts.ts';
 export { outboxBacklog } from './outbox.sql.ts';
-export { addPartnerWebhook, partnerWebhooks, queueSpotEvents, removePartnerWebhook } from './webhooks.ts';
+export {
+  addPartnerWebhook,
+  partnerWebhooks,
+  queueSpotEvents,
+  removePartnerWebhook,
+  spotEventSql,
+} from './webhooks.ts';

@@ -65,6 +65,24 @@ export async function recordAttempt(db: Queryable, id: number, outcome: string, 
 }
 
 /**
+ * One delivery per webhook taking `event` of each row of `from` (columns spot_id and body), as a
+ * statement over the caller's SQL; a spot's event is queued once per webhook.
+ */
+const webhookDeliveries = (event: string, from: string) =>
+  `INSERT INTO outbox (phone_hash, webhook_id, kind, body, spot_id)
+     SELECT 'webhook:' || w.id || ':' || ${event}, w.id, 'webhook', d.body, d.spot_id
+     FROM webhooks w CROSS JOIN ${from}
+     WHERE ${event} = ANY (w.events)
+     ON CONFLICT (spot_id, phone_hash) DO NOTHING`;
+
+/**
+ * The deliveries of one spot's event, its body the JSON text `body`, as a statement of a database
+ * function over its parameters and variables (spots/report.sql.ts).
+ */
+export const spotEventStatement = (event: string, spotId: string, body: string) =>
+  webhookDeliveries(event, `(SELECT ${spotId} AS spot_id, ${body} AS body) AS d`);
+
+/**
  * Queues one delivery of `event` per spot (its JSON body given) to every webhook that takes the
  * event; a spot's event already queued for a webhook is not queued again.
  */
@@ -75,13 +93,7 @@ export async function enqueueWebhookDeliveries(
 ): Promise<number> {
   if (deliveries.length === 0) return 0;
   const rows = await db.query(
-    `INSERT INTO outbox (phone_hash, webhook_id, kind, body, spot_id)
-     SELECT 'webhook:' || w.id || ':' || $1, w.id, 'webhook', d.body, d.spot_id
-     FROM webhooks w
-     CROSS JOIN unnest($2::int[], $3::text[]) AS d (spot_id, body)
-     WHERE $1 = ANY (w.events)
-     ON CONFLICT (spot_id, phone_hash) DO NOTHING
-     RETURNING id`,
+    `${webhookDeliveries('$1', 'unnest($2::int[], $3::text[]) AS d (spot_id, body)')} RETURNING id`,
     [event, deliveries.map((d) => d.spotId), deliveries.map((d) => d.body)],
   );
   return rows.length;

@@ -13,6 +13,7 @@ import {
   insertWebhook,
   listWebhooks,
   recordAttempt,
+  spotEventStatement,
   type WebhookRow,
   webhookTarget,
 } from './webhooks.sql.ts';
@@ -57,6 +58,16 @@ export function queueSpotEvents(
       return { spotId: s.id, body: JSON.stringify({ event, occurred_at, spot }) };
     }),
   );
+}
+
+/**
+ * queueSpotEvents for one spot, as a statement of a database function over its parameters and
+ * variables (spots/report.sql.ts): `occurredAt` the time as ISO text, `spot` the public spot's JSON
+ * text in the API's field order; the body is the same bytes queueSpotEvents would write.
+ */
+export function spotEventSql(event: WebhookEvent, spotId: string, occurredAt: string, spot: string): string {
+  const body = `'{"event":"${event}","occurred_at":' || to_json(${occurredAt}::text)::text || ',"spot":' || ${spot} || '}'`;
+  return spotEventStatement(`'${event}'`, spotId, body);
 }
 
 /** Deliveries to partners' endpoints, signed with each webhook's secret. */

@@ -3,7 +3,7 @@ import type { ModAction, ModState, WebhookEvent } from '../../../common/domain.t
 import { queueAlerts, queueSpotEvents } from '../channels/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
-import { redactReport, refreshConfidence, SHOWN_ORDER } from '../spots/index.ts';
+import { redactReport, refreshConfidence, releaseWaitingAlerts, SHOWN_ORDER } from '../spots/index.ts';
 import { moderatorAgreed, reportRejected, type Standing } from '../trust/index.ts';
 import type { SessionUser } from './auth.service.ts';
 import { countAlarms } from './bursts.service.ts';
@@ -16,7 +16,6 @@ import {
   findModSpots,
   type LockedSpot,
   lockSpot,
-  releaseWaitingAlerts,
   resolveOpenFlags,
   restoreSpot,
   setArchived,
@@ -113,7 +112,8 @@ export async function moderateInTransaction(
   const after = await reload(tx, id);
   // A held report that goes on the map for the first time is news to the numbers watching there,
   // and so is a newcomer's spot whose alerts waited for a moderator's word.
-  const waited = (action === 'approve' || action === 'verify') && (await releaseWaitingAlerts(tx, id));
+  const waited =
+    (action === 'approve' || action === 'verify') && (await releaseWaitingAlerts(tx, id)) !== undefined;
   if (waited || (action === 'approve' && spot.publication === 'pending' && !spot.auto_hidden))
     await queueAlerts(tx, after, { now: standing.now() });
   const event = webhookEvent(action, spot, after);

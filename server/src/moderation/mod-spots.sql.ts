@@ -204,12 +204,3 @@ export async function updateSpotFields(
 export async function deleteSpot(tx: Queryable, id: number): Promise<boolean> {
   return (await tx.query('DELETE FROM spots WHERE id = $1 RETURNING id', [id])).length === 1;
 }
-
-/** A newcomer's spot whose alerts waited: a moderator's approval or verification lets them go. */
-export async function releaseWaitingAlerts(tx: Queryable, id: number): Promise<boolean> {
-  const rows = await tx.query(
-    'UPDATE spots SET alerts_wait = false WHERE id = $1 AND alerts_wait RETURNING id',
-    [id],
-  );
-  return rows.length > 0;
-}

@@ -26,3 +26,4 @@ export {
   reportSpot,
   SHOWN_ORDER,
 } from './spots.service.ts';
+export { releaseWaitingAlerts } from './spots.sql.ts';

@@ -16,6 +16,41 @@ export const SPOT_COLUMNS = `s.id, s.title, s.description, s.lat, s.lng, s.area,
  */
 export const LAST_WORD = `coalesce(s.last_confirmed_at, CASE WHEN s.seeded THEN s.incident_date::timestamptz END, s.created_at)`;
 
+/** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds), over the caller's SQL. */
+export const isoSql = (ts: string) => `to_char(${ts} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Each public field's value on alias `s`, in the order of the API's answers (as toSpot writes them). */
+const SPOT_JSON_FIELDS: { [K in keyof Spot]: string } = {
+  id: 's.id',
+  title: 's.title',
+  description: 's.description',
+  lat: 's.lat',
+  lng: 's.lng',
+  area: 's.area',
+  category: 's.category',
+  severity: 's.severity',
+  time_of_day: 's.time_of_day',
+  incident_date: 's.incident_date::text',
+  source_url: 's.source_url',
+  created_at: isoSql('s.created_at'),
+  last_confirmed_at: isoSql('s.last_confirmed_at'),
+  confirmations: 's.confirmations',
+  denials: 's.denials',
+  status: 's.status',
+  moderator_verified: 's.moderator_verified',
+  seeded: 's.seeded',
+  confidence: 's.confidence',
+  archived: "s.publication = 'archived'",
+};
+
+/**
+ * The public Spot on alias `s` as JSON text, byte for byte what JSON.stringify(toSpot(row)) writes:
+ * for a database function that answers a spot and hands the same text to partners (spots/report.sql.ts).
+ */
+export const SPOT_JSON = `'{' || ${Object.entries(SPOT_JSON_FIELDS)
+  .map(([key, value]) => `'"${key}":' || coalesce(to_json(${value})::text, 'null')`)
+  .join(" || ',' || ")} || '}'`;
+
 export interface SpotRow extends Omit<Spot, 'created_at' | 'last_confirmed_at'> {
   created_at: Date | string;
   last_confirmed_at: Date | string | null;

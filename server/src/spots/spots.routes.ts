@@ -37,7 +37,8 @@ export function registerSpotRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      const result = await reportSpot(deps.db, request.body, await deps.standing.act(deps.identify(request)));
+      const actor = await deps.standing.act(deps.identify(request));
+      const result = await reportSpot(deps.db, request.body, actor, request.log);
       return reply.code(201).send(result);
     },
   );

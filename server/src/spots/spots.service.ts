@@ -1,11 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { ReportInput, Spot } from '../../../common/api.ts';
-import { queueAlerts, queueSpotEvents } from '../channels/index.ts';
+import { queueAlerts } from '../channels/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { readSiteSettings } from '../settings/index.ts';
-import { type Actor, newcomerHold, recordReport } from '../trust/index.ts';
+import type { Actor } from '../trust/index.ts';
 import { reportedConfidence } from './confidence.ts';
 import { redactTogether } from './redact.ts';
+import { saveReport } from './report.sql.ts';
 import { toSpot } from './spot-row.ts';
 import type { ListQuery, SpotFilters } from './spots.schema.ts';
 import {
@@ -13,10 +15,9 @@ import {
   findNewestPublicSpots,
   findPublicSpotById,
   findPublicSpots,
-  insertReportedSpot,
-  insertReporterVote,
   type PublicSpotConditions,
   publicSpotsInIdOrder,
+  releaseWaitingAlerts,
 } from './spots.sql.ts';
 
 /** The free-text fields in the order the page and its card show them. */
@@ -32,51 +33,45 @@ export function redactReport<T extends Pick<ReportInput, (typeof SHOWN_ORDER)[nu
 }
 
 /**
- * Saves a report and the reporter's own "still dangerous" vote in one transaction, published at
- * once or held for review: held when the site setting holds every report, or when the reporter is a
- * newcomer past one of the newcomer budgets (trust/publication.ts). A report published at once from a
- * reporter with standing queues the alerts of the numbers and browsers watching near it; a
- * newcomer's waits for a second voice (spots.alerts_wait).
+ * Saves a report and the reporter's own "still dangerous" vote in one statement (report.sql.ts),
+ * published at once or held for review: held when the site setting holds every report, or when the
+ * reporter is a newcomer past one of the newcomer budgets (trust's rule). A report published at once
+ * goes to partners' webhooks with it; from a reporter with standing, it queues the alerts of the
+ * numbers and browsers watching near it before the answer leaves; a newcomer's wait for a second
+ * voice (spots.alerts_wait).
  */
 export async function reportSpot(
   db: Db,
   input: ReportInput,
   { identity, standing, at }: Actor,
+  log: FastifyBaseLogger,
 ): Promise<{ spot: Spot; pending: boolean }> {
   const clean = redactReport(input);
-  return db.transaction(async (tx) => {
-    const settings = await readSiteSettings(tx);
-    const heldBy =
-      settings.requireApproval || standing
-        ? undefined
-        : await newcomerHold(tx, settings, identity, clean, at);
-    const pending = settings.requireApproval || heldBy !== undefined;
-    const row = await insertReportedSpot(
-      tx,
-      clean,
-      pending ? 'pending' : 'approved',
-      !pending && !standing,
-      standing,
-      { value: reportedConfidence(clean, standing), at },
-    );
-    await insertReporterVote(tx, row.id, identity);
-    // Held by the site setting, a report is none of the newcomer budgets' business.
-    if (!settings.requireApproval)
-      await recordReport(tx, {
-        spotId: row.id,
-        at,
-        newcomer: !standing,
-        heldBy,
-        who: identity,
-        point: clean,
-      });
-    const spot = toSpot(row);
-    // Published at once: the alerts and partners' webhooks are queued with it, so neither is kept
-    // without the other (a newcomer's alerts wait for a second voice; partners hear of every spot).
-    if (!pending && standing) await queueAlerts(tx, spot, { reporter: identity.visitor, now: at });
-    if (!pending) await queueSpotEvents(tx, 'spot.published', [spot], at);
-    return { spot, pending };
+  // Read before the report's statement, which then holds no lock while this process waits.
+  const settings = await readSiteSettings(db);
+  const { spot, pending, alertsDue } = await saveReport(db, clean, identity, {
+    standing,
+    at,
+    confidence: reportedConfidence(clean, standing),
+    requireApproval: settings.requireApproval,
+    budgets: {
+      site: settings.reportBudgetPerHour,
+      network: settings.reportBudgetPerNetworkPerHour,
+      place: settings.reportBudgetPerPlacePerHour,
+    },
   });
+  if (alertsDue)
+    try {
+      await db.transaction(async (tx) => {
+        const released = await releaseWaitingAlerts(tx, spot.id);
+        if (released) await queueAlerts(tx, toSpot(released), { reporter: identity.visitor, now: at });
+      });
+    } catch (err) {
+      // The report is stored: answer it as saved (a retry would report it twice). Its alerts still
+      // wait (alerts_wait), for a confirmation from another network or a moderator's approval.
+      log.warn({ err, spot: spot.id }, 'the alerts of a new report could not be queued; they wait');
+    }
+  return { spot, pending };
 }
 
 /**

@@ -1,49 +1,18 @@
-import type { ReportInput, Spot } from '../../../common/api.ts';
+import type { Spot } from '../../../common/api.ts';
 import type { Queryable } from '../db/db.ts';
-import type { Identity } from '../identity/identify.ts';
-import { type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from './spot-row.ts';
+import { SPOT_COLUMNS, type SpotRow, toSpot } from './spot-row.ts';
 
 /**
- * A new report: one confirmation (the reporter's), last confirmed when created. `alertsWait`: its
- * alerts wait for a second voice (a newcomer's report).
+ * Lets a spot's waiting alerts go (a newcomer's second voice came, a moderator approved or verified
+ * it, or its reporter with standing has just reported it): the spot when they waited, in the
+ * caller's transaction, which queues them.
  */
-export async function insertReportedSpot(
-  tx: Queryable,
-  input: ReportInput,
-  publication: Publication,
-  alertsWait: boolean,
-  reporterStanding: boolean,
-  /**
-   * Its confidence as reported (spots/confidence.ts), as of `at`: when it is reported and confirmed
-   * (by the reporter's own vote), by the app's clock.
-   */
-  confidence: { value: number; at: Date },
-): Promise<SpotRow> {
+export async function releaseWaitingAlerts(tx: Queryable, id: number): Promise<SpotRow | undefined> {
   const rows = await tx.query<SpotRow>(
-    `INSERT INTO spots AS s (title, description, area, lat, lng, category, severity, time_of_day,
-       incident_date, source_url, confirmations, denials, created_at, last_confirmed_at, publication,
-       alerts_wait, reporter_standing, confidence, confidence_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, 0, $15, $15, $11, $12, $13, $14, $15)
-     RETURNING ${SPOT_COLUMNS}`,
-    [
-      input.title,
-      input.description,
-      input.area,
-      input.lat,
-      input.lng,
-      input.category,
-      input.severity,
-      input.time_of_day,
-      input.incident_date,
-      input.source_url,
-      publication,
-      alertsWait,
-      reporterStanding,
-      confidence.value,
-      confidence.at,
-    ],
+    `UPDATE spots s SET alerts_wait = false WHERE s.id = $1 AND s.alerts_wait RETURNING ${SPOT_COLUMNS}`,
+    [id],
   );
-  return rows[0] as SpotRow;
+  return rows[0];
 }
 
 export async function findPublicSpotById(db: Queryable, id: number): Promise<SpotRow | undefined> {
@@ -192,15 +161,6 @@ export function flagNotesAfter(
 
 export async function setFlagNote(db: Queryable, id: number, note: string): Promise<void> {
   await db.query('UPDATE flags SET note = $2 WHERE id = $1', [id, note]);
-}
-
-/** The reporter's own "still dangerous" vote on the spot just reported, in the report's transaction. */
-export async function insertReporterVote(tx: Queryable, spotId: number, who: Identity): Promise<void> {
-  await tx.query(
-    `INSERT INTO votes (spot_id, visitor, value, network, wide_network, agent, device, by_reporter)
-     VALUES ($1, $2, 1, $3, $4, $5, $6, true)`,
-    [spotId, who.visitor, who.network, who.wideNetwork, who.agent, who.device],
-  );
 }
 
 /**

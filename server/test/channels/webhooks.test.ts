@@ -106,17 +106,19 @@ describe('channels/webhooks', () => {
       payload: payload === undefined ? undefined : JSON.stringify(payload),
     });
   const send = () => t.deps.channels.outbox.tick();
-  async function newSpot(title: string): Promise<number> {
+  /** Reports a spot; its id, and the spot as the report's answer gave it. */
+  async function reported(title: string, fields: Record<string, unknown> = {}) {
     const res = await t.inject({
       method: 'POST',
       url: '/api/spots',
-      payload: report({ title, lat: 0.3476, lng: 32.5825 }),
+      payload: report({ title, lat: 0.3476, lng: 32.5825, ...fields }),
       headers: { 'user-agent': `webhooks ${title}` },
     });
     assert.equal(res.statusCode, 201, res.body);
     assert.equal(res.json().pending, false);
-    return res.json().spot.id;
+    return res.json().spot as Record<string, unknown> & { id: number };
   }
+  const newSpot = async (title: string) => (await reported(title)).id;
 
   it('lets admins register a webhook, shown without its secret', async () => {
     const res = await as('POST', '/api/mod/webhooks', { url, secret: SECRET });
@@ -147,7 +149,11 @@ describe('channels/webhooks', () => {
   });
 
   it('POSTs a new public spot, signed, and the partner accepts it', async () => {
-    const id = await newSpot('Phones snatched at the taxi park');
+    const answered = await reported('Phones snatched at the "taxi park" — Kisenyi', {
+      description: 'Two boda riders, after 9 pm.\nAsk for the stage "Nakivubo" instead\\',
+      source_url: 'https://news.example/ug?a=1&b=2',
+    });
+    const id = answered.id;
     await send();
     assert.equal(partner.received.length, 1);
     const [delivery] = partner.received as [Delivery];
@@ -162,8 +168,11 @@ describe('channels/webhooks', () => {
     const { event, spot } = partner.events()[0] as { event: string; spot: Record<string, unknown> };
     assert.equal(event, 'spot.published');
     assert.equal(spot.id, id);
-    assert.equal(spot.title, 'Phones snatched at the taxi park');
     assert.equal(spot.lat, 0.3476);
+    // What the partner receives is, byte for byte, what the report's answer said of the spot.
+    const occurred_at = answered.created_at;
+    assert.equal(delivery.body, JSON.stringify({ event: 'spot.published', occurred_at, spot: answered }));
+    assert.deepEqual(spot, (await t.inject({ url: `/api/spots/${id}` })).json().spot);
   });
 
   it('POSTs a newly verified spot; a forged delivery is refused by the partner', async () => {

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { regionDay } from '../../src/trust/standing.ts';
 import { givenSpot, report } from '../factories.ts';
 import { startTestApp, type TestApp } from '../test-app.ts';
+import { recordStatements } from '../test-db.ts';
 
 let t: TestApp;
 describe('community/community', () => {
@@ -120,32 +121,18 @@ describe('community/community', () => {
 
     it('runs a vote or a flag as one statement: no transaction held open across round trips', async () => {
       const spot = await newSpot(visitor(20));
-      const statements: string[] = [];
-      let transactions = 0;
-      const { query, write, transaction } = t.db;
-      t.db.query = ((sql, params) => {
-        statements.push(sql);
-        return query.call(t.db, sql, params);
-      }) as typeof query;
-      t.db.write = ((sql, params) => {
-        statements.push(sql);
-        return write.call(t.db, sql, params);
-      }) as typeof write;
-      t.db.transaction = ((fn) => {
-        transactions++;
-        return transaction.call(t.db, fn);
-      }) as typeof transaction;
+      const recorded = recordStatements(t.db);
       try {
         assert.equal((await vote(spot.id, 1, visitor(21))).statusCode, 200);
         assert.equal((await vote(spot.id, -1, visitor(22))).statusCode, 200);
         assert.equal((await flag(spot.id, { reason: 'other', note: '' }, visitor(23))).statusCode, 200);
       } finally {
-        t.db.query = query;
-        t.db.write = write;
-        t.db.transaction = transaction;
+        recorded.stop();
       }
-      assert.equal(transactions, 0);
-      const onSpots = statements.filter((sql) => /\b(spots|votes|flags)\b|cast_vote|flag_spot/.test(sql));
+      assert.equal(recorded.transactions(), 0);
+      const onSpots = recorded.statements.filter((sql) =>
+        /\b(spots|votes|flags)\b|cast_vote|flag_spot/.test(sql),
+      );
       assert.equal(onSpots.length, 3, onSpots.join('\n---\n'));
       const row = await countsMatchRows(spot.id);
       assert.deepEqual([row?.c, row?.d], [2, 1], "the reporter's and one more confirmation, one denial");
