@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import type { FastifyRequest, InjectOptions } from 'fastify';
-import type { ModAction } from '../../common/domain.ts';
-import { SESSION_TTL_SECONDS } from '../src/moderation/auth.service.ts';
+import type { ModAction, Role } from '../../common/domain.ts';
+import { createUser, SESSION_TTL_SECONDS } from '../src/moderation/auth.service.ts';
 import { moderateSpot } from '../src/moderation/mod-spots.service.ts';
+import { currentCode } from '../src/moderation/two-factor.ts';
 import { readSiteSettings, writeSiteSettings } from '../src/settings/index.ts';
 import { regionDay } from '../src/trust/index.ts';
 import type { Clock } from '../src/util/clock.ts';
@@ -160,3 +161,81 @@ export async function givenWatch(
   assert.equal(res.statusCode, 201, res.body);
   return subscription;
 }
+
+/** A moderator a test made (givenModerator), with what signing in takes. */
+export interface GivenModerator {
+  username: string;
+  password: string;
+  role: Role;
+  /**
+   * With two-step sign-in on: the authenticator's secret, when its code was last used (each time
+   * step signs in once), and the recovery codes not used yet.
+   */
+  twoFactor?: { secret: string; usedAt: number; recovery: string[] };
+}
+
+let moderatorsMade = 0;
+
+/**
+ * A moderator (or admin) made as an admin makes one (the auth service: its password hashed as any
+ * other); with `twoFactor`, two-step sign-in turned on through the API as the moderator does it
+ * (setup, then a code from the authenticator).
+ */
+export async function givenModerator(
+  t: TestApp,
+  opts: { role?: Role; twoFactor?: boolean; username?: string } = {},
+): Promise<GivenModerator> {
+  moderatorsMade++;
+  const who: GivenModerator = {
+    username: opts.username ?? `moderator${moderatorsMade}`,
+    password: `a long password for moderator ${moderatorsMade}`,
+    role: opts.role ?? 'moderator',
+  };
+  await createUser(t.db, who.username, who.password, who.role);
+  if (!opts.twoFactor) return who;
+  const cookie = await signedIn(t, who);
+  const post = (url: string, payload: object) =>
+    t.inject({ method: 'POST', url, headers: { cookie }, payload });
+  const setup = await post('/api/auth/two-factor/setup', {});
+  assert.equal(setup.statusCode, 200, setup.body);
+  const { secret } = setup.json() as { secret: string };
+  const usedAt = t.deps.clock.now().getTime();
+  const on = await post('/api/auth/two-factor/enable', { code: currentCode(secret, usedAt) });
+  assert.equal(on.statusCode, 200, on.body);
+  const { recovery_codes: recovery } = on.json() as { recovery_codes: string[] };
+  who.twoFactor = { secret, usedAt, recovery };
+  return who;
+}
+
+/**
+ * A session cookie of the moderator, signed in through POST /api/auth/login; with two-step sign-in,
+ * with the authenticator's code for a time step not used yet (now or the next), else with one of
+ * the recovery codes. Never a failed attempt, which the sign-in guard would count.
+ */
+export async function signedIn(
+  t: Pick<TestApp, 'inject' | 'deps'>,
+  who: Pick<GivenModerator, 'username' | 'password' | 'twoFactor'>,
+): Promise<string> {
+  let code: string | undefined;
+  const factor = who.twoFactor;
+  if (factor) {
+    const step = (ms: number) => Math.floor(ms / 30_000);
+    const now = t.deps.clock.now().getTime();
+    const at = [now, now + 30_000].find((ms) => step(ms) > step(factor.usedAt));
+    code = at === undefined ? factor.recovery.shift() : currentCode(factor.secret, at);
+    if (at !== undefined) factor.usedAt = at;
+  }
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: who.username, password: who.password, ...(code ? { code } : {}) },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return sessionCookie(res.headers['set-cookie']);
+}
+
+const sessionCookie = (header: unknown) => {
+  const value = /hatari_session=([^;]+)/.exec(String(header))?.[1];
+  if (!value) throw new Error('no session cookie');
+  return `hatari_session=${value}`;
+};

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { networkName } from '../../../common/domain.ts';
 import { POLICIES } from '../../src/limits/policies.ts';
-import { report } from '../factories.ts';
+import { givenModerator, report, signedIn } from '../factories.ts';
 import { FakeOsrm } from '../fakes.ts';
 import { startTestApp, type TestApp } from '../test-app.ts';
 
@@ -12,16 +12,11 @@ import { startTestApp, type TestApp } from '../test-app.ts';
  * one network, and the moderators' tools against coordinated voting.
  */
 let t: TestApp;
-const ADMIN = { username: 'amina', password: 'correct horse battery' };
 let moderator: string;
 describe('community/community-signal', () => {
   before(async () => {
-    t = await startTestApp({
-      realLimits: true,
-      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-    });
-    const res = await t.inject({ method: 'POST', url: '/api/auth/login', headers: json, payload: ADMIN });
-    moderator = `hatari_session=${/hatari_session=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1]}`;
+    t = await startTestApp({ realLimits: true });
+    moderator = await signedIn(t, await givenModerator(t, { role: 'admin' }));
   });
   after(() => t.close());
 

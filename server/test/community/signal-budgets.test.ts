@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { networkName } from '../../../common/domain.ts';
-import { givenSpot, report } from '../factories.ts';
+import { givenModerator, givenSpot, report, signedIn } from '../factories.ts';
 import { startTestApp, type TestApp } from '../test-app.ts';
 
 /**
@@ -11,13 +11,11 @@ import { startTestApp, type TestApp } from '../test-app.ts';
  * budgets"; docs/moderators.md, "Alarms"). Time passes by moving the recorded events back an hour.
  */
 let t: TestApp;
-const ADMIN = { username: 'amina', password: 'correct horse battery' };
 let moderator: string;
 describe('community/signal-budgets', () => {
   before(async () => {
-    t = await startTestApp({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
-    const res = await t.inject({ method: 'POST', url: '/api/auth/login', headers: json, payload: ADMIN });
-    moderator = `hatari_session=${/hatari_session=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1]}`;
+    t = await startTestApp();
+    moderator = await signedIn(t, await givenModerator(t, { role: 'admin' }));
   });
   after(() => t.close());
 

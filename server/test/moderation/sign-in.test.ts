@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { currentCode } from '../../src/moderation/two-factor.ts';
 import { solveAltcha } from '../altcha.ts';
+import { givenModerator, signedIn } from '../factories.ts';
 import { startTestApp, type TestApp } from '../test-app.ts';
 
 /**
@@ -308,6 +309,33 @@ describe('moderation/sign-in', () => {
         const again = await login(MOD);
         assert.equal(again.res.statusCode, 200, 'signs in with the password alone');
         assert.equal((await as(again.session, { method: 'GET', url: '/api/mod/log' })).statusCode, 403);
+      } finally {
+        await t.db.query(`UPDATE settings SET value = 'false' WHERE key = 'require_two_factor'`);
+      }
+    });
+
+    it('when required, lets a moderator with two-step sign-in through, session after session', async () => {
+      const careful = await givenModerator(t, { twoFactor: true });
+      const careless = await givenModerator(t);
+      const put = await as(adminCookie, {
+        method: 'PUT',
+        url: '/api/mod/settings',
+        payload: { requireTwoFactor: true },
+      });
+      assert.equal(put.statusCode, 200, put.body);
+      try {
+        for (let i = 0; i < 3; i++) {
+          // Setting it up used this time step: the next step, then recovery codes, each signs in once.
+          const session = await signedIn(t, careful);
+          assert.equal(
+            (await as(session, { method: 'GET', url: '/api/mod/spots' })).statusCode,
+            200,
+            `session ${i}`,
+          );
+        }
+        assert.equal(careful.twoFactor?.recovery.length, 8, 'two recovery codes used');
+        const held = await as(await signedIn(t, careless), { method: 'GET', url: '/api/mod/spots' });
+        assert.equal(held.statusCode, 403);
       } finally {
         await t.db.query(`UPDATE settings SET value = 'false' WHERE key = 'require_two_factor'`);
       }

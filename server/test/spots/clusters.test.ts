@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { TILE_CLUSTER_MAX_ZOOM, tileRange } from '../../../common/geo.ts';
 import { ensureSyntheticSpots } from '../../src/cli/synthetic.sql.ts';
 import { aggregateClusters, readGridClusters } from '../../src/spots/clusters.sql.ts';
-import { report } from '../factories.ts';
+import { givenModerator, report, signedIn } from '../factories.ts';
 import { startTestApp, type TestApp } from '../test-app.ts';
 
 interface Cluster {
@@ -19,17 +19,10 @@ interface Clusters {
 }
 
 let t: TestApp;
-const ADMIN_PASSWORD = 'correct horse battery';
 
 /** A signed-in admin sending moderator calls. */
 async function moderator() {
-  const login = await t.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { username: 'amina', password: ADMIN_PASSWORD },
-  });
-  assert.equal(login.statusCode, 200, login.body);
-  const cookie = String(login.headers['set-cookie']).split(';')[0] as string;
+  const cookie = await signedIn(t, await givenModerator(t, { role: 'admin' }));
   const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload: unknown = {}) =>
     t.inject({
       method,
@@ -71,7 +64,7 @@ async function assertGridMatchesSpots() {
 
 describe('GET /api/spots/clusters', () => {
   before(async () => {
-    t = await startTestApp({ env: { ADMIN_USERNAME: 'amina', ADMIN_PASSWORD: ADMIN_PASSWORD } });
+    t = await startTestApp();
   });
   after(() => t.close());
 
