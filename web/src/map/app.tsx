@@ -42,6 +42,7 @@ const AREA_REFRESH_DELAY_MS = 10_000;
 const sharedId = spotIdInAddress();
 const sharedSpot = embeddedSpot(sharedId);
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the page's state still lives here, until it moves into a store of its own
 export function App({ config }: { config: PageSettings }) {
   const lang = useLang();
   const data = useSpots();

@@ -48,6 +48,49 @@ function routeName(routes: Route[], i: number): string {
 
 const dangerCount = (n: number) => (n === 0 ? t('route.noDangers') : tn('route.dangers', n));
 
+/** One end of the trip: the point chosen (with a way to change it), or the ways to choose one. */
+function RouteEndField(
+  props: Pick<Props, 'from' | 'to' | 'picking' | 'onSet' | 'onPick' | 'onGps'> & { end: RouteEnd },
+) {
+  const { end } = props;
+  const point = props[end];
+  return (
+    <fieldset class="route-end">
+      <legend>{t(`route.${end}`)}</legend>
+      {point ? (
+        <p class="chosen-point">
+          <span>{point.label}</span>
+          <button type="button" class="link-button" onClick={() => props.onSet(end, undefined)}>
+            {t('route.change')}
+          </button>
+        </p>
+      ) : (
+        <>
+          <SearchBox
+            id={`route-${end}`}
+            label={t('route.searchPlace')}
+            onSpot={(s) => props.onSet(end, { lat: s.lat, lng: s.lng, label: s.title })}
+            onPlace={(p) => props.onSet(end, { lat: p.lat, lng: p.lng, label: p.name })}
+          />
+          <div class="row">
+            <button
+              type="button"
+              class="secondary"
+              aria-pressed={props.picking === end}
+              onClick={() => props.onPick(end)}
+            >
+              {props.picking === end ? t('report.tapNow') : t('report.tapMap')}
+            </button>
+            <button type="button" class="secondary" onClick={() => props.onGps(end)}>
+              {t('report.useGps')}
+            </button>
+          </div>
+        </>
+      )}
+    </fieldset>
+  );
+}
+
 /**
  * A long route through a dense area can pass thousands of spots; the page asks for the compact
  * answer, which lists the first ones (as many as the server's compact answer holds) and the count.
@@ -103,39 +146,7 @@ export function RoutePanel(props: Props) {
     <div class="route-panel">
       <form onSubmit={check}>
         {(['from', 'to'] as const).map((end) => (
-          <fieldset key={end} class="route-end">
-            <legend>{t(`route.${end}`)}</legend>
-            {props[end] ? (
-              <p class="chosen-point">
-                <span>{props[end]?.label}</span>
-                <button type="button" class="link-button" onClick={() => props.onSet(end, undefined)}>
-                  {t('route.change')}
-                </button>
-              </p>
-            ) : (
-              <>
-                <SearchBox
-                  id={`route-${end}`}
-                  label={t('route.searchPlace')}
-                  onSpot={(s) => props.onSet(end, { lat: s.lat, lng: s.lng, label: s.title })}
-                  onPlace={(p) => props.onSet(end, { lat: p.lat, lng: p.lng, label: p.name })}
-                />
-                <div class="row">
-                  <button
-                    type="button"
-                    class="secondary"
-                    aria-pressed={props.picking === end}
-                    onClick={() => props.onPick(end)}
-                  >
-                    {props.picking === end ? t('report.tapNow') : t('report.tapMap')}
-                  </button>
-                  <button type="button" class="secondary" onClick={() => props.onGps(end)}>
-                    {t('report.useGps')}
-                  </button>
-                </div>
-              </>
-            )}
-          </fieldset>
+          <RouteEndField key={end} end={end} {...props} />
         ))}
         <fieldset class="modes">
           <legend>{t('route.mode')}</legend>

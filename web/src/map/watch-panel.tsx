@@ -11,7 +11,7 @@ import { formatDistance } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import { pageSettings } from '../lib/page-config.ts';
 import type { PushWatch } from '../lib/types.ts';
-import { Notice, useShowMessage } from '../lib/ui.tsx';
+import { Notice, useBusy, useShowMessage } from '../lib/ui.tsx';
 import {
   addWatch,
   listWatches,
@@ -58,10 +58,27 @@ function pushProblemText(why: PushProblem | undefined): string {
 }
 
 /**
- * "Alerts on this phone" (docs/web.md): what push alerts send and when, a form to watch the place
- * or trip in view, and what this phone watches, each with a way to stop it, and all in one tap.
+ * What POST /api/push/watches is sent for the target: a place (named as typed, else "the map's
+ * centre") within the radius, or a trip from its start to its end; and the hours chosen.
  */
-export function WatchPanel(props: { target: WatchTarget | undefined; online: boolean }) {
+function watchRequest(target: WatchTarget, name: string, radius: number, hoursIndex: number) {
+  const chosen = hoursChoices()[hoursIndex]?.hours;
+  const place = target.kind === 'trip' ? target.from.label : name.trim() || t('watch.centre');
+  return {
+    place: place.slice(0, 60),
+    ...(target.kind === 'trip'
+      ? {
+          lat: target.from.lat,
+          lng: target.from.lng,
+          to: { place: target.to.label.slice(0, 60), lat: target.to.lat, lng: target.to.lng },
+        }
+      : { lat: target.lat, lng: target.lng, radius_m: radius }),
+    ...(chosen ? { hours: chosen } : {}),
+  };
+}
+
+/** The site's push rules and key, and what this phone watches, asked for while it can have them. */
+function usePushWatches(can: boolean) {
   const [info, setInfo] = useState<{
     public_key: string;
     per_day: number;
@@ -69,36 +86,54 @@ export function WatchPanel(props: { target: WatchTarget | undefined; online: boo
     min_severity: number;
   }>();
   const [watches, setWatches] = useState<PushWatch[]>();
-  const [name, setName] = useState('');
-  /** Once the user types a name, the nearest place's name no longer replaces it. */
-  const typed = useRef(false);
-  const [radius, setRadius] = useState(1000);
-  const [hours, setHours] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message>();
-  const messageBox = useRef<HTMLDivElement>(null);
-  useShowMessage(messageBox, message?.kind === 'error' ? message : undefined);
-  const supported = pushSupported();
-  const target = props.target;
-
   useEffect(() => {
-    if (!supported || !props.online) return;
+    if (!can) return;
     void pushInfo().then((res) => res.ok && setInfo(res.data));
     void listWatches().then(setWatches);
-  }, [supported, props.online]);
+  }, [can]);
+  return { info, watches, setWatches };
+}
 
-  // A place without a name is named after the nearest place the map knows.
+/**
+ * The name a watched place goes by: its own, else the nearest place the map knows, unless the user
+ * typed one first (the answer may come after they started typing).
+ */
+function usePlaceName(target: WatchTarget | undefined) {
+  const [name, setName] = useState('');
+  const typed = useRef(false);
   useEffect(() => {
+    typed.current = false;
     if (target?.kind !== 'place') return;
     if (target.name) return setName(target.name);
     let live = true;
     void answer(client.GET('/api/nearby', { params: { query: { lat: target.lat, lng: target.lng } } })).then(
-      (res) => live && res.ok && res.data.place && setName(res.data.place.name),
+      (res) => live && !typed.current && res.ok && res.data.place && setName(res.data.place.name),
     );
     return () => {
       live = false;
     };
   }, [target]);
+  const type = (value: string) => {
+    typed.current = true;
+    setName(value);
+  };
+  return [name, type] as const;
+}
+
+/**
+ * "Alerts on this phone" (docs/web.md): what push alerts send and when, a form to watch the place
+ * or trip in view, and what this phone watches, each with a way to stop it, and all in one tap.
+ */
+export function WatchPanel(props: { target: WatchTarget | undefined; online: boolean }) {
+  const supported = pushSupported();
+  const { info, watches, setWatches } = usePushWatches(supported && props.online);
+  const target = props.target;
+  const [name, setName] = usePlaceName(target);
+  const [radius, setRadius] = useState(1000);
+  const [hours, setHours] = useState(0);
+  const { busy, message, setMessage, run } = useBusy<Message>();
+  const messageBox = useRef<HTMLDivElement>(null);
+  useShowMessage(messageBox, message?.kind === 'error' ? message : undefined);
 
   if (!supported) return <Notice kind="info">{pushProblemText('unsupported')}</Notice>;
   if (!props.online) return <Notice kind="info">{t('watch.offline')}</Notice>;
@@ -106,33 +141,22 @@ export function WatchPanel(props: { target: WatchTarget | undefined; online: boo
   const add = async (e: Event) => {
     e.preventDefault();
     if (!info || !target) return;
-    setBusy(true);
-    setMessage(undefined);
-    const chosen = hoursChoices()[hours]?.hours;
-    const place = target.kind === 'trip' ? target.from.label : name.trim() || t('watch.centre');
-    try {
-      const res = await addWatch(info.public_key, {
-        place: place.slice(0, 60),
-        ...(target.kind === 'trip'
-          ? {
-              lat: target.from.lat,
-              lng: target.from.lng,
-              to: { place: target.to.label.slice(0, 60), lat: target.to.lat, lng: target.to.lng },
-            }
-          : { lat: target.lat, lng: target.lng, radius_m: radius }),
-        ...(chosen ? { hours: chosen } : {}),
-      });
-      if (res.ok) {
-        setMessage({ kind: 'ok', text: t('watch.added', { place: res.data.watch.place }) });
-        setWatches(await listWatches());
-      } else if (res.status === 409)
-        setMessage({ kind: 'error', text: t('watch.full', { max: info.max_watches }) });
-      else setMessage({ kind: 'error', text: t('watch.failed') });
-    } catch (err) {
-      setMessage({ kind: 'error', text: pushProblemText(err instanceof PushRefused ? err.why : undefined) });
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        const res = await addWatch(info.public_key, watchRequest(target, name, radius, hours));
+        if (res.ok) {
+          setMessage({ kind: 'ok', text: t('watch.added', { place: res.data.watch.place }) });
+          setWatches(await listWatches());
+        } else if (res.status === 409)
+          setMessage({ kind: 'error', text: t('watch.full', { max: info.max_watches }) });
+        else setMessage({ kind: 'error', text: t('watch.failed') });
+      } catch (err) {
+        setMessage({
+          kind: 'error',
+          text: pushProblemText(err instanceof PushRefused ? err.why : undefined),
+        });
+      }
+    });
   };
 
   const stop = async (w: PushWatch) => {
@@ -172,10 +196,7 @@ export function WatchPanel(props: { target: WatchTarget | undefined; online: boo
                 value={name}
                 maxLength={60}
                 placeholder={t('watch.centre')}
-                onInput={(e) => {
-                  typed.current = true;
-                  setName((e.target as HTMLInputElement).value);
-                }}
+                onInput={(e) => setName((e.target as HTMLInputElement).value)}
               />
               <label for="watch-radius">{t('watch.radius')}</label>
               <select
@@ -216,38 +237,45 @@ export function WatchPanel(props: { target: WatchTarget | undefined; online: boo
       <h3>{t('watch.listHeading')}</h3>
       {watches && watches.length === 0 && <p class="muted">{t('watch.none')}</p>}
       {watches && watches.length > 0 && (
-        <>
-          <ul class="kept-areas">
-            {watches.map((w) => (
-              <li key={w.id}>
-                <span>
-                  <strong>{w.place}</strong>
-                  <br />
-                  <span class="muted">
-                    {w.trip
-                      ? t('watch.itemTrip', { hours: hoursName(w.hours) })
-                      : t('watch.itemPlace', {
-                          radius: formatDistance(w.radius_m),
-                          hours: hoursName(w.hours),
-                        })}
-                  </span>
-                </span>
-                <button
-                  type="button"
-                  class="secondary"
-                  aria-label={t('watch.stopLabel', { place: w.place })}
-                  onClick={() => void stop(w)}
-                >
-                  {t('watch.stop')}
-                </button>
-              </li>
-            ))}
-          </ul>
-          <button type="button" class="secondary" onClick={() => void stopEverything()}>
-            {t('watch.stopAll')}
-          </button>
-        </>
+        <WatchList watches={watches} onStop={(w) => void stop(w)} onStopAll={() => void stopEverything()} />
       )}
     </div>
+  );
+}
+
+/** What this phone watches, each with a way to stop it, and a way to stop them all. */
+function WatchList(props: { watches: PushWatch[]; onStop(w: PushWatch): void; onStopAll(): void }) {
+  return (
+    <>
+      <ul class="kept-areas">
+        {props.watches.map((w) => (
+          <li key={w.id}>
+            <span>
+              <strong>{w.place}</strong>
+              <br />
+              <span class="muted">
+                {w.trip
+                  ? t('watch.itemTrip', { hours: hoursName(w.hours) })
+                  : t('watch.itemPlace', {
+                      radius: formatDistance(w.radius_m),
+                      hours: hoursName(w.hours),
+                    })}
+              </span>
+            </span>
+            <button
+              type="button"
+              class="secondary"
+              aria-label={t('watch.stopLabel', { place: w.place })}
+              onClick={() => props.onStop(w)}
+            >
+              {t('watch.stop')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" class="secondary" onClick={props.onStopAll}>
+        {t('watch.stopAll')}
+      </button>
+    </>
   );
 }

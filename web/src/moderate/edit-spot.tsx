@@ -12,6 +12,31 @@ type Draft = Omit<ReportFields, 'incident_date' | 'source_url'> & {
   source_url: string;
 };
 
+/** The spot's fields as the form edits them (no date or source: empty text). */
+const draftOf = (spot: ModSpot): Draft => ({
+  title: spot.title,
+  description: spot.description,
+  area: spot.area,
+  category: spot.category,
+  severity: spot.severity,
+  time_of_day: spot.time_of_day,
+  incident_date: spot.incident_date ?? '',
+  source_url: spot.source_url ?? '',
+  lat: spot.lat,
+  lng: spot.lng,
+});
+
+/** The fields the draft changed, as the PATCH sends them (an emptied date or source: null). */
+function changes(spot: ModSpot, draft: Draft): Record<string, unknown> {
+  const before = draftOf(spot);
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(draft) as (keyof Draft)[]) {
+    const optional = key === 'incident_date' || key === 'source_url';
+    if (draft[key] !== before[key]) patch[key] = optional && !draft[key] ? null : draft[key];
+  }
+  return patch;
+}
+
 /** Edits a spot's fields; only what changed is sent, under the same rules as a report. */
 export function EditSpot({
   spot,
@@ -22,29 +47,13 @@ export function EditSpot({
   onSaved(s: ModSpot): void;
   onCancel(): void;
 }) {
-  const [draft, setDraft] = useState<Draft>({
-    title: spot.title,
-    description: spot.description,
-    area: spot.area,
-    category: spot.category,
-    severity: spot.severity,
-    time_of_day: spot.time_of_day,
-    incident_date: spot.incident_date ?? '',
-    source_url: spot.source_url ?? '',
-    lat: spot.lat,
-    lng: spot.lng,
-  });
+  const [draft, setDraft] = useState<Draft>(() => draftOf(spot));
   const [error, setError] = useState<string>();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   async function save(e: Event) {
     e.preventDefault();
-    const patch: Record<string, unknown> = {};
-    for (const key of Object.keys(draft) as (keyof Draft)[]) {
-      const before = key === 'incident_date' || key === 'source_url' ? (spot[key] ?? '') : spot[key];
-      if (draft[key] !== before)
-        patch[key] = (key === 'incident_date' || key === 'source_url') && !draft[key] ? null : draft[key];
-    }
+    const patch = changes(spot, draft);
     if (Object.keys(patch).length === 0) return onCancel();
     const res = await answer(
       client.PATCH('/api/mod/spots/{id}', { params: { path: { id: String(spot.id) } }, body: patch }),
