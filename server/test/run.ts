@@ -36,8 +36,8 @@ const SLOW_FIRST = [
   'server/test/fuzz.test.ts',
   'server/test/search/search.test.ts',
   'web/test/moderate-page.test.ts',
-  'server/test/channels/sms.test.ts',
-  'server/test/channels/ussd.test.ts',
+  'server/test/channels/sms-alerts.test.ts',
+  'server/test/channels/ussd-languages.test.ts',
   'server/test/cli/admin-cli.test.ts',
 ];
 const ALL = [
