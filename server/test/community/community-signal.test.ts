@@ -1,65 +1,23 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { InjectOptions } from 'fastify';
-import { networkName } from '../../../common/domain.ts';
 import { POLICIES } from '../../src/limits/policies.ts';
-import { givenModerator, report, signedIn } from '../factories.ts';
 import { FakeOsrm } from '../fakes.ts';
-import { startTestApp, type TestApp } from '../test-app.ts';
+import { startTestApp } from '../test-app.ts';
+import {
+  flag,
+  mod,
+  network,
+  newSpot,
+  spotRow,
+  t,
+  useCommunitySignalApp,
+  vote,
+  type Who,
+} from './community-signal-harness.ts';
 
-/**
- * One person, one voice: the network ceilings (with the real limits), protected spots, flags from
- * one network, and the moderators' tools against coordinated voting.
- */
-let t: TestApp;
-let moderator: string;
+/** One person, one voice: the network ceilings (with the real limits) and protected spots. */
 describe('community/community-signal', () => {
-  before(async () => {
-    t = await startTestApp({ realLimits: true });
-    moderator = await signedIn(t, await givenModerator(t, { role: 'admin' }));
-  });
-  after(() => t.close());
-
-  const json = { 'content-type': 'application/json' };
-  type Who = { ip: string; ua: string };
-  let nextNet = 0;
-  /** A fresh network (so the real limits of one test do not reach the next), with n phones on it. */
-  const network = (phones: number, v6 = false): Who[] => {
-    const net = ++nextNet;
-    return Array.from({ length: phones }, (_, i) => ({
-      ip: v6 ? `2001:db8:${net.toString(16)}:${(i + 1).toString(16)}::1` : `198.18.${net}.1`,
-      ua: `Phone ${i}`,
-    }));
-  };
-
-  const send = (who: Who, opts: InjectOptions) =>
-    t.inject({
-      ...opts,
-      remoteAddress: who.ip,
-      headers: { ...json, 'user-agent': who.ua, ...(opts.headers ?? {}) },
-    });
-  const newSpot = async (who: Who, body: Record<string, unknown> = {}) => {
-    const res = await send(who, { method: 'POST', url: '/api/spots', payload: report(body) });
-    assert.equal(res.statusCode, 201, res.body);
-    return res.json().spot as { id: number };
-  };
-  const vote = (who: Who, id: number, value: 1 | -1) =>
-    send(who, { method: 'POST', url: `/api/spots/${id}/vote`, payload: { value } });
-  const flag = (who: Who, id: number) =>
-    send(who, { method: 'POST', url: `/api/spots/${id}/flag`, payload: { reason: 'inaccurate' } });
-  const mod = (opts: InjectOptions) =>
-    t.inject({
-      ...opts,
-      headers: { ...(opts.method === 'GET' ? {} : json), cookie: moderator },
-      payload: opts.payload === undefined ? undefined : JSON.stringify(opts.payload),
-    });
-  const spotRow = async (id: number) =>
-    (
-      await t.db.query<{ confirmations: number; denials: number; status: string; publication: string }>(
-        'SELECT confirmations, denials, status, publication FROM spots WHERE id = $1',
-        [id],
-      )
-    )[0];
+  useCommunitySignalApp();
 
   describe('network ceilings', () => {
     it('lets 10 visitors on one address walk a spot through every status', async () => {
@@ -279,143 +237,6 @@ describe('community/community-signal', () => {
       // Once the 30 days are over, the next flag hides it: the three fresh networks' flags are open.
       await t.db.query(`UPDATE spots SET restored_until = now() - interval '1 second' WHERE id = $1`, [id]);
       assert.equal((await flag(network(1)[0] as Who, id)).json().result, 'hidden');
-    });
-  });
-
-  describe('moderator tools against coordinated voting', () => {
-    it('groups votes and flags by network, marks the burst, and voids one network on a spot', async () => {
-      const owner = network(1)[0] as Who;
-      const { id } = await newSpot(owner, { title: 'Burst target' });
-      for (const p of network(2)) assert.equal((await vote(p, id, 1)).statusCode, 200); // confirmed: 3 - 0
-      const stuffer = network(7); // one address, seven user agents
-      for (const p of stuffer) await vote(p, id, -1);
-      assert.equal((await spotRow(id))?.status, 'disputed'); // 3 - 7
-      const one = (await mod({ method: 'GET', url: `/api/mod/spots/${id}/networks` })).json().networks;
-      assert.deepEqual(
-        one.map((n: Record<string, unknown>) => [
-          n.up,
-          n.down,
-          n.voidable,
-          n.agents,
-          n.top_agent_share,
-          n.burst,
-        ]),
-        [
-          [1, 0, 0, 1, 1, false], // the reporter: its own vote is not voidable
-          [2, 0, 2, 2, 0.5, false],
-          [0, 7, 7, 7, 0.14, true],
-        ],
-      );
-      // One name per network, wherever it shows: the start of its key.
-      for (const n of one) assert.equal(n.label, networkName(n.key));
-      const listed = (await mod({ method: 'GET', url: '/api/mod/spots?state=bursts' })).json().spots;
-      assert.equal(listed.find((s: { id: number }) => s.id === id)?.burst, true);
-      const res = await mod({
-        method: 'POST',
-        url: `/api/mod/spots/${id}/void`,
-        payload: { network: one[2].key, what: 'votes' },
-      });
-      assert.equal(res.statusCode, 200, res.body);
-      assert.equal(res.json().voided, 7);
-      assert.deepEqual(
-        [res.json().spot.confirmations, res.json().spot.denials, res.json().spot.status],
-        [3, 0, 'confirmed'],
-      );
-      assert.deepEqual(await spotRow(id), {
-        confirmations: 3,
-        denials: 0,
-        status: 'confirmed',
-        publication: 'approved',
-      });
-      const log = (await mod({ method: 'GET', url: '/api/mod/log' })).json().entries[0];
-      assert.equal(log.action, 'void-votes');
-      assert.equal(log.spot_id, id);
-      assert.deepEqual([log.detail.up, log.detail.down], [0, 7]);
-      assert.equal(
-        networkName(log.detail.network),
-        one[2].label,
-        'the log names the network as the card does',
-      );
-
-      // Voiding the reporter's own network takes its other votes, never the report's own confirmation.
-      const own = await mod({
-        method: 'POST',
-        url: `/api/mod/spots/${id}/void`,
-        payload: { network: one[0].key, what: 'votes' },
-      });
-      assert.equal(own.json().voided, 0);
-      assert.equal(own.json().spot.confirmations, 3);
-    });
-
-    it("marks a burst of flags, and voids one network's flags so the spot comes back on the map", async () => {
-      const { id } = await newSpot(network(1)[0] as Who, { title: 'Flag burst' });
-      for (const p of network(5)) assert.equal((await flag(p, id)).json().result, 'flagged');
-      let nets = (await mod({ method: 'GET', url: `/api/mod/spots/${id}/networks` })).json().networks;
-      const burst = nets.find((n: { flags: number }) => n.flags === 5);
-      assert.equal(burst.burst, true);
-      assert.equal(burst.open_flags, 5);
-
-      await mod({ method: 'PUT', url: '/api/mod/settings', payload: { autoHideFlagThreshold: 2 } });
-      try {
-        const [hider] = network(1) as [Who];
-        assert.equal((await flag(hider, id)).json().result, 'hidden');
-        assert.equal((await spotRow(id))?.publication, 'pending');
-        nets = (await mod({ method: 'GET', url: `/api/mod/spots/${id}/networks` })).json().networks;
-        const res = await mod({
-          method: 'POST',
-          url: `/api/mod/spots/${id}/void`,
-          payload: { network: nets.at(-1).key, what: 'flags' },
-        });
-        assert.equal(res.statusCode, 200, res.body);
-        assert.equal(res.json().voided, 1);
-        assert.equal(res.json().spot.publication, 'approved');
-        assert.equal(res.json().spot.flag_count, 5);
-      } finally {
-        await mod({ method: 'PUT', url: '/api/mod/settings', payload: { autoHideFlagThreshold: 3 } });
-      }
-    });
-
-    it("voids a network's votes on every spot over a period", async () => {
-      const owner = network(1)[0] as Who;
-      const a = await newSpot(owner, { title: 'Period A' });
-      const b = await newSpot(owner, { title: 'Period B' });
-      const attacker = network(2);
-      for (const p of attacker) {
-        await vote(p, a.id, -1);
-        await vote(p, b.id, -1);
-      }
-      const key = (await mod({ method: 'GET', url: `/api/mod/spots/${a.id}/networks` })).json().networks[1]
-        .key;
-      const now = t.deps.clock.now().getTime();
-      const from = new Date(now - 3600_000).toISOString();
-      const to = new Date(now + 60_000).toISOString();
-      const res = await mod({
-        method: 'POST',
-        url: '/api/mod/networks/void-votes',
-        payload: { network: key, from, to },
-      });
-      assert.equal(res.statusCode, 200, res.body);
-      assert.deepEqual(res.json(), { spots: 2, votes: 4 });
-      for (const s of [a, b])
-        assert.deepEqual(await spotRow(s.id), {
-          confirmations: 1,
-          denials: 0,
-          status: 'unverified',
-          publication: 'approved',
-        });
-      const bad = await mod({
-        method: 'POST',
-        url: '/api/mod/networks/void-votes',
-        payload: { network: key, from: to, to: from },
-      });
-      assert.equal(bad.statusCode, 400);
-      const anon = await t.inject({
-        method: 'POST',
-        url: '/api/mod/networks/void-votes',
-        headers: json,
-        payload: { network: key, from, to },
-      });
-      assert.equal(anon.statusCode, 401);
     });
   });
 });
