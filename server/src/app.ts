@@ -8,6 +8,7 @@ import { outboxBacklog } from './channels/index.ts';
 import { registerPushRoutes } from './channels/push.routes.ts';
 import { registerCommunityRoutes } from './community/community.routes.ts';
 import { type Deps, publicDataChanged } from './deps.ts';
+import { registerEventRoutes } from './events/events.routes.ts';
 import { registerFeedRoutes } from './feeds/feeds.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerApiSchemas } from './http/api-schema.ts';
@@ -126,6 +127,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerCommunityRoutes(app, deps);
   registerDeviceRoutes(app, deps);
   registerStatsRoutes(app, deps);
+  registerEventRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerRouteRoutes(app, deps);
   registerHealthRoutes(app, deps);

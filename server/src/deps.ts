@@ -13,6 +13,7 @@ import { DailyBackups } from './db/backups.ts';
 import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
+import { EventHub } from './events/event-hub.ts';
 import { RecentOutages } from './http/outage.ts';
 import { PublicReadCache } from './http/public-cache.ts';
 import { PublicReadGate } from './http/read-gate.ts';
@@ -76,6 +77,8 @@ export interface Deps {
   readonly worker: WorkerRole;
   /** Word of public writes between instances. */
   readonly changes: SharedChanges;
+  /** The live stream's fan-out of spots' public changes (GET /api/events). */
+  readonly events: EventHub;
   /** Moderators' sign-in: delays per account, known devices, the bounded queue of password checks. */
   readonly signIn: SignInGuard;
   /** The vector background map (BASEMAP_PMTILES), when one is configured and readable. */
@@ -87,10 +90,11 @@ export interface Deps {
  * After a write to public data: this instance's read cache is emptied and the open-data file marked
  * stale, and the other instances are told to do the same.
  */
-export function publicDataChanged(deps: Pick<Deps, 'publicCache' | 'exports' | 'changes'>): void {
+export function publicDataChanged(deps: Pick<Deps, 'publicCache' | 'exports' | 'changes' | 'events'>): void {
   deps.publicCache.invalidate();
   deps.exports.markChanged();
   deps.changes.announce();
+  deps.events.soon();
 }
 
 export interface Channels {
@@ -211,6 +215,28 @@ export function createMapServices(
   };
 }
 
+/**
+ * The notice that public data changed on some instance (SharedChanges): this instance empties its
+ * read cache, marks its open-data snapshots stale and reads the changes for its live streams.
+ */
+async function createLiveChanges(
+  db: Db,
+  log: FastifyBaseLogger,
+  clock: Clock,
+  publicCache: Deps['publicCache'],
+  exports: Deps['exports'],
+) {
+  const changes = new SharedChanges(db, log);
+  const events = new EventHub(db, log, clock);
+  events.start();
+  await changes.listen(() => {
+    publicCache.invalidate();
+    exports.markChanged();
+    events.soon();
+  });
+  return { changes, events };
+}
+
 /** Opens storage, brings its schema up to date, loads the seed data once, and wires the services. */
 export async function createDeps(
   config: Config,
@@ -251,11 +277,7 @@ export async function createDeps(
     const worker = new WorkerRole(db, config.role, channels.outbox, log);
     worker.start();
     const reads = createPublicReads(config, identify);
-    const changes = new SharedChanges(db, log);
-    await changes.listen(() => {
-      reads.publicCache.invalidate();
-      exports.markChanged();
-    });
+    const { changes, events } = await createLiveChanges(db, log, clock, reads.publicCache, exports);
     const basemap = await Basemap.open(config, log);
     const backups =
       db.copyFolder && config.backups.days > 0
@@ -263,7 +285,7 @@ export async function createDeps(
         : undefined;
     backups?.start();
     const ageing = new ConfidenceAgeing(db, clock, log, () =>
-      publicDataChanged({ publicCache: reads.publicCache, exports, changes }),
+      publicDataChanged({ publicCache: reads.publicCache, exports, changes, events }),
     );
     ageing.start();
     return {
@@ -283,6 +305,7 @@ export async function createDeps(
       channels,
       worker,
       changes,
+      events,
       signIn: new SignInGuard(db, await ensureSecret(db, 'sign_in_key'), pow),
       basemap,
       close: async () => {
@@ -292,6 +315,7 @@ export async function createDeps(
         await ageing.close();
         await worker.close();
         await changes.close();
+        await events.close();
         await limiter.close();
         await limiter.counters.close();
         await db.close();

@@ -245,6 +245,11 @@ export async function startNginx(appPorts: number[], opts: { tls?: boolean } = {
       include ${path.resolve('deploy/nginx/hatari-tiles.conf')};
       proxy_pass http://hatari;
     }
+    location /api/events {
+      include ${path.resolve('deploy/nginx/hatari-proxy.conf')};
+      include ${path.resolve('deploy/nginx/hatari-events.conf')};
+      proxy_pass http://hatari;
+    }
   }`;
   const tlsSettings = `
     ssl_certificate ${dir}/cert.pem;

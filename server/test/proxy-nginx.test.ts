@@ -89,6 +89,39 @@ describe('behind nginx, two instances on one PostgreSQL and one Redis', { skip }
     assert.equal((await postVia('another-phone', '192.0.2.99')).status, 201);
   });
 
+  it('streams a report sent to one instance to a stream held open by the other, through nginx', async () => {
+    const fresh = await createFreshDatabase();
+    cleanups.push(fresh.dropDatabase);
+    const env = { DATABASE_URL: fresh.url, REDIS_URL: TEST_REDIS_URL as string, TRUST_PROXY: '127.0.0.1' };
+    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    cleanups.push(
+      () => stop(a.proc),
+      () => stop(b.proc),
+    );
+    // Only instance a behind nginx: the stream is held by a, the report goes straight to b.
+    const nginx = await startNginx([Number(new URL(a.url).port)]);
+    cleanups.push(() => nginx.stop());
+    let text = '';
+    const stream = http.get(`${nginx.url}/api/events`, (res) => {
+      assert.equal(res.statusCode, 200);
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+    });
+    cleanups.push(async () => stream.destroy());
+    await waitFor(async () => text.startsWith('retry:'), 5000, 'the stream to open');
+    const posted = await fetch(`${b.url}/api/spots`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(report({ title: 'Heard on the other instance' })),
+    });
+    assert.equal(posted.status, 201);
+    // Sent at the report's commit by NOTIFY; nginx passes it on at once (no buffering).
+    await waitFor(async () => text.includes('Heard on the other instance'), 5000, 'the event through nginx');
+    assert.match(text, /\nevent: spot\.published\ndata: \{"id":\d+/);
+  });
+
   it('over HTTPS: HSTS and a Secure session cookie; over plain HTTP neither, whatever the client claims', async () => {
     const nginx = await oneInstanceBehindNginx(
       { ADMIN_USERNAME: 'amina', ADMIN_PASSWORD: 'a long passphrase' },

@@ -13,6 +13,7 @@ import {
   createRateLimiter,
   type Deps,
 } from '../src/deps.ts';
+import { EventHub } from '../src/events/event-hub.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { RecentOutages } from '../src/http/outage.ts';
 import { SharedChanges } from '../src/http/shared-changes.ts';
@@ -169,6 +170,8 @@ export async function buildAppOn(db: Db, clock: Clock = systemClock): Promise<Fa
     // Never started: the database may be down, and nothing here is sent.
     worker: new WorkerRole(db, 'web', channels.outbox, log),
     changes: new SharedChanges(db, log),
+    // Never started either.
+    events: new EventHub(db, log, clock),
     signIn: new SignInGuard(db, 'test-sign-in-key', pow),
     basemap: undefined,
     close: () => db.close(),

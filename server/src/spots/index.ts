@@ -15,7 +15,7 @@ export {
 export { DATA_LICENCE, spotFeature } from './export.ts';
 export { COUNTS_AS_DANGER, PROTECTED, RESTORE } from './protection.ts';
 export { redactPhoneNumbers } from './redact.ts';
-export { LAST_WORD, type Publication, SPOT_COLUMNS, type SpotRow, toSpot } from './spot-row.ts';
+export { LAST_WORD, type Publication, SPOT_COLUMNS, SPOT_JSON, type SpotRow, toSpot } from './spot-row.ts';
 export { spotIdParams } from './spots.schema.ts';
 export {
   findPublicSpot,

@@ -250,6 +250,17 @@ describe('http/openapi-contract', () => {
       osrm.noRoute = false;
     });
 
+    it('the live stream', async () => {
+      assert.equal((await call('GET', '/api/events', { query: 'bbox=1,2,3' })).statusCode, 400);
+      // A stream stays open: it is ended by closing the hub once it is open.
+      const open = call('GET', '/api/events', { query: 'bbox=32.5,0.22,32.7,0.42' });
+      for (let i = 0; i < 1000 && t.deps.events.size === 0; i++) await new Promise((r) => setImmediate(r));
+      await t.deps.events.close();
+      const res = await open;
+      assert.equal(res.statusCode, 200);
+      assert.match(res.body, /^retry: \d+\n/);
+    });
+
     it('the basemap', async () => {
       const tile = '/api/basemap/{z}/{x}/{y}.mvt';
       const kampala = await call('GET', tile, { params: { z: 14, x: 9674, y: 8177 } });

@@ -274,6 +274,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of public spots (Server-Sent Events)
+         * @description Events spot.published, spot.changed, spot.hidden and spot.archived, each with an id; a reconnect with Last-Event-ID gets what it missed first, or an event reload when that is no longer kept (docs/api.md, "Live changes").
+         */
+        get: operations["getEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feeds/spots.atom": {
         parameters: {
             query?: never;
@@ -3068,6 +3088,77 @@ export interface operations {
                 };
             };
             /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvents: {
+        parameters: {
+            query?: {
+                /** @description Only changes of spots inside this box (minLng,minLat,maxLng,maxLat) */
+                bbox?: string;
+            };
+            header?: {
+                /** @description Sent by the browser on a reconnect: what was missed after it is sent first */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A stream of events */
+            200: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid bbox or Last-Event-ID (with issues) */
+            400: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A limit was reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many streams are open, site-wide or from the network (with Retry-After) */
             503: {
                 headers: {
                     "RateLimit-Limit"?: number;
