@@ -56,7 +56,8 @@ describe('behind nginx, two instances on one PostgreSQL and one Redis', { skip }
     return nginx;
   }
 
-  it('hold per-visitor limits across both instances, and a spoofed X-Forwarded-For buys nothing', async () => {
+  /** Two instances on one fresh database and Redis, trusting the nginx in front of them. */
+  async function twoInstances() {
     const fresh = await createFreshDatabase();
     cleanups.push(fresh.dropDatabase);
     const env = { DATABASE_URL: fresh.url, REDIS_URL: TEST_REDIS_URL as string, TRUST_PROXY: '127.0.0.1' };
@@ -65,6 +66,11 @@ describe('behind nginx, two instances on one PostgreSQL and one Redis', { skip }
       () => stop(a.proc),
       () => stop(b.proc),
     );
+    return [a, b] as const;
+  }
+
+  it('hold per-visitor limits across both instances, and a spoofed X-Forwarded-For buys nothing', async () => {
+    const [a, b] = await twoInstances();
     const ports = [a.url, b.url].map((u) => Number(new URL(u).port));
     const nginx = await startNginx(ports);
     cleanups.push(() => nginx.stop());
@@ -90,14 +96,7 @@ describe('behind nginx, two instances on one PostgreSQL and one Redis', { skip }
   });
 
   it('streams a report sent to one instance to a stream held open by the other, through nginx', async () => {
-    const fresh = await createFreshDatabase();
-    cleanups.push(fresh.dropDatabase);
-    const env = { DATABASE_URL: fresh.url, REDIS_URL: TEST_REDIS_URL as string, TRUST_PROXY: '127.0.0.1' };
-    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
-    cleanups.push(
-      () => stop(a.proc),
-      () => stop(b.proc),
-    );
+    const [a, b] = await twoInstances();
     // Only instance a behind nginx: the stream is held by a, the report goes straight to b.
     const nginx = await startNginx([Number(new URL(a.url).port)]);
     cleanups.push(() => nginx.stop());

@@ -154,7 +154,7 @@ export class EventHub {
     const stream: Stream = { target, box, network, quietUntil: 0 };
     this.#perNetwork.set(network, (this.#perNetwork.get(network) ?? 0) + 1);
     this.#streams.add(stream);
-    target.write(`retry: 3000\n: ${this.#streams.size}\n\n`);
+    target.write('retry: 3000\n\n');
     if (this.#floor === undefined) this.#floor = BigInt((await changeIds(this.#db)).newest);
     if (lastEventId !== undefined) await this.#replay(stream, lastEventId);
     return () => this.#close(stream);
