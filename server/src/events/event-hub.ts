@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Clock } from '../util/clock.ts';
+import { type Box, eventText, reloadText, touches } from './event-text.ts';
 import { type ChangeRow, changeIds, changesAfter, trimChanges } from './events.sql.ts';
 
 /** What the hub writes to: one open stream (an HTTP response kept open). */
@@ -10,14 +11,6 @@ export interface StreamTarget {
   /** Bytes written but not yet taken by the client. */
   readonly writableLength: number;
   end(): void;
-}
-
-/** A box in degrees; a stream with one hears only of changes inside it. */
-export interface Box {
-  minLng: number;
-  minLat: number;
-  maxLng: number;
-  maxLat: number;
 }
 
 interface Stream {
@@ -75,16 +68,6 @@ const SOON_MS = 50;
 const READ_PAGE = 1000;
 /** How long a refused client is asked to wait before it tries again. */
 const RETRY_AFTER_S = 30;
-
-const inside = (box: Box, lat: number, lng: number) =>
-  lat >= box.minLat && lat <= box.maxLat && lng >= box.minLng && lng <= box.maxLng;
-
-/** One change as the stream sends it: its id, its kind as the event's name, what changed as data. */
-function eventText(c: ChangeRow): string {
-  const was = c.was_lat === null ? '' : `,"was":{"lat":${c.was_lat},"lng":${c.was_lng}}`;
-  const data = `{"id":${c.spot_id},"lat":${c.lat},"lng":${c.lng}${was},"spot":${c.kind === 'hidden' ? 'null' : (c.spot ?? 'null')}}`;
-  return `id: ${c.id}\nevent: spot.${c.kind}\ndata: ${data}\n\n`;
-}
 
 /**
  * The live stream's fan-out on one instance (GET /api/events, docs/api.md "Live changes"). Every
@@ -171,7 +154,7 @@ export class EventHub {
     const missed = await changesAfter(this.#db, lastEventId, this.#opts.maxReplay + 1, this.#opts.settleMs);
     const lost = oldest !== null && BigInt(lastEventId) < BigInt(oldest) - 1n;
     if (lost || missed.length > this.#opts.maxReplay) {
-      stream.target.write(`id: ${newest}\nevent: reload\ndata: {}\n\n`);
+      stream.target.write(reloadText(newest));
       return;
     }
     for (const c of missed) this.#send(stream, eventText(c));
@@ -253,13 +236,7 @@ export class EventHub {
     const last = (changes[changes.length - 1] as ChangeRow).id;
     for (const stream of this.#streams) {
       const box = stream.box;
-      const near = box
-        ? changes.flatMap((c, i) =>
-            inside(box, c.lat, c.lng) || (c.was_lat !== null && inside(box, c.was_lat, c.was_lng as number))
-              ? [i]
-              : [],
-          )
-        : changes.map((_, i) => i);
+      const near = box ? changes.flatMap((c, i) => (touches(box, c) ? [i] : [])) : changes.map((_, i) => i);
       // A new danger is sent as itself even in a burst of other changes (the archiving of old
       // spots): a phone sees it at once, and the rest comes with a reload.
       const published = near.filter((i) => changes[i]?.kind === 'published');
@@ -286,7 +263,7 @@ export class EventHub {
     }
     stream.reloadDue = undefined;
     stream.quietUntil = now + this.#opts.reloadGapMs;
-    this.#send(stream, `id: ${id}\nevent: reload\ndata: {}\n\n`);
+    this.#send(stream, reloadText(id));
   }
 
   /** The reloads held back whose quiet time is over. */
