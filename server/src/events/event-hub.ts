@@ -21,6 +21,8 @@ interface Stream {
   quietUntil: number;
   /** A reload held back by quietUntil, as of this change id: what the stream hears instead of events. */
   reloadDue?: string;
+  /** While the stream opens (its replay read): what it was sent meanwhile, written after the replay. */
+  held?: { id?: string; text: string }[];
 }
 
 export interface EventHubOptions {
@@ -90,6 +92,10 @@ export class EventHub {
   #floor: bigint | undefined;
   /** Changes above the floor already sent. */
   readonly #sent = new Set<string>();
+  /** The first stream's read of the floor, shared by the streams opening with it. */
+  #starting: Promise<void> | undefined;
+  /** Counts the times nobody listened: a read begun before then is dropped. */
+  #epoch = 0;
   #reading: Promise<void> | undefined;
   #again = false;
   #soon: NodeJS.Timeout | undefined;
@@ -134,13 +140,37 @@ export class EventHub {
    * in `box`. Returns what closes it.
    */
   async open(target: StreamTarget, network: string, box: Box | undefined, lastEventId?: string) {
-    const stream: Stream = { target, box, network, quietUntil: 0 };
+    const stream: Stream = { target, box, network, quietUntil: 0, held: [] };
     this.#perNetwork.set(network, (this.#perNetwork.get(network) ?? 0) + 1);
     this.#streams.add(stream);
-    target.write('retry: 3000\n\n');
-    if (this.#floor === undefined) this.#floor = BigInt((await changeIds(this.#db)).newest);
-    if (lastEventId !== undefined) await this.#replay(stream, lastEventId);
+    try {
+      await this.#start();
+      const replay = lastEventId === undefined ? [] : await this.#replay(stream, lastEventId);
+      // Its first bytes: from then on the stream hears every change (unless closed meanwhile).
+      if (this.#streams.has(stream)) for (const text of ['retry: 3000\n\n', ...replay]) target.write(text);
+    } catch (err) {
+      this.#log.warn({ err }, 'could not open a live stream');
+      this.#close(stream);
+      target.end();
+    }
+    const held = stream.held ?? [];
+    stream.held = undefined;
+    for (const { text } of held) this.#send(stream, text);
     return () => this.#close(stream);
+  }
+
+  /** Reads from the newest change on when the first stream opens (once for the streams opening with it). */
+  #start(): Promise<void> {
+    if (this.#floor !== undefined) return Promise.resolve();
+    const epoch = this.#epoch;
+    this.#starting ??= changeIds(this.#db)
+      .then(({ newest }) => {
+        if (epoch === this.#epoch) this.#floor = BigInt(newest);
+      })
+      .finally(() => {
+        this.#starting = undefined;
+      });
+    return this.#starting;
   }
 
   #networkFull(network: string): HttpError | undefined {
@@ -149,15 +179,26 @@ export class EventHub {
       : undefined;
   }
 
-  async #replay(stream: Stream, lastEventId: string): Promise<void> {
+  /**
+   * What a stream reconnecting after `lastEventId` missed: the changes in its box already sent to the
+   * others (those still to come reach it with them, and those it was sent while opening are not
+   * repeated), or a reload when they are no longer all kept.
+   */
+  async #replay(stream: Stream, lastEventId: string): Promise<string[]> {
     const { oldest, newest } = await changeIds(this.#db);
     const missed = await changesAfter(this.#db, lastEventId, this.#opts.maxReplay + 1, this.#opts.settleMs);
     const lost = oldest !== null && BigInt(lastEventId) < BigInt(oldest) - 1n;
-    if (lost || missed.length > this.#opts.maxReplay) {
-      stream.target.write(reloadText(newest));
-      return;
-    }
-    for (const c of missed) this.#send(stream, eventText(c));
+    if (lost || missed.length > this.#opts.maxReplay) return [reloadText(newest)];
+    const heard = new Set(stream.held?.map((h) => h.id));
+    const box = stream.box;
+    return missed
+      .filter((c) => this.#wasSent(c.id) && !heard.has(c.id) && (!box || touches(box, c)))
+      .map(eventText);
+  }
+
+  /** Whether change `id` was read and sent to the streams open then. */
+  #wasSent(id: string): boolean {
+    return (this.#floor !== undefined && BigInt(id) <= this.#floor) || this.#sent.has(id);
   }
 
   #close(stream: Stream): void {
@@ -166,9 +207,11 @@ export class EventHub {
     if (left > 0) this.#perNetwork.set(stream.network, left);
     else this.#perNetwork.delete(stream.network);
     if (this.#streams.size === 0) {
-      // Nobody listens: the next stream starts from the changes after its own opening.
+      // Nobody listens: the next stream starts from the changes after its own opening, and a
+      // read begun before is dropped.
       this.#floor = undefined;
       this.#sent.clear();
+      this.#epoch++;
     }
   }
 
@@ -205,8 +248,10 @@ export class EventHub {
 
   async #readOnce(): Promise<void> {
     if (this.#floor === undefined || this.#streams.size === 0) return;
+    const epoch = this.#epoch;
     const changes = await changesAfter(this.#db, String(this.#floor), READ_PAGE, this.#opts.settleMs);
-    if (changes.length === READ_PAGE) return this.#skipBacklog();
+    if (epoch !== this.#epoch) return;
+    if (changes.length === READ_PAGE) return this.#skipBacklog(epoch);
     const fresh = changes.filter((c) => !this.#sent.has(c.id));
     for (const c of fresh) this.#sent.add(c.id);
     for (const c of changes) if (c.settled) this.#floor = BigInt(c.id);
@@ -220,8 +265,9 @@ export class EventHub {
    * More changes waiting than one read takes (a backlog: the archiving of thousands of old spots):
    * every stream is told to reload as of the newest change, and reading goes on from there.
    */
-  async #skipBacklog(): Promise<void> {
+  async #skipBacklog(epoch: number): Promise<void> {
     const { newest } = await changeIds(this.#db);
+    if (epoch !== this.#epoch) return;
     for (const stream of this.#streams) this.#reload(stream, newest);
     this.#floor = BigInt(newest);
     this.#sent.clear();
@@ -243,10 +289,10 @@ export class EventHub {
       const others = near.filter((i) => changes[i]?.kind !== 'published');
       if (published.length > this.#opts.maxBurst) this.#reload(stream, last);
       else {
-        for (const i of published) this.#send(stream, texts[i] as string);
+        for (const i of published) this.#send(stream, texts[i] as string, changes[i]?.id);
         if (others.length > this.#opts.maxBurst || (stream.reloadDue && others.length > 0))
           this.#reload(stream, last);
-        else for (const i of others) this.#send(stream, texts[i] as string);
+        else for (const i of others) this.#send(stream, texts[i] as string, changes[i]?.id);
       }
     }
   }
@@ -271,8 +317,13 @@ export class EventHub {
     for (const stream of this.#streams) if (stream.reloadDue) this.#reload(stream, stream.reloadDue);
   }
 
-  #send(stream: Stream, text: string): void {
+  /** Writes `text` (change `id`'s event, if it is one) to a stream, or holds it while the stream opens. */
+  #send(stream: Stream, text: string, id?: string): void {
     if (!this.#streams.has(stream)) return;
+    if (stream.held) {
+      stream.held.push({ id, text });
+      return;
+    }
     if (stream.target.writableLength > this.#opts.maxBufferedBytes) {
       // Too far behind: closed rather than buffered for; it comes back with Last-Event-ID.
       this.#close(stream);
@@ -296,6 +347,8 @@ export class EventHub {
   async close(): Promise<void> {
     for (const timer of this.#timers) clearInterval(timer);
     clearTimeout(this.#soon);
+    // A stream opening meanwhile gets its first line (it is waiting on this read) before it ends.
+    await this.#starting;
     for (const stream of [...this.#streams]) {
       this.#close(stream);
       stream.target.end();
