@@ -46,7 +46,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: Deps): void {
         res,
         network,
         request.query.bbox,
-        request.headers['last-event-id'],
+        request.headers['last-event-id'] ?? request.query.last_event_id,
       );
       res.on('close', close);
       if (res.destroyed) close();

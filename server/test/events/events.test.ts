@@ -158,6 +158,13 @@ describe('events/events', () => {
       ['Second of three', 'Third of three'],
     );
     back.close();
+    // A page opening a new stream gives the id in the query (an EventSource sets no headers).
+    const reopened = new Stream(`/api/events?${KAMPALA}&last_event_id=${seen.id}`);
+    assert.deepEqual(
+      (await reopened.waitFor(2)).map((e) => e.data.spot?.title),
+      ['Second of three', 'Third of three'],
+    );
+    reopened.close();
     await t.db.query('DELETE FROM spot_changes WHERE id <= $1::bigint + 1', [seen.id]);
     const late = new Stream(`/api/events?${KAMPALA}`, { 'last-event-id': seen.id });
     assert.equal(first(await late.waitFor(1)).event, 'reload');

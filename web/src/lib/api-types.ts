@@ -3108,6 +3108,8 @@ export interface operations {
             query?: {
                 /** @description Only changes of spots inside this box (minLng,minLat,maxLng,maxLat) */
                 bbox?: string;
+                /** @description As the Last-Event-ID header, for a client opening a new stream (an EventSource sets no headers): what was missed after it is sent first. The header wins when both are given. */
+                last_event_id?: string;
             };
             header?: {
                 /** @description Sent by the browser on a reconnect: what was missed after it is sent first */
