@@ -146,8 +146,11 @@ export class EventHub {
     try {
       await this.#start();
       const replay = lastEventId === undefined ? [] : await this.#replay(stream, lastEventId);
-      // Its first bytes: from then on the stream hears every change (unless closed meanwhile).
-      if (this.#streams.has(stream)) for (const text of ['retry: 3000\n\n', ...replay]) target.write(text);
+      // Its first bytes: from then on the stream hears every change (unless closed meanwhile). A new
+      // stream is given the floor as its id: a reconnect before any event still gets what it missed.
+      const since = lastEventId === undefined && this.#floor !== undefined ? `id: ${this.#floor}\n` : '';
+      if (this.#streams.has(stream))
+        for (const text of [`retry: 3000\n${since}\n`, ...replay]) target.write(text);
     } catch (err) {
       this.#log.warn({ err }, 'could not open a live stream');
       this.#close(stream);

@@ -47,7 +47,7 @@ describe('events/event-hub', () => {
     await opening;
     await hub.read();
     assert.deepEqual(next.ids, [], 'the change before it opened is not sent to it');
-    assert.equal(next.texts[0], 'retry: 3000\n\n', 'its first line');
+    assert.equal(next.texts[0], `retry: 3000\nid: ${await newest()}\n\n`, 'its first line: where it starts');
     await givenSpot(t);
     await hub.read();
     assert.deepEqual(next.ids, [await newest()], 'the change after it opened');
@@ -73,6 +73,21 @@ describe('events/event-hub', () => {
     await hub.read();
     assert.deepEqual(back.ids, [missed, unread], 'the unread change comes once, with the others');
     assert.deepEqual(staying.ids, [seen, missed, unread]);
+    await hub.close();
+  });
+
+  it('replays to a stream that reconnects with the id of its first line what came while it was away', async () => {
+    const hub = new EventHub(t.db, t.deps.log, t.deps.clock);
+    const first = new Target();
+    const close = await hub.open(first, 'a', undefined);
+    const start = /^retry: \d+\nid: (\d+)\n\n$/.exec(first.texts[0] ?? '')?.[1];
+    assert.ok(start, 'the first line names where the stream starts');
+    close(); // the phone lost its connection before any event came
+    await givenSpot(t);
+    const back = new Target();
+    await hub.open(back, 'a', undefined, start);
+    assert.deepEqual(back.ids, [await newest()], 'what came while it was away');
+    assert.equal(back.texts[0], 'retry: 3000\n\n', 'a reconnect keeps its own id');
     await hub.close();
   });
 });
