@@ -300,6 +300,8 @@ export const en = {
 
   'alerts.toggle': 'Nearby alerts',
   'alerts.near': 'Careful: you are near "{title}".',
+  'live.new': '{n} new dangers on the map',
+  'live.new.one': 'New danger on the map: "{title}"',
 
   'mod.heading': 'Hatari moderators',
   'mod.signIn': 'Sign in',

@@ -306,6 +306,8 @@ export const lg = {
 
   'alerts.toggle': 'Okulabulwa okumpi',
   'alerts.near': 'Weegendereze: oli kumpi ne "{title}".',
+  'live.new': 'Obulabe obupya {n} ku maapu',
+  'live.new.one': 'Obulabe obupya ku maapu: "{title}"',
 
   'mod.heading': 'Abalabirizi ba Hatari',
   'mod.signIn': 'Yingira',

@@ -304,6 +304,8 @@ export const sw = {
 
   'alerts.toggle': 'Tahadhari za karibu',
   'alerts.near': 'Tahadhari: uko karibu na "{title}".',
+  'live.new': 'Hatari mpya {n} kwenye ramani',
+  'live.new.one': 'Hatari mpya kwenye ramani: "{title}"',
 
   'mod.heading': 'Wasimamizi wa Hatari',
   'mod.signIn': 'Ingia',

@@ -31,6 +31,7 @@ const LANES = 2;
 const SLOW_FIRST = [
   'web/test/map-ux.test.ts',
   'web/test/map-page.test.ts',
+  'web/test/live.test.ts',
   'server/test/db/storage.test.ts',
   'server/test/fuzz-mod.test.ts',
   'server/test/fuzz.test.ts',

@@ -11,6 +11,7 @@ import { Banner, BottomNav, type Toast, ToastMessage, TopBar } from './chrome.ts
 import { activeFilterCount, FilterPanel, filterSpots, NO_FILTERS } from './filters.tsx';
 import { locateOnce } from './geolocation.ts';
 import { ListView } from './list-view.tsx';
+import { useLiveMap } from './live-map.ts';
 import { MapTools } from './map-tools.tsx';
 import { defaultView, savedView } from './map-view.ts';
 import { useNearbyAlerts } from './nearby-alerts.ts';
@@ -100,6 +101,19 @@ export function App({ config }: { config: PageSettings }) {
         : { kind: 'spots' as const, spots: shown.map((s) => ({ ...asMarker(s), title: s.title })) },
     [shown, large, data.state.loading, inView.content],
   );
+
+  useLiveMap({
+    online,
+    data,
+    inView,
+    openSpotId: panel === 'spot' ? openSpot?.id : undefined,
+    onOpenSpot: (spot) => {
+      if (spot) return setOpenSpot(spot);
+      close();
+      setToast({ text: t('error.notFound') });
+    },
+    notify: setToast,
+  });
 
   const alerts = useNearbyAlerts(alertsOn, data.spots, data.me.alertMinConfidence, (spot) =>
     setToast({ text: t('alerts.near', { title: spot.title }), spotId: spot.id }),

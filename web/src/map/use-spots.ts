@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { DEFAULT_ALERT_MIN_CONFIDENCE } from '../../../common/confidence.ts';
 import { answer, client } from '../lib/api.ts';
 import { SAVED_AT_HEADER, SPOT_LIST_QUERY } from '../lib/spot-list.ts';
@@ -30,8 +30,16 @@ export function useSpots() {
     alertMinConfidence: DEFAULT_ALERT_MIN_CONFIDENCE,
   });
 
+  /**
+   * What the page changed while the list was on its way (a vote, a live change): laid over the list
+   * when it comes, which may have been read before them. By id: the spot, or null when it left.
+   */
+  const meanwhile = useRef<Map<number, Spot | null>>(undefined);
+
   const load = useCallback(async () => {
     setState((s) => ({ ...s, loading: true }));
+    const changed = new Map<number, Spot | null>();
+    meanwhile.current = changed;
     const throughWorker = sentThroughWorker();
     const [list, mine] = await Promise.all([
       answer(client.GET('/api/spots', { params: { query: SPOT_LIST_QUERY } })),
@@ -39,7 +47,7 @@ export function useSpots() {
     ]);
     if (list.ok) {
       const fromPhone = list.headers.get('x-hatari-offline') === '1';
-      setSpots(list.data.spots);
+      setSpots(changed.size ? overlay(list.data.spots, changed) : list.data.spots);
       if (!fromPhone && !throughWorker) void keepListForOffline(list.data);
       setState({
         loading: false,
@@ -49,20 +57,36 @@ export function useSpots() {
       });
     } else setState((s) => ({ ...s, loading: false, failed: true }));
     if (mine.ok) setMe(mine.data);
+    if (meanwhile.current === changed) meanwhile.current = undefined;
   }, []);
 
   useEffect(() => {
     void load();
   }, [load]);
 
-  const upsert = (spot: Spot) =>
-    setSpots((list) =>
-      list.some((s) => s.id === spot.id) ? list.map((s) => (s.id === spot.id ? spot : s)) : [spot, ...list],
-    );
-  const remove = (id: number) => setSpots((list) => list.filter((s) => s.id !== id));
+  const upsert = (spot: Spot) => {
+    meanwhile.current?.set(spot.id, spot);
+    setSpots((list) => overlay(list, new Map([[spot.id, spot]])));
+  };
+  const remove = (id: number) => {
+    meanwhile.current?.set(id, null);
+    setSpots((list) => list.filter((s) => s.id !== id));
+  };
   const noteVote = (id: number, value: 1 | -1) =>
     setMe((m) => ({ ...m, votes: { ...m.votes, [String(id)]: value } }));
   const noteFlag = (id: number) => setMe((m) => ({ ...m, flags: [...(m.flags ?? []), id] }));
 
   return { spots, state, me, reload: load, upsert, remove, noteVote, noteFlag };
+}
+
+/** `list` with `changes` laid over it: a spot replaced in place or added first, or taken out (null). */
+function overlay(list: Spot[], changes: Map<number, Spot | null>): Spot[] {
+  const added = [...changes.values()].filter(
+    (s): s is Spot => s !== null && !list.some((l) => l.id === s.id),
+  );
+  const kept = list.flatMap((s) => {
+    const change = changes.get(s.id);
+    return change === undefined ? [s] : change === null ? [] : [change];
+  });
+  return [...added, ...kept];
 }

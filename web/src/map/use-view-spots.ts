@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { TILE_CLUSTER_MAX_ZOOM, TILE_MAX_ZOOM, tileOf } from '../../../common/geo.ts';
 import { answer, client } from '../lib/api.ts';
 import type { paths } from '../lib/api-types.ts';
@@ -32,8 +32,22 @@ type TileQuery = NonNullable<paths['/api/spots/tiles/{z}/{x}/{y}.json']['get']['
 /** One tile to ask: where it is, the filters' share, and its address (what the browser caches it by). */
 type TileAsk = { path: { z: number; x: number; y: number }; query: TileQuery; url: string };
 
-const askTile = ({ path, query }: TileAsk, signal?: AbortSignal) =>
-  answer(client.GET('/api/spots/tiles/{z}/{x}/{y}.json', { params: { path, query }, signal }));
+/** `fresh`: revalidated with the server (by its ETag) even while the browser's copy is fresh. */
+const askTile = ({ path, query }: TileAsk, signal?: AbortSignal, fresh = false) =>
+  answer(
+    client.GET('/api/spots/tiles/{z}/{x}/{y}.json', {
+      params: { path, query },
+      signal,
+      ...(fresh && { cache: 'no-cache' as const }),
+    }),
+  );
+
+/**
+ * A spot's live change (GET /api/events) is laid over the tiles this long: a tile may be kept by the
+ * browser and the proxy for up to 70 s (max-age and stale-while-revalidate), so one asked meanwhile
+ * can still show the spot as it was.
+ */
+const LIVE_KEEP_MS = 90_000;
 
 /** Tiles asked ahead while the map moves, by address, and when: each once while the browser keeps it. */
 const warmed = new Map<string, number>();
@@ -74,7 +88,13 @@ function tilesOf(bbox: string, zoom: number): { z: number; x: number; y: number 
  */
 export function useViewSpots(enabled: boolean, filters: Filters) {
   const [view, setView] = useState<View>();
-  const [content, setContent] = useState<ViewContent>();
+  const [loaded, setContent] = useState<ViewContent>();
+  /** Spots changed since (by id: the marker now, or null when it left the map), and when. */
+  const live = useRef(new Map<number, { marker: TileMarker | null; at: number }>());
+  const [liveCount, setLiveCount] = useState(0);
+  /** Bumped to ask the view's tiles again past the browser's copies (after a reload event). */
+  const [revision, setRevision] = useState(0);
+  const askedRevision = useRef(0);
 
   /**
    * While the map moves, the tiles of the views it passes are asked ahead and left to the browser's
@@ -103,8 +123,10 @@ export function useViewSpots(enabled: boolean, filters: Filters) {
     const controller = new AbortController();
     const { signal } = controller;
     const { z, asks } = viewTiles(view, filters);
+    const fresh = askedRevision.current !== revision;
+    askedRevision.current = revision;
     (async () => {
-      const answers = await Promise.all(asks.map((tile) => askTile(tile, signal)));
+      const answers = await Promise.all(asks.map((tile) => askTile(tile, signal, fresh)));
       const loaded = answers.flatMap((a) => (a.ok ? [a.data] : []));
       if (loaded.length === 0) return;
       // Tiles reach past the screen's edges; what lies beyond them is left out.
@@ -121,9 +143,28 @@ export function useViewSpots(enabled: boolean, filters: Filters) {
       // a newer view replaced this one
     });
     return () => controller.abort();
-  }, [enabled, view, filters]);
+  }, [enabled, view, filters, revision]);
 
-  return { content, setView, warm };
+  const content = useMemo(() => {
+    if (loaded?.kind !== 'spots' || live.current.size === 0) return loaded;
+    const now = Date.now();
+    const byId = new Map(loaded.spots.map((s) => [s.id, s]));
+    for (const [id, { marker, at }] of live.current) {
+      if (at < now - LIVE_KEEP_MS) live.current.delete(id);
+      else if (marker && markerMatches(marker, filters)) byId.set(id, marker);
+      else byId.delete(id);
+    }
+    return { kind: 'spots' as const, spots: [...byId.values()] };
+  }, [loaded, liveCount, filters]);
+
+  /** A spot's change from the live stream, shown at once over the tiles; null: it left the map. */
+  const follow = useCallback((id: number, marker: TileMarker | null) => {
+    live.current.set(id, { marker, at: Date.now() });
+    setLiveCount((n) => n + 1);
+  }, []);
+  const revalidate = useCallback(() => setRevision((n) => n + 1), []);
+
+  return { content, view, setView, warm, follow, revalidate };
 }
 
 type View = { bbox: string; zoom: number };

@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Spot } from '../lib/types.ts';
+
+/** A change of a public spot, as the live stream sends it (docs/api.md, "Live changes"). */
+export interface LiveChange {
+  kind: 'published' | 'changed' | 'hidden' | 'archived';
+  id: number;
+  lat: number;
+  lng: number;
+  /** The spot as `GET /api/spots/{id}` gives it now; null once hidden. */
+  spot: Spot | null;
+}
+
+export interface LiveEvents {
+  onChange(change: LiveChange): void;
+  /** More changed than the stream sends one by one, or no stream gets through: ask the view again. */
+  onReload(): void;
+}
+
+const KINDS = ['published', 'changed', 'hidden', 'archived'] as const;
+/** The stream's box is the view and this much again on each side, so a pan seldom reopens it. */
+const PAD = 1;
+/** Errors in a row, without an event between, after which the stream is taken as blocked. */
+const BLOCKED_AFTER = 3;
+/** While no stream gets through (a proxy refusing it), the view is asked again this often. */
+const FALLBACK_MS = 60_000;
+
+/** Whether the page is on screen: a hidden page keeps no stream open (nor the radio awake for it). */
+function useVisible(): boolean {
+  const [visible, setVisible] = useState(document.visibilityState === 'visible');
+  useEffect(() => {
+    const changed = () => setVisible(document.visibilityState === 'visible');
+    document.addEventListener('visibilitychange', changed);
+    return () => document.removeEventListener('visibilitychange', changed);
+  }, []);
+  return visible;
+}
+
+type Bounds = [west: number, south: number, east: number, north: number];
+const parse = (bbox: string) => bbox.split(',').map(Number) as Bounds;
+const holds = (outer: Bounds, inner: Bounds) =>
+  inner[0] >= outer[0] && inner[1] >= outer[1] && inner[2] <= outer[2] && inner[3] <= outer[3];
+
+/** The view and PAD of it around, to two decimals (about a kilometre): the stream's box. */
+function padded(bbox: string): string {
+  const [w, s, e, n] = parse(bbox);
+  const dx = (e - w) * PAD;
+  const dy = (n - s) * PAD;
+  return [
+    Math.floor((w - dx) * 100) / 100,
+    Math.floor((s - dy) * 100) / 100,
+    Math.ceil((e + dx) * 100) / 100,
+    Math.ceil((n + dy) * 100) / 100,
+  ].join(',');
+}
+
+/**
+ * Follows the public changes around `view` (GET /api/events) while the page is visible and online.
+ * A hidden page closes its stream; when it comes back, or the view leaves the stream's box, a new
+ * stream starts after the last event seen (`last_event_id`), so what came meanwhile is sent first, or
+ * a reload. Where no stream gets through, the view is asked again every minute instead: the tiles
+ * revalidate by their ETags, so an unchanged view costs empty answers.
+ */
+export function useLiveChanges(view: string | undefined, online: boolean, events: LiveEvents): void {
+  const visible = useVisible();
+  const latest = useRef(events);
+  latest.current = events;
+  const lastId = useRef<string>(undefined);
+  const [box, setBox] = useState<string>();
+  useEffect(() => {
+    if (view && (!box || !holds(parse(box), parse(view)))) setBox(padded(view));
+  }, [view]);
+
+  useEffect(() => {
+    if (!visible || !online || !box || typeof EventSource === 'undefined') return;
+    const after = lastId.current ? `&last_event_id=${lastId.current}` : '';
+    const source = new EventSource(`/api/events?bbox=${box}${after}`);
+    let errors = 0;
+    let fallback: ReturnType<typeof setInterval> | undefined;
+    const heard = (e: MessageEvent) => {
+      errors = 0;
+      clearInterval(fallback);
+      fallback = undefined;
+      if (e.lastEventId) lastId.current = e.lastEventId;
+    };
+    for (const kind of KINDS)
+      source.addEventListener(`spot.${kind}`, (e) => {
+        heard(e);
+        latest.current.onChange({ kind, ...(JSON.parse(e.data) as Omit<LiveChange, 'kind'>) });
+      });
+    source.addEventListener('reload', (e) => {
+      heard(e);
+      latest.current.onReload();
+    });
+    source.onerror = () => {
+      // The browser tries again by itself (after the server's retry), unless the answer was not a
+      // stream at all; either way, past a few failures the view is asked again now and then.
+      if (++errors < BLOCKED_AFTER && source.readyState !== EventSource.CLOSED) return;
+      fallback ??= setInterval(() => latest.current.onReload(), FALLBACK_MS);
+    };
+    return () => {
+      source.close();
+      clearInterval(fallback);
+    };
+  }, [visible, online, box]);
+}
