@@ -633,6 +633,14 @@ const heldReportsSchema = z
   })
   .meta({ id: 'HeldReports' });
 
+const decisionTimes = z
+  .object({
+    decided: z.number().int().meta({ description: 'Decisions made in the period' }),
+    median_seconds: z.number().nullable().meta({ description: 'Half were made within this (null: none)' }),
+    p90_seconds: z.number().nullable().meta({ description: 'Nine in ten were made within this' }),
+  })
+  .meta({ id: 'DecisionTimes' });
+
 export const alarmsResponse = z.object({
   budgets: z.object({
     hides: budgetUse,
@@ -647,6 +655,15 @@ export const alarmsResponse = z.object({
   held_reports: heldReportsSchema
     .nullable()
     .meta({ description: 'Reports the newcomer budgets hold for a decision; null when none waits' }),
+  decisions: z
+    .object({
+      days: z.number().int().meta({ description: 'The period: the decisions of the last this many days' }),
+      held_reports: decisionTimes.meta({ description: 'From a report held to its approval or rejection' }),
+      alarms: decisionTimes.meta({
+        description: "From the end of a burst's period to a moderator keeping or reverting it",
+      }),
+    })
+    .meta({ description: 'How soon moderators decide: whether they keep up' }),
 });
 export type Alarms = z.output<typeof alarmsResponse>;
 

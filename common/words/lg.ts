@@ -494,6 +494,13 @@ export const lg = {
   'mod.alarm.hides': 'Ebikwekeddwa olw’ebiragiro mu ssaawa eno: {used} ku {budget}',
   'mod.alarm.disputes': 'Ebiwakanyiziddwa mu ssaawa eno: {used} ku {budget}',
   'mod.alarm.none': 'Tewali kabonero kalindiridde.',
+  'mod.decisions.heading': 'Obudde bw’okusalawo, ennaku {days} eziyise',
+  'mod.decisions.held':
+    'Lipoota ezaakwatibwa: ekitundu kyasalibwawo mu {median}, mwenda ku kkumi mu {p90} ({n} zisaliddwawo).',
+  'mod.decisions.heldNone': 'Lipoota ezaakwatibwa: tewannaba kusalibwawo.',
+  'mod.decisions.alarms':
+    'Obubonero: ekitundu kyakolebwako mu {median}, mwenda ku kkumi mu {p90} ({n} bikoleddwako).',
+  'mod.decisions.alarmsNone': 'Obubonero: tewannaba kukolebwako.',
   'mod.alarm.window': '{from} okutuuka {to}',
   'mod.alarm.figures':
     '“Tekikyali”: {denials} · ebiragiro: {flags} · ebikwekeddwa: {hidden} · ebiwakanyiziddwa: {disputed}',

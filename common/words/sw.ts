@@ -492,6 +492,13 @@ export const sw = {
   'mod.alarm.hides': 'Zilizofichwa na ripoti saa hii: {used} kati ya {budget}',
   'mod.alarm.disputes': 'Zilizopingwa kwa kura saa hii: {used} kati ya {budget}',
   'mod.alarm.none': 'Hakuna tahadhari inayosubiri.',
+  'mod.decisions.heading': 'Muda wa kuamua, siku {days} zilizopita',
+  'mod.decisions.held':
+    'Ripoti zilizozuiliwa: nusu ziliamuliwa ndani ya {median}, tisa kati ya kumi ndani ya {p90} ({n} zimeamuliwa).',
+  'mod.decisions.heldNone': 'Ripoti zilizozuiliwa: hakuna iliyoamuliwa bado.',
+  'mod.decisions.alarms':
+    'Tahadhari: nusu zilishughulikiwa ndani ya {median}, tisa kati ya kumi ndani ya {p90} ({n} zimeshughulikiwa).',
+  'mod.decisions.alarmsNone': 'Tahadhari: hakuna iliyoshughulikiwa bado.',
   'mod.alarm.window': '{from} hadi {to}',
   'mod.alarm.figures':
     '“Si tena”: {denials} · ripoti: {flags} · zimefichwa: {hidden} · zimepingwa: {disputed}',

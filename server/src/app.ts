@@ -26,6 +26,7 @@ import { registerRateLimits } from './limits/rate-limit-http.ts';
 import { registerAdminRoutes } from './moderation/admin.routes.ts';
 import { registerAuthRoutes } from './moderation/auth.routes.ts';
 import { registerBurstRoutes } from './moderation/bursts.routes.ts';
+import { decisionTimes } from './moderation/bursts.service.ts';
 import { registerModSpotRoutes } from './moderation/mod-spots.routes.ts';
 import { registerNetworkRoutes } from './moderation/networks.routes.ts';
 import { registerTwoFactorRoutes } from './moderation/two-factor.routes.ts';
@@ -57,6 +58,22 @@ export const CONNECTION_LIMITS = {
   idleSocketTimeoutMs: 75_000,
   maxConnections: 10_000,
 } as const;
+
+/** What /metrics reads when scraped (http/metrics.ts). */
+const metricSources = (deps: Deps) => ({
+  token: deps.config.metricsToken,
+  outbox: () => outboxBacklog(deps.db),
+  decisions: () => decisionTimes(deps.db, deps.clock.now()),
+  gauges: {
+    working: () => deps.worker.working,
+    readsWaiting: () => deps.readGate.waiting,
+    routeChecksWaiting: () => deps.routePlanner.checksWaiting,
+    exportsWaiting: liveExportsWaiting,
+    cardsWaiting: shareCardsWaiting,
+    dbWaiting: () => deps.db.waitingForConnection(),
+    cache: () => deps.publicCache,
+  },
+});
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const withSecurityHeaders = securityHeaders({ tileUrl: deps.config.tileUrl });
@@ -100,19 +117,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerLoadShedding(app);
   registerSameSiteWrites(app, deps.config.partnerOrigins);
   registerRateLimits(app, deps.limiter, deps.identify, (identity) => deps.standing.has(identity));
-  registerMetrics(app, {
-    token: deps.config.metricsToken,
-    outbox: () => outboxBacklog(deps.db),
-    gauges: {
-      working: () => deps.worker.working,
-      readsWaiting: () => deps.readGate.waiting,
-      routeChecksWaiting: () => deps.routePlanner.checksWaiting,
-      exportsWaiting: liveExportsWaiting,
-      cardsWaiting: shareCardsWaiting,
-      dbWaiting: () => deps.db.waitingForConnection(),
-      cache: () => deps.publicCache,
-    },
-  });
+  registerMetrics(app, metricSources(deps));
   // After the limits: a refused address still counts, and its 400 carries the RateLimit headers.
   registerAddressCheck(app);
   registerCacheInvalidation(app, () => publicDataChanged(deps));

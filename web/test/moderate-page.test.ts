@@ -430,6 +430,12 @@ describe('the moderator console', () => {
         page.getByText(/flags dismissed: 2 · back on the map: 1 · protected for 30 days: 2\./).waitFor(),
       );
       await assert.doesNotReject(page.getByText('No alarms are waiting.').waitFor());
+      // The console tells how soon alarms are acted on; this one was, at once.
+      await assert.doesNotReject(
+        page
+          .getByText(/^Alarms: half acted on within 1 min, nine in ten within 1 min \(1 acted on\)\.$/)
+          .waitFor(),
+      );
       await checked(page, '30-mod-alarm-reverted');
       for (const id of ids) {
         const mod = (await (

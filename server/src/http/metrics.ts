@@ -1,11 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Alarms } from '../../../common/api.ts';
 
 /** What the gauges read when scraped. */
 interface MetricsSources {
   /** Messages due now, and how long the oldest has waited (seconds). */
   outbox: () => Promise<{ due: number; lagSeconds: number }>;
+  /** How soon moderators decided over the last `days` (seconds; null quantiles when none was). */
+  decisions: () => Promise<Alarms['decisions']>;
   /** The instance's queues and caches. */
   gauges: {
     working: () => boolean;
@@ -101,6 +104,7 @@ function registerGauges(registry: Registry, opts: MetricsSources): void {
     },
   });
 
+  registerDecisionGauges(registry, opts.decisions);
   const g = opts.gauges;
   const gauge = (name: string, help: string, read: () => number) =>
     new Gauge({
@@ -143,4 +147,37 @@ function registerGauges(registry: Registry, opts: MetricsSources): void {
     'Public reads that went to the database',
     () => g.cache().misses,
   );
+}
+
+/** Time to decision (held reports, alarms), median and 90th percentile, read when scraped. */
+function registerDecisionGauges(registry: Registry, decisions: MetricsSources['decisions']): void {
+  const kinds = (d: Awaited<ReturnType<typeof decisions>>) =>
+    [
+      ['held_report', d.held_reports],
+      ['alarm', d.alarms],
+    ] as const;
+  new Gauge({
+    name: 'hatari_decision_seconds',
+    help:
+      "Moderators' time to decision over the last 30 days: held_report from the hold to approval or " +
+      "rejection, alarm from a burst's end to its review; median (quantile 0.5) and 90th percentile",
+    labelNames: ['kind', 'quantile'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const [kind, times] of kinds(await decisions())) {
+        if (times.median_seconds !== null) this.set({ kind, quantile: '0.5' }, times.median_seconds);
+        if (times.p90_seconds !== null) this.set({ kind, quantile: '0.9' }, times.p90_seconds);
+      }
+    },
+  });
+  new Gauge({
+    name: 'hatari_decisions',
+    help: 'Decisions moderators made over the last 30 days, by kind (held_report, alarm)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      for (const [kind, times] of kinds(await decisions())) this.set({ kind }, times.decided);
+    },
+  });
 }

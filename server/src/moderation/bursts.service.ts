@@ -25,6 +25,7 @@ import {
   recordReview,
   voidDenials,
 } from './bursts.sql.ts';
+import { alarmActionTimes, heldDecisionTimes } from './decisions.sql.ts';
 import { appendLog } from './log.sql.ts';
 import { clearReview, restoreSpot, showHiddenAgain } from './mod-spots.sql.ts';
 
@@ -65,17 +66,31 @@ async function describe(db: Queryable, row: BurstRow): Promise<Burst> {
   };
 }
 
+/** Time to decision is read over this many days. */
+const DECISION_DAYS = 30;
+
+/** How soon moderators decided over the last DECISION_DAYS: held reports, and bursts. */
+export async function decisionTimes(db: Db, at: Date): Promise<Alarms['decisions']> {
+  const since = new Date(at.getTime() - DECISION_DAYS * 86_400_000);
+  const [held_reports, alarms] = await Promise.all([
+    heldDecisionTimes(db, since),
+    alarmActionTimes(db, since),
+  ]);
+  return { days: DECISION_DAYS, held_reports, alarms };
+}
+
 /**
  * The site budgets' use (hides, disputes, newcomers' reports, alerts), the bursts across networks not
- * yet reviewed, newest first, and the reports the newcomer budgets hold.
+ * yet reviewed, newest first, the reports the newcomer budgets hold, and how soon moderators decide.
  */
 export async function signalAlarms(db: Db, at: Date): Promise<Alarms> {
-  const [signal, settings, reportsUsed, alertsUsed, held] = await Promise.all([
+  const [signal, settings, reportsUsed, alertsUsed, held, decisions] = await Promise.all([
     siteBudgets(db),
     readSiteSettings(db),
     newcomerReportsInHour(db, at),
     alertsInHour(db, at),
     heldReports(db),
+    decisionTimes(db, at),
   ]);
   const rows = await findBursts(db, { hide: signal.hides.per_hour, dispute: signal.disputes.per_hour });
   const bursts: Burst[] = [];
@@ -85,7 +100,7 @@ export async function signalAlarms(db: Db, at: Date): Promise<Alarms> {
     reports: { used: reportsUsed, per_hour: await siteReportBudget(db, settings.reportBudgetPerHour, at) },
     alerts: { used: alertsUsed, per_hour: settings.alertBudgetPerHour },
   };
-  return { budgets, bursts, held_reports: held };
+  return { budgets, bursts, held_reports: held, decisions };
 }
 
 /** How many alarms wait for a moderator (the count on the console's Alarms tab): bursts, and held reports. */

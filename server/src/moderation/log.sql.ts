@@ -8,16 +8,17 @@ export interface LogEntry {
   action: string;
   spotId?: number;
   detail?: Record<string, unknown>;
+  /** When, by the app's clock (decisions, whose time to decision is measured); else the database's. */
+  at?: Date;
 }
 
 /** The audit log: who did what to which spot, and when. Written in the same transaction as the act. */
 export async function appendLog(db: Queryable, e: LogEntry): Promise<void> {
-  await db.query('INSERT INTO mod_log (actor, action, spot_id, detail) VALUES ($1, $2, $3, $4::jsonb)', [
-    e.actor,
-    e.action,
-    e.spotId ?? null,
-    JSON.stringify(e.detail ?? {}),
-  ]);
+  await db.query(
+    `INSERT INTO mod_log (actor, action, spot_id, detail, at)
+     VALUES ($1, $2, $3, $4::jsonb, coalesce($5::timestamptz, now()))`,
+    [e.actor, e.action, e.spotId ?? null, JSON.stringify(e.detail ?? {}), e.at ?? null],
+  );
 }
 
 export async function recentLog(db: Queryable, limit: number) {

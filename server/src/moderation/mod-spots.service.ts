@@ -108,7 +108,7 @@ export async function moderateInTransaction(
   if (action === 'verify' || action === 'unverify') await refreshConfidence(tx, [id], standing.now());
   // Whatever they decided, a moderator has looked at the spot.
   await clearReview(tx, id);
-  await appendLog(tx, { actor: actor.username, action, spotId: id, detail });
+  await appendLog(tx, { actor: actor.username, action, spotId: id, detail, at: standing.now() });
   const after = await reload(tx, id);
   // A held report that goes on the map for the first time is news to the numbers watching there,
   // and so is a newcomer's spot whose alerts waited for a moderator's word.

@@ -12,6 +12,7 @@ import { startTestApp, type TestApp, TestClock } from '../test-app.ts';
  */
 const ADMIN = { username: 'amina', password: 'correct horse battery' };
 const HOUR = 3_600_000;
+const METRICS_TOKEN = 'a-long-token-for-the-scraper';
 const json = { 'content-type': 'application/json' };
 type Who = { ip: string; ua: string };
 
@@ -66,6 +67,7 @@ describe('trust/report-budgets', () => {
         REPORT_BUDGET_PER_HOUR: '30',
         REPORT_BUDGET_PER_NETWORK_PER_HOUR: '5',
         REPORT_BUDGET_PER_PLACE_PER_HOUR: '3',
+        METRICS_TOKEN: METRICS_TOKEN,
       },
     });
   });
@@ -223,5 +225,38 @@ describe('trust/report-budgets', () => {
       states.map((s) => s.publication),
       ['rejected', 'rejected'],
     );
+  });
+
+  it('tells how soon moderators decide, on the console and in /metrics: held reports from the hold, bursts from their end', async () => {
+    const place = newPlace();
+    for (let i = 0; i < 5; i++) await reportFrom(stranger(), place);
+    clock.advance(20 * 60_000);
+    const held = (await mod('GET', '/api/mod/alarms')).json().held_reports;
+    assert.equal(held.reports, 2);
+    await mod('POST', '/api/mod/held-reports/approve', { from: held.from, to: held.to });
+    // A burst's period ended an hour ago (the database's time, as the alarms' periods are) and is kept now.
+    const [row] = await t.db.query<{ end: Date }>(`SELECT now() - interval '1 hour' AS end`);
+    assert.ok(row, "the database's time");
+    const end = new Date(row.end);
+    const kept = await mod('POST', '/api/mod/bursts/keep', { from: new Date(end.getTime() - HOUR), to: end });
+    assert.equal(kept.statusCode, 204, kept.body);
+
+    const { decisions } = (await mod('GET', '/api/mod/alarms')).json();
+    assert.equal(decisions.days, 30);
+    assert.deepEqual(decisions.held_reports, { decided: 2, median_seconds: 1200, p90_seconds: 1200 });
+    assert.equal(decisions.alarms.decided, 1);
+    assert.ok(
+      Math.abs(decisions.alarms.median_seconds - 3600) < 60,
+      `an hour: ${decisions.alarms.median_seconds}`,
+    );
+    const metrics = await t.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    assert.match(metrics.body, /^hatari_decision_seconds\{kind="held_report",quantile="0.5"\} 1200$/m);
+    assert.match(metrics.body, /^hatari_decision_seconds\{kind="held_report",quantile="0.9"\} 1200$/m);
+    assert.match(metrics.body, /^hatari_decisions\{kind="held_report"\} 2$/m);
+    assert.match(metrics.body, /^hatari_decisions\{kind="alarm"\} 1$/m);
   });
 });

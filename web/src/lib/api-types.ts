@@ -1385,6 +1385,14 @@ export interface components {
              */
             to: string;
         };
+        DecisionTimes: {
+            /** @description Decisions made in the period */
+            decided: number;
+            /** @description Half were made within this (null: none) */
+            median_seconds: number | null;
+            /** @description Nine in ten were made within this */
+            p90_seconds: number | null;
+        };
         Error: {
             /** @description Human-readable message, safe to show to users. */
             error: string;
@@ -3565,6 +3573,13 @@ export interface operations {
                         };
                         /** @description Not yet reviewed, newest first (at most 10) */
                         bursts: components["schemas"]["Burst"][];
+                        /** @description How soon moderators decide: whether they keep up */
+                        decisions: {
+                            alarms: components["schemas"]["DecisionTimes"];
+                            /** @description The period: the decisions of the last this many days */
+                            days: number;
+                            held_reports: components["schemas"]["DecisionTimes"];
+                        };
                         /** @description Reports the newcomer budgets hold for a decision; null when none waits */
                         held_reports: components["schemas"]["HeldReports"] | null;
                     };

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
-import { formatDateTime } from '../lib/format.ts';
+import { formatDateTime, formatDuration } from '../lib/format.ts';
 import { t } from '../lib/i18n.ts';
 import type { Alarms, Burst, HeldReports } from '../lib/types.ts';
 import { Notice, useBusy } from '../lib/ui.tsx';
@@ -48,6 +48,7 @@ export function AlarmsPanel({ alarms, onChanged }: { alarms?: Alarms; onChanged(
           {t('mod.alarm.alerts', { used: alerts.used, budget: alerts.per_hour })}
         </li>
       </ul>
+      <DecisionTimes decisions={alarms.decisions} />
       {done && <Notice kind="ok">{done}</Notice>}
       {alarms.held_reports && <HeldCard held={alarms.held_reports} onDone={finished} />}
       {alarms.bursts.length === 0 && <p class="muted">{t('mod.alarm.none')}</p>}
@@ -58,6 +59,25 @@ export function AlarmsPanel({ alarms, onChanged }: { alarms?: Alarms; onChanged(
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** How soon moderators decide (median, 90th percentile): whether they keep up. */
+function DecisionTimes({ decisions }: { decisions: Alarms['decisions'] }) {
+  const line = (times: Alarms['decisions']['alarms'], key: 'held' | 'alarms') =>
+    times.median_seconds === null || times.p90_seconds === null
+      ? t(`mod.decisions.${key}None`)
+      : t(`mod.decisions.${key}`, {
+          median: formatDuration(times.median_seconds),
+          p90: formatDuration(times.p90_seconds),
+          n: times.decided,
+        });
+  return (
+    <section class="decision-times" aria-labelledby="decisions-heading">
+      <h3 id="decisions-heading">{t('mod.decisions.heading', { days: decisions.days })}</h3>
+      <p>{line(decisions.held_reports, 'held')}</p>
+      <p>{line(decisions.alarms, 'alarms')}</p>
     </section>
   );
 }
