@@ -211,6 +211,12 @@ export class Signal {
     }
   }
 
+  /** The connections drop and new ones fail, with no offline event: a dead zone the phone does not notice. */
+  cut() {
+    this.lost = true;
+    for (const socket of this.sockets) socket.destroy();
+  }
+
   async lose(context: BrowserContext) {
     this.lost = true;
     for (const socket of this.sockets) socket.destroy();

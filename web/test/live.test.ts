@@ -5,7 +5,7 @@ import { report } from '../../server/test/factories.ts';
 import { FakeTiles } from '../../server/test/fakes.ts';
 import { runCleanups, startNginx, startServer, stop, waitFor } from '../../server/test/processes.ts';
 import { createFreshDatabase, onPostgres, TEST_REDIS_URL } from '../../server/test/test-db.ts';
-import { browserSuite, launchBrowser, openPhone } from './browser.ts';
+import { browserSuite, launchBrowser, openPhone, Signal } from './browser.ts';
 
 /**
  * The map follows the live stream (GET /api/events) while it is visible: another phone's report
@@ -110,6 +110,37 @@ describe('the map page, live', () => {
     await page.getByText('This spot is no longer on the map.').waitFor();
     assert.equal(await page.getByRole('heading', { name: open.title }).count(), 0);
     assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
+describe('the map page, live through a dead zone', () => {
+  const suite = browserSuite();
+
+  test('a phone whose connection dropped, before any event came, gets what it missed when it is back', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const signal = await Signal.to(stack.url);
+    t.after(() => signal.close());
+    const open = await firstSpot(stack.url);
+    const { page, problems, context } = await openAt(browser, signal.url, open.id);
+    // No offline event: the page keeps its stream object, the browser reconnects it by itself with
+    // the id of the stream's first line.
+    signal.cut();
+    await waitFor(async () => stack.app.deps.events.size === 0, 10_000, 'the server to see the stream gone');
+    await reportFrom(stack.url, 'Reported in the dead zone', { lat: open.lat + 0.0008, lng: open.lng });
+    await signal.regain(context);
+    await marker(page, 'Reported in the dead zone').waitFor({ timeout: 20_000 });
+    assert.equal(
+      await page.evaluate(() => performance.getEntriesByType('navigation').length),
+      1,
+      'no reload',
+    );
+    // The browser logs each failed reconnect; nothing else went wrong.
+    assert.deepEqual(
+      problems.filter((p) => !p.includes('ERR_CONNECTION')),
+      [],
+    );
     await context.close();
   });
 });

@@ -66,15 +66,26 @@ export function useLiveChanges(view: string | undefined, online: boolean, events
   const latest = useRef(events);
   latest.current = events;
   const lastId = useRef<string>(undefined);
+  /** A stream was open, and the page went hidden or offline since: what came meanwhile is caught up. */
+  const streamed = useRef(false);
+  const away = useRef(false);
   const [box, setBox] = useState<string>();
   useEffect(() => {
     if (view && (!box || !holds(parse(box), parse(view)))) setBox(padded(view));
   }, [view]);
 
   useEffect(() => {
-    if (!visible || !online || !box || typeof EventSource === 'undefined') return;
+    if (!visible || !online) {
+      away.current = streamed.current;
+      return;
+    }
+    if (!box || typeof EventSource === 'undefined') return;
     const after = lastId.current ? `&last_event_id=${lastId.current}` : '';
     const source = new EventSource(`/api/events?bbox=${box}${after}`);
+    // Back without an event seen before (its id would replay what was missed): the view is asked again.
+    if (away.current && !lastId.current) latest.current.onReload();
+    away.current = false;
+    streamed.current = true;
     let errors = 0;
     let fallback: ReturnType<typeof setInterval> | undefined;
     const heard = (e: MessageEvent) => {
