@@ -27,6 +27,7 @@ import { registerAdminRoutes } from './moderation/admin.routes.ts';
 import { registerAuthRoutes } from './moderation/auth.routes.ts';
 import { registerBurstRoutes } from './moderation/bursts.routes.ts';
 import { decisionTimes } from './moderation/bursts.service.ts';
+import { registerModEventRoutes } from './moderation/mod-events.routes.ts';
 import { registerModSpotRoutes } from './moderation/mod-spots.routes.ts';
 import { registerNetworkRoutes } from './moderation/networks.routes.ts';
 import { registerTwoFactorRoutes } from './moderation/two-factor.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerModSpotRoutes(app, deps);
   registerNetworkRoutes(app, deps);
   registerBurstRoutes(app, deps);
+  registerModEventRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerChannelRoutes(app, deps);

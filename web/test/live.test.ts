@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { writeSiteSettings } from '../../server/src/settings/index.ts';
 import { report } from '../../server/test/factories.ts';
 import { FakeTiles } from '../../server/test/fakes.ts';
 import { runCleanups, startNginx, startServer, stop, waitFor } from '../../server/test/processes.ts';
@@ -109,6 +110,51 @@ describe('the map page, live', () => {
     await stack.app.db.query(`UPDATE spots SET publication = 'rejected' WHERE id = $1`, [open.id]);
     await page.getByText('This spot is no longer on the map.').waitFor();
     assert.equal(await page.getByRole('heading', { name: open.title }).count(), 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
+describe('the moderator console, live', () => {
+  const suite = browserSuite();
+
+  test('shows a report held for review in the queue as it comes, without a reload', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const opened: Promise<unknown>[] = [];
+    const { page, problems, context } = await openPhone(browser, stack.url, {
+      path: '/moderate',
+      beforeOpen: async (p) => {
+        opened.push(p.waitForResponse((r) => new URL(r.url()).pathname === '/api/mod/events'));
+      },
+    });
+    await page.getByLabel('Username').fill('amina');
+    await page.getByLabel('Password').fill('correct-horse-battery');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('amina (admin)').waitFor();
+    await Promise.all(opened);
+    const before = await page.getByRole('button', { name: /^Pending/ }).innerText();
+
+    // The site holds every report for the moment; another phone reports.
+    await writeSiteSettings(stack.app.db, { requireApproval: true });
+    t.after(() => writeSiteSettings(stack.app.db, { requireApproval: false }));
+    const res = await fetch(`${stack.url}/api/spots`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'a phone reporting' },
+      body: JSON.stringify(report({ title: 'Held while the console was open' })),
+    });
+    assert.equal(res.status, 201);
+    await page.locator('.mod-spot', { hasText: 'Held while the console was open' }).waitFor();
+    assert.notEqual(
+      await page.getByRole('button', { name: /^Pending/ }).innerText(),
+      before,
+      'the count follows',
+    );
+    assert.equal(
+      await page.evaluate(() => performance.getEntriesByType('navigation').length),
+      1,
+      'no reload',
+    );
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Clock } from '../util/clock.ts';
-import { type Box, eventText, reloadText, touches } from './event-text.ts';
+import { type Box, eventText, isPublic, queueText, reloadText, touches } from './event-text.ts';
 import { type ChangeRow, changeIds, changesAfter, trimChanges } from './events.sql.ts';
 
 /** What the hub writes to: one open stream (an HTTP response kept open). */
@@ -17,6 +17,8 @@ interface Stream {
   target: StreamTarget;
   box: Box | undefined;
   network: string;
+  /** A moderators' console: told once per read that something changed, held reports included. */
+  moderator: boolean;
   /** No reload before then (ms, the app's clock): a client is not made to reload every second. */
   quietUntil: number;
   /** A reload held back by quietUntil, as of this change id: what the stream hears instead of events. */
@@ -139,13 +141,20 @@ export class EventHub {
    * `lastEventId` (or tells it to reload when that is no longer kept), then keeps it for new changes
    * in `box`. Returns what closes it.
    */
-  async open(target: StreamTarget, network: string, box: Box | undefined, lastEventId?: string) {
-    const stream: Stream = { target, box, network, quietUntil: 0, held: [] };
+  async open(
+    target: StreamTarget,
+    network: string,
+    box: Box | undefined,
+    lastEventId?: string,
+    { moderator = false } = {},
+  ) {
+    const stream: Stream = { target, box, network, moderator, quietUntil: 0, held: [] };
     this.#perNetwork.set(network, (this.#perNetwork.get(network) ?? 0) + 1);
     this.#streams.add(stream);
     try {
       await this.#start();
-      const replay = lastEventId === undefined ? [] : await this.#replay(stream, lastEventId);
+      // A console asks its queue again when it (re)opens: it needs no replay.
+      const replay = lastEventId === undefined || moderator ? [] : await this.#replay(stream, lastEventId);
       // Its first bytes: from then on the stream hears every change (unless closed meanwhile). A new
       // stream is given the floor as its id: a reconnect before any event still gets what it missed.
       const since = lastEventId === undefined && this.#floor !== undefined ? `id: ${this.#floor}\n` : '';
@@ -195,7 +204,7 @@ export class EventHub {
     const heard = new Set(stream.held?.map((h) => h.id));
     const box = stream.box;
     return missed
-      .filter((c) => this.#wasSent(c.id) && !heard.has(c.id) && (!box || touches(box, c)))
+      .filter((c) => isPublic(c) && this.#wasSent(c.id) && !heard.has(c.id) && (!box || touches(box, c)))
       .map(eventText);
   }
 
@@ -277,15 +286,22 @@ export class EventHub {
   }
 
   /**
-   * Each new change to the streams whose box holds it; a burst of other changes than new dangers as
-   * one reload (maxBurst, at most one per reloadGapMs).
+   * Each new public change to the streams whose box holds it; a burst of other changes than new
+   * dangers as one reload (maxBurst, at most one per reloadGapMs). A moderators' console is told once
+   * that spots changed, held reports included.
    */
   #broadcast(changes: ChangeRow[]): void {
     const texts = changes.map(eventText);
     const last = (changes[changes.length - 1] as ChangeRow).id;
+    const open = changes.flatMap((c, i) => (isPublic(c) ? [i] : []));
+    const toConsoles = queueText(changes);
     for (const stream of this.#streams) {
+      if (stream.moderator) {
+        this.#send(stream, toConsoles);
+        continue;
+      }
       const box = stream.box;
-      const near = box ? changes.flatMap((c, i) => (touches(box, c) ? [i] : [])) : changes.map((_, i) => i);
+      const near = box ? open.filter((i) => touches(box, changes[i] as ChangeRow)) : open;
       // A new danger is sent as itself even in a burst of other changes (the archiving of old
       // spots): a phone sees it at once, and the rest comes with a reload.
       const published = near.filter((i) => changes[i]?.kind === 'published');

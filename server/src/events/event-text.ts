@@ -23,5 +23,12 @@ export function eventText(c: ChangeRow): string {
   return `id: ${c.id}\nevent: spot.${c.kind}\ndata: ${data}\n\n`;
 }
 
+/** Tells a moderators' console what changed in a read: it asks its queue and alarms again. */
+export const queueText = (changes: ChangeRow[]) =>
+  `event: queue\ndata: {"changes":${changes.length},"held":${changes.filter((c) => c.kind === 'held').length}}\n\n`;
+
+/** Whether a change may go on the public stream: a held report's may not. */
+export const isPublic = (c: ChangeRow) => c.kind !== 'held';
+
 /** Tells a client to ask for its view again, as of change `id` (its Last-Event-ID on a reconnect). */
 export const reloadText = (id: string) => `id: ${id}\nevent: reload\ndata: {}\n\n`;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { error, media, typed } from '../http/api-schema.ts';
 import { eventsHeaders, eventsQuery } from './events.schema.ts';
@@ -11,6 +11,22 @@ const STREAM_HEADERS = {
   'x-content-type-options': 'nosniff',
   connection: 'keep-alive',
 };
+
+/**
+ * Serves a stream: its headers, then what `open` writes (the hub's) until the client goes. The
+ * reply is taken from Fastify, which would otherwise end it.
+ */
+export async function serveStream(
+  reply: FastifyReply,
+  open: (target: FastifyReply['raw']) => Promise<() => void>,
+): Promise<void> {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, STREAM_HEADERS);
+  const close = await open(res);
+  res.on('close', close);
+  if (res.destroyed) close();
+}
 
 export function registerEventRoutes(app: FastifyInstance, deps: Deps): void {
   // Open streams would hold the server's close until its grace ends: they end first.
@@ -39,17 +55,10 @@ export function registerEventRoutes(app: FastifyInstance, deps: Deps): void {
       const network = deps.identify(request).wideNetwork;
       const refusal = deps.events.refusal(network);
       if (refusal) throw refusal;
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, STREAM_HEADERS);
-      const close = await deps.events.open(
-        res,
-        network,
-        request.query.bbox,
-        request.headers['last-event-id'] ?? request.query.last_event_id,
+      const { bbox, last_event_id } = request.query;
+      await serveStream(reply, (res) =>
+        deps.events.open(res, network, bbox, request.headers['last-event-id'] ?? last_event_id),
       );
-      res.on('close', close);
-      if (res.destroyed) close();
     },
   );
 }

@@ -5,7 +5,8 @@ import { SPOT_JSON } from '../spots/index.ts';
 export interface ChangeRow {
   /** The change's id (a bigint, as text): the stream's event id. */
   id: string;
-  kind: 'published' | 'changed' | 'hidden' | 'archived';
+  /** `held`: a report held for moderators (migration 0035), never sent on the public stream. */
+  kind: 'published' | 'changed' | 'hidden' | 'archived' | 'held';
   spot_id: number;
   lat: number;
   lng: number;

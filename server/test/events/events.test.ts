@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { EventHub, type StreamTarget } from '../../src/events/event-hub.ts';
-import { givenSpot, report } from '../factories.ts';
+import { givenModerator, givenSpot, report, signedIn } from '../factories.ts';
 import { startListeningTestApp, type TestApp } from '../test-app.ts';
 
 /**
@@ -169,6 +169,25 @@ describe('events/events', () => {
     const late = new Stream(`/api/events?${KAMPALA}`, { 'last-event-id': seen.id });
     assert.equal(first(await late.waitFor(1)).event, 'reload');
     late.close();
+  });
+
+  it("tells a moderators' console of a held report, and a public stream nothing of it", async () => {
+    const stranger = new Stream('/api/mod/events');
+    await stranger.ready;
+    assert.equal(stranger.status, 401, 'only for moderators');
+    const cookie = await signedIn(t, await givenModerator(t));
+    const moderators = new Stream('/api/mod/events', { cookie });
+    const everyone = new Stream(`/api/events?${KAMPALA}`);
+    await Promise.all([moderators.ready, everyone.ready]);
+    assert.equal(moderators.status, 200);
+    await givenSpot(t, { publication: 'pending' });
+    const told = first(await moderators.waitFor(1));
+    assert.equal(told.event, 'queue');
+    assert.deepEqual(told.data, { changes: 1, held: 1 });
+    await t.deps.events.read();
+    assert.deepEqual(everyone.events, [], 'a held report is not public');
+    moderators.close();
+    everyone.close();
   });
 
   it("refuses a stream past its network's share with 503 and Retry-After; another network still gets one", async () => {

@@ -301,6 +301,12 @@ describe('http/openapi-contract', () => {
       cookie = /hatari_session=[^;]+/.exec(String(login.headers['set-cookie']))?.[0] ?? '';
       const as = { signedIn: true };
       await call('GET', '/api/auth/session', as);
+      // The moderators' stream: refused without a session; open, it is ended by closing the hub.
+      await call('GET', '/api/mod/events');
+      const stream = call('GET', '/api/mod/events', as);
+      for (let i = 0; i < 1000 && t.deps.events.size === 0; i++) await new Promise((r) => setImmediate(r));
+      await t.deps.events.close();
+      assert.equal((await stream).statusCode, 200);
       await call('GET', '/api/mod/spots', { ...as, query: 'state=flagged' });
       await call('GET', '/api/mod/spots');
       await call('GET', '/api/mod/spots', { ...as, query: 'state=nope' });

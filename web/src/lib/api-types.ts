@@ -448,6 +448,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mod/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The moderators' live stream (Server-Sent Events): what changed, held reports included
+         * @description An event queue, with data {"changes": n, "held": n}, after each read of the changes in which any spot changed (published, changed, hidden, archived, or held for a moderator): the console asks its queue, counts and alarms again. No spot is sent; nothing is replayed on a reconnect.
+         */
+        get: operations["getModEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mod/held-reports/approve": {
         parameters: {
             query?: never;
@@ -3876,6 +3896,97 @@ export interface operations {
                 };
             };
             /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getModEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A stream of events */
+            200: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+            403: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratorRefusal"];
+                };
+            };
+            /** @description State-changing calls must be application/json */
+            415: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A limit was reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many streams are open, site-wide or from the network (with Retry-After) */
             503: {
                 headers: {
                     "RateLimit-Limit"?: number;

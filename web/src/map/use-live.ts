@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Spot } from '../lib/types.ts';
+import { useVisible } from '../lib/visible.ts';
 
 /** A change of a public spot, as the live stream sends it (docs/api.md, "Live changes"). */
 export interface LiveChange {
@@ -24,17 +25,6 @@ const PAD = 1;
 const BLOCKED_AFTER = 3;
 /** While no stream gets through (a proxy refusing it), the view is asked again this often. */
 const FALLBACK_MS = 60_000;
-
-/** Whether the page is on screen: a hidden page keeps no stream open (nor the radio awake for it). */
-function useVisible(): boolean {
-  const [visible, setVisible] = useState(document.visibilityState === 'visible');
-  useEffect(() => {
-    const changed = () => setVisible(document.visibilityState === 'visible');
-    document.addEventListener('visibilitychange', changed);
-    return () => document.removeEventListener('visibilitychange', changed);
-  }, []);
-  return visible;
-}
 
 type Bounds = [west: number, south: number, east: number, north: number];
 const parse = (bbox: string) => bbox.split(',').map(Number) as Bounds;

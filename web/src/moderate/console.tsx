@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { t, useLang } from '../lib/i18n.ts';
@@ -6,6 +6,7 @@ import { LanguageSelect } from '../lib/language-select.tsx';
 import { solveInWorker } from '../lib/pow.ts';
 import type { Alarms, TwoFactorState, User } from '../lib/types.ts';
 import { Field, Notice } from '../lib/ui.tsx';
+import { useVisible } from '../lib/visible.ts';
 import { UsersPanel } from './admin.tsx';
 import { AlarmsPanel, alarmsWaiting } from './alarms.tsx';
 import { AuditLog } from './audit-log.tsx';
@@ -38,6 +39,42 @@ function useAlarms(signedIn: boolean) {
   return { alarms, reload: load };
 }
 
+/** Changes heard within this long are answered with one reload of the queue and the alarms. */
+const LIVE_GATHER_MS = 1000;
+
+/**
+ * The moderators' stream (GET /api/mod/events) while the console is visible: `onChange` once spots
+ * changed (a report held, published, hidden...), at most once per LIVE_GATHER_MS, and when the
+ * stream (re)opens, since what changed meanwhile was not heard.
+ */
+function useModeratorStream(signedIn: boolean, onChange: () => void) {
+  const visible = useVisible();
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(() => {
+    if (!signedIn || !visible || typeof EventSource === 'undefined') return;
+    let gathering: ReturnType<typeof setTimeout> | undefined;
+    const changed = () => {
+      gathering ??= setTimeout(() => {
+        gathering = undefined;
+        latest.current();
+      }, LIVE_GATHER_MS);
+    };
+    let opened = false;
+    const source = new EventSource('/api/mod/events');
+    source.onopen = () => {
+      if (opened) changed();
+      opened = true;
+    };
+    source.addEventListener('queue', changed);
+    source.addEventListener('reload', changed);
+    return () => {
+      source.close();
+      clearTimeout(gathering);
+    };
+  }, [signedIn, visible]);
+}
+
 /** The moderator console at /moderate: sign in, then the queue, the log and (for admins) the site. */
 export function Console() {
   useLang();
@@ -48,6 +85,12 @@ export function Console() {
   const heldBack = Boolean(twoFactor?.required && !twoFactor.session);
   const { alarms, reload } = useAlarms(Boolean(user) && !heldBack);
   const waiting = alarmsWaiting(alarms);
+  /** Bumped when the stream says spots changed: the queue asks its list again. */
+  const [revision, setRevision] = useState(0);
+  useModeratorStream(Boolean(user) && !heldBack, () => {
+    reload();
+    setRevision((n) => n + 1);
+  });
 
   const loadSession = useCallback(
     () =>
@@ -106,7 +149,7 @@ export function Console() {
       <main>
         {!user && <SignIn onSignedIn={loadSession} />}
         {user && shown === 'alarms' && <AlarmsPanel alarms={alarms} onChanged={reload} />}
-        {user && shown === 'queue' && <Queue onSignedOut={() => setUser(null)} />}
+        {user && shown === 'queue' && <Queue revision={revision} onSignedOut={() => setUser(null)} />}
         {user && shown === 'log' && <AuditLog />}
         {user && shown === 'settings' && <SettingsPanel />}
         {user && shown === 'users' && <UsersPanel me={user.username} />}

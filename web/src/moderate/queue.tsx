@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { MOD_STATES, type ModAction, type ModState, QUEUE_COUNT_CAP } from '../../../common/domain.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
@@ -10,23 +10,28 @@ import { EditSpot } from './edit-spot.tsx';
 import { Networks } from './networks.tsx';
 import { SpotMiniMap } from './spot-mini-map.tsx';
 
-export function Queue({ onSignedOut }: { onSignedOut(): void }) {
+/** The queue by state; `revision` changes when the live stream says spots changed (asked again quietly). */
+export function Queue({ revision, onSignedOut }: { revision: number; onSignedOut(): void }) {
   const [state, setState] = useState<ModState>('pending');
   const [spots, setSpots] = useState<ModSpot[]>();
   const [counts, setCounts] = useState<ModQueue['counts']>();
   const [error, setError] = useState<string>();
 
   // Each tab's list replaces the last; an answer for a tab left meanwhile is dropped, never shown
-  // under the new one.
+  // under the new one. When spots changed (the live stream), the tab is asked again and what it holds
+  // now is laid over the list on screen (see `refreshed`).
+  const shownState = useRef(state);
   useEffect(() => {
     const controller = new AbortController();
-    setSpots(undefined);
+    const sameTab = shownState.current === state;
+    if (!sameTab) setSpots(undefined);
+    shownState.current = state;
     setError(undefined);
     void answer(client.GET('/api/mod/spots', { params: { query: { state } }, signal: controller.signal }))
       .then((res) => {
         if (res.status === 401) return onSignedOut();
         if (res.ok) {
-          setSpots(res.data.spots);
+          setSpots((shown) => (sameTab ? refreshed(shown, res.data.spots) : res.data.spots));
           setCounts(res.data.counts);
         } else setError(describeFailure(res));
       })
@@ -34,7 +39,7 @@ export function Queue({ onSignedOut }: { onSignedOut(): void }) {
         // aborted: another tab was chosen
       });
     return () => controller.abort();
-  }, [state]);
+  }, [state, revision]);
 
   const replace = (spot: ModSpot) => setSpots((list) => list?.map((s) => (s.id === spot.id ? spot : s)));
   const drop = (id: number) => setSpots((list) => list?.filter((s) => s.id !== id));
@@ -236,4 +241,16 @@ function ModSpotCard({
       )}
     </article>
   );
+}
+
+/**
+ * The tab's list on screen brought up to date: new spots first, the others with their fresh facts;
+ * one no longer in the tab (decided here or by another moderator) stays, with what was said of it,
+ * until the tab is opened again.
+ */
+function refreshed(shown: ModSpot[] | undefined, fresh: ModSpot[]): ModSpot[] {
+  if (!shown) return fresh;
+  const now = new Map(fresh.map((s) => [s.id, s]));
+  const known = new Set(shown.map((s) => s.id));
+  return [...fresh.filter((s) => !known.has(s.id)), ...shown.map((s) => now.get(s.id) ?? s)];
 }
