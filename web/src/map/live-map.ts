@@ -5,7 +5,7 @@ import type { Spot } from '../lib/types.ts';
 import type { Toast } from './chrome.tsx';
 import { type LiveChange, useLiveChanges } from './use-live.ts';
 import type { useSpots } from './use-spots.ts';
-import type { useViewSpots } from './use-view-spots.ts';
+import { parseBox, type useViewSpots } from './use-view-spots.ts';
 
 /** New dangers told within this long of each other are counted in one notice. */
 const COUNT_WITHIN_MS = 8000;
@@ -23,7 +23,7 @@ export interface LiveMapParts {
 
 const within = (bbox: string | undefined, p: { lat: number; lng: number }) => {
   if (!bbox) return false;
-  const [west, south, east, north] = bbox.split(',').map(Number) as [number, number, number, number];
+  const [west, south, east, north] = parseBox(bbox);
   return p.lat >= south && p.lat <= north && p.lng >= west && p.lng <= east;
 };
 

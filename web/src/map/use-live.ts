@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Spot } from '../lib/types.ts';
 import { useVisible } from '../lib/visible.ts';
+import { parseBox } from './use-view-spots.ts';
 
 /** A change of a public spot, as the live stream sends it (docs/api.md, "Live changes"). */
 export interface LiveChange {
@@ -26,14 +27,13 @@ const BLOCKED_AFTER = 3;
 /** While no stream gets through (a proxy refusing it), the view is asked again this often. */
 const FALLBACK_MS = 60_000;
 
-type Bounds = [west: number, south: number, east: number, north: number];
-const parse = (bbox: string) => bbox.split(',').map(Number) as Bounds;
+type Bounds = ReturnType<typeof parseBox>;
 const holds = (outer: Bounds, inner: Bounds) =>
   inner[0] >= outer[0] && inner[1] >= outer[1] && inner[2] <= outer[2] && inner[3] <= outer[3];
 
 /** The view and PAD of it around, to two decimals (about a kilometre): the stream's box. */
 function padded(bbox: string): string {
-  const [w, s, e, n] = parse(bbox);
+  const [w, s, e, n] = parseBox(bbox);
   const dx = (e - w) * PAD;
   const dy = (n - s) * PAD;
   return [
@@ -61,7 +61,7 @@ export function useLiveChanges(view: string | undefined, online: boolean, events
   const away = useRef(false);
   const [box, setBox] = useState<string>();
   useEffect(() => {
-    if (view && (!box || !holds(parse(box), parse(view)))) setBox(padded(view));
+    if (view && (!box || !holds(parseBox(box), parseBox(view)))) setBox(padded(view));
   }, [view]);
 
   useEffect(() => {

@@ -60,7 +60,8 @@ const WARM_FOR_MS = 10_000;
 const WARM_AT_ONCE = 6;
 let warming = 0;
 
-const parseBox = (bbox: string) => bbox.split(',').map(Number) as [number, number, number, number];
+/** A box's bounds, from its `minLng,minLat,maxLng,maxLat` text. */
+export const parseBox = (bbox: string) => bbox.split(',').map(Number) as [number, number, number, number];
 
 /**
  * The addresses of the tiles covering a box, one zoom out from the map's: each tile then spans 512
@@ -88,7 +89,7 @@ function tilesOf(bbox: string, zoom: number): { z: number; x: number; y: number 
  */
 export function useViewSpots(enabled: boolean, filters: Filters) {
   const [view, setView] = useState<View>();
-  const [loaded, setContent] = useState<ViewContent>();
+  const [loaded, setLoaded] = useState<ViewContent>();
   /** Spots changed since (by id: the marker now, or null when it left the map), and when. */
   const live = useRef(new Map<number, { marker: TileMarker | null; at: number }>());
   const [liveCount, setLiveCount] = useState(0);
@@ -127,18 +128,18 @@ export function useViewSpots(enabled: boolean, filters: Filters) {
     askedRevision.current = revision;
     (async () => {
       const answers = await Promise.all(asks.map((tile) => askTile(tile, signal, fresh)));
-      const loaded = answers.flatMap((a) => (a.ok ? [a.data] : []));
-      if (loaded.length === 0) return;
+      const tiles = answers.flatMap((a) => (a.ok ? [a.data] : []));
+      if (tiles.length === 0) return;
       // Tiles reach past the screen's edges; what lies beyond them is left out.
       const [west, south, east, north] = parseBox(view.bbox);
       const inView = (p: { lat: number; lng: number }) =>
         p.lat >= south && p.lat <= north && p.lng >= west && p.lng <= east;
       if (z <= TILE_CLUSTER_MAX_ZOOM) {
-        return setContent({ kind: 'clusters', clusters: loaded.flatMap((t) => t.clusters).filter(inView) });
+        return setLoaded({ kind: 'clusters', clusters: tiles.flatMap((t) => t.clusters).filter(inView) });
       }
-      const byId = new Map(loaded.flatMap((t) => t.spots).map((s) => [s.id, s]));
+      const byId = new Map(tiles.flatMap((t) => t.spots).map((s) => [s.id, s]));
       const spots = [...byId.values()].filter((s) => inView(s) && markerMatches(s, filters));
-      setContent({ kind: 'spots', spots });
+      setLoaded({ kind: 'spots', spots });
     })().catch(() => {
       // a newer view replaced this one
     });
@@ -150,8 +151,8 @@ export function useViewSpots(enabled: boolean, filters: Filters) {
     const now = Date.now();
     const byId = new Map(loaded.spots.map((s) => [s.id, s]));
     for (const [id, { marker, at }] of live.current) {
-      if (at < now - LIVE_KEEP_MS) live.current.delete(id);
-      else if (marker && markerMatches(marker, filters)) byId.set(id, marker);
+      if (at < now - LIVE_KEEP_MS) continue;
+      if (marker && markerMatches(marker, filters)) byId.set(id, marker);
       else byId.delete(id);
     }
     return { kind: 'spots' as const, spots: [...byId.values()] };
@@ -159,7 +160,9 @@ export function useViewSpots(enabled: boolean, filters: Filters) {
 
   /** A spot's change from the live stream, shown at once over the tiles; null: it left the map. */
   const follow = useCallback((id: number, marker: TileMarker | null) => {
-    live.current.set(id, { marker, at: Date.now() });
+    const now = Date.now();
+    for (const [old, { at }] of live.current) if (at < now - LIVE_KEEP_MS) live.current.delete(old);
+    live.current.set(id, { marker, at: now });
     setLiveCount((n) => n + 1);
   }, []);
   const revalidate = useCallback(() => setRevision((n) => n + 1), []);
