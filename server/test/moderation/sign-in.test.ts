@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { currentCode } from '../../src/moderation/two-factor.ts';
+import { writeSiteSettings } from '../../src/settings/index.ts';
 import { solveAltcha } from '../altcha.ts';
 import { givenModerator, signedIn } from '../factories.ts';
 import { startTestApp, type TestApp } from '../test-app.ts';
@@ -56,6 +57,20 @@ describe('moderation/sign-in', () => {
       headers: { ...(opts.method === 'GET' ? {} : json), cookie },
       payload: opts.payload === undefined ? undefined : JSON.stringify(opts.payload),
     });
+  /** Runs `test` while the site requires two-step sign-in (an admin turns it on), lifted after. */
+  async function whileRequired(test: () => Promise<void>) {
+    const put = await as(adminCookie, {
+      method: 'PUT',
+      url: '/api/mod/settings',
+      payload: { requireTwoFactor: true },
+    });
+    assert.equal(put.statusCode, 200, put.body);
+    try {
+      await test();
+    } finally {
+      await writeSiteSettings(t.db, { requireTwoFactor: false });
+    }
+  }
   /** Every account starts afresh, as after a quiet day. */
   const forgetAttempts = () => t.db.query('DELETE FROM sign_in_attempts');
   /** Lets every account try again now, as if its wait were over. */
@@ -266,14 +281,8 @@ describe('moderation/sign-in', () => {
       await waitOver();
     });
 
-    it('is required of every account when an admin says so: a session without it can only set it up', async () => {
-      const put = await as(adminCookie, {
-        method: 'PUT',
-        url: '/api/mod/settings',
-        payload: { requireTwoFactor: true },
-      });
-      assert.equal(put.statusCode, 200, put.body);
-      try {
+    it('is required of every account when an admin says so: a session without it can only set it up', () =>
+      whileRequired(async () => {
         // The admin has no second factor: its session is held back until it sets one up.
         const held = await as(adminCookie, { method: 'GET', url: '/api/mod/spots' });
         assert.equal(held.statusCode, 403);
@@ -309,21 +318,12 @@ describe('moderation/sign-in', () => {
         const again = await login(MOD);
         assert.equal(again.res.statusCode, 200, 'signs in with the password alone');
         assert.equal((await as(again.session, { method: 'GET', url: '/api/mod/log' })).statusCode, 403);
-      } finally {
-        await t.db.query(`UPDATE settings SET value = 'false' WHERE key = 'require_two_factor'`);
-      }
-    });
+      }));
 
     it('when required, lets a moderator with two-step sign-in through, session after session', async () => {
       const careful = await givenModerator(t, { twoFactor: true });
       const careless = await givenModerator(t);
-      const put = await as(adminCookie, {
-        method: 'PUT',
-        url: '/api/mod/settings',
-        payload: { requireTwoFactor: true },
-      });
-      assert.equal(put.statusCode, 200, put.body);
-      try {
+      await whileRequired(async () => {
         for (let i = 0; i < 3; i++) {
           // Setting it up used this time step: the next step, then recovery codes, each signs in once.
           const session = await signedIn(t, careful);
@@ -336,9 +336,7 @@ describe('moderation/sign-in', () => {
         assert.equal(careful.twoFactor?.recovery.length, 8, 'two recovery codes used');
         const held = await as(await signedIn(t, careless), { method: 'GET', url: '/api/mod/spots' });
         assert.equal(held.statusCode, 403);
-      } finally {
-        await t.db.query(`UPDATE settings SET value = 'false' WHERE key = 'require_two_factor'`);
-      }
+      });
     });
 
     it('is declared in the API document: the session cookie on every moderator call', async () => {
