@@ -658,7 +658,10 @@ export const alarmsResponse = z.object({
   decisions: z
     .object({
       days: z.number().int().meta({ description: 'The period: the decisions of the last this many days' }),
-      held_reports: decisionTimes.meta({ description: 'From a report held to its approval or rejection' }),
+      held_reports: decisionTimes.meta({
+        description:
+          'From a report held for review (by a budget, or the site holding all) to its approval or rejection',
+      }),
       alarms: decisionTimes.meta({
         description: "From the end of a burst's period to a moderator keeping or reverting it",
       }),

@@ -1,4 +1,3 @@
--- Time to decision (GET /api/mod/alarms "decisions", /metrics): a held report's hold is found by its
--- spot when a moderator's decision on it is read, and the reviews of bursts by when they were made.
-CREATE INDEX report_events_held_spot_idx ON report_events (spot_id) WHERE held_by IS NOT NULL;
+-- Time to decision (GET /api/mod/alarms "decisions", /metrics) reads the reviews of bursts of the
+-- last 30 days by when they were made (the held reports' decisions by mod_log_at_idx).
 CREATE INDEX signal_reviews_at_idx ON signal_reviews (at);

@@ -74,7 +74,7 @@ export async function decisionTimes(db: Db, at: Date): Promise<Alarms['decisions
   const since = new Date(at.getTime() - DECISION_DAYS * 86_400_000);
   const [held_reports, alarms] = await Promise.all([
     heldDecisionTimes(db, since),
-    alarmActionTimes(db, since),
+    alarmActionTimes(db, DECISION_DAYS),
   ]);
   return { days: DECISION_DAYS, held_reports, alarms };
 }
