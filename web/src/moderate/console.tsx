@@ -44,13 +44,16 @@ const LIVE_GATHER_MS = 1000;
 
 /**
  * The moderators' stream (GET /api/mod/events) while the console is visible: `onChange` once spots
- * changed (a report held, published, hidden...), at most once per LIVE_GATHER_MS, and when the
- * stream (re)opens, since what changed meanwhile was not heard.
+ * changed (a report held, published, hidden...), at most once per LIVE_GATHER_MS, and when a stream
+ * opens after another (a reconnect, the console shown again), since what changed meanwhile was not
+ * heard.
  */
 function useModeratorStream(signedIn: boolean, onChange: () => void) {
   const visible = useVisible();
   const latest = useRef(onChange);
   latest.current = onChange;
+  /** A stream was open before: one opening now (a reconnect, the console shown again) missed changes. */
+  const streamed = useRef(false);
   useEffect(() => {
     if (!signedIn || !visible || typeof EventSource === 'undefined') return;
     let gathering: ReturnType<typeof setTimeout> | undefined;
@@ -60,11 +63,10 @@ function useModeratorStream(signedIn: boolean, onChange: () => void) {
         latest.current();
       }, LIVE_GATHER_MS);
     };
-    let opened = false;
     const source = new EventSource('/api/mod/events');
     source.onopen = () => {
-      if (opened) changed();
-      opened = true;
+      if (streamed.current) changed();
+      streamed.current = true;
     };
     source.addEventListener('queue', changed);
     source.addEventListener('reload', changed);
