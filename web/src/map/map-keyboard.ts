@@ -3,15 +3,25 @@
  * toolbar pattern): Tab enters them at the one last focused, else the first; the arrow keys move
  * between them; Enter or Space opens the focused one as a tap does. So the page's own controls are
  * not buried behind dozens of marker stops (Leaflet puts every icon in the tab order by itself), and
- * every marker can be opened without a pointer.
+ * every marker can be opened without a pointer. A redraw (a pan's new tile, a live change) makes new
+ * icons: the focus, and the tab stop, stay on the same spot's new icon (its `data-key`).
  */
 export function keyboardMarkers(pane: HTMLElement): void {
   const ICON = '.leaflet-marker-icon';
   let current: HTMLElement | undefined;
+  /** The icon that has the focus, kept when a redraw takes it away. */
+  let focused: HTMLElement | undefined;
   const icons = () => [...pane.querySelectorAll<HTMLElement>(ICON)];
   const settle = () => {
     const all = icons();
-    if (!current?.isConnected) current = all[0];
+    if (!current?.isConnected) {
+      const key = current?.dataset.key;
+      const again = key ? all.find((el) => el.dataset.key === key) : undefined;
+      const lostFocus = focused === current && !focused?.isConnected;
+      current = again ?? all[0];
+      // Removing the focused element leaves the focus on the page's body.
+      if (again && lostFocus && (document.activeElement ?? document.body) === document.body) again.focus();
+    }
     for (const el of all) {
       const index = el === current ? 0 : -1;
       if (el.tabIndex !== index) el.tabIndex = index;
@@ -22,6 +32,7 @@ export function keyboardMarkers(pane: HTMLElement): void {
     target instanceof HTMLElement ? (target.closest<HTMLElement>(ICON) ?? undefined) : undefined;
   const onFocus = (e: FocusEvent) => {
     const el = iconOf(e.target);
+    focused = el;
     if (!el || el === current) return;
     current = el;
     settle();
@@ -46,6 +57,13 @@ export function keyboardMarkers(pane: HTMLElement): void {
   // The map lives as long as the page: nothing here is ever taken down.
   new MutationObserver(settle).observe(pane, { childList: true });
   pane.addEventListener('focusin', onFocus);
+  // The focus left the icon, unless the icon was taken away with it.
+  pane.addEventListener('focusout', (e) => {
+    const el = iconOf(e.target);
+    queueMicrotask(() => {
+      if (el?.isConnected && focused === el) focused = undefined;
+    });
+  });
   pane.addEventListener('keydown', onKey);
   settle();
 }

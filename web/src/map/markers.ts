@@ -12,13 +12,17 @@ export type MapSpot = TileMarker & { title?: string };
  */
 class LabelledIcon extends L.DivIcon {
   private readonly label: string;
-  constructor(options: L.DivIconOptions, label: string) {
+  private readonly key: string | undefined;
+  /** `key` names what the icon shows across redraws (map-keyboard.ts keeps its focus by it). */
+  constructor(options: L.DivIconOptions, label: string, key?: string) {
     super(options);
     this.label = label;
+    this.key = key;
   }
   override createIcon(old?: HTMLElement): HTMLElement {
     const icon = super.createIcon(old);
     icon.setAttribute('aria-label', this.label);
+    if (this.key) icon.dataset.key = this.key;
     return icon;
   }
 }
@@ -57,6 +61,7 @@ export function spotMarker(spot: MapSpot, open: boolean): L.Marker {
         iconSize: L.point(44, 44),
       },
       label,
+      `spot-${spot.id}`,
     ),
     title: label,
     keyboard: true,
