@@ -323,6 +323,16 @@ export const flagResponse = z.object({
   }),
 });
 
+/** What a browser's PushSubscription.toJSON() gives (push alerts, moderators' phones). */
+const B64URL = /^[A-Za-z0-9_-]+=*$/;
+export const pushSubscription = z.object({
+  endpoint: z.url({ protocol: /^https?$/, error: 'endpoint must be the push service URL' }).max(1000),
+  keys: z.object({
+    p256dh: z.string().regex(B64URL, 'keys.p256dh must be base64url').max(200),
+    auth: z.string().regex(B64URL, 'keys.auth must be base64url').max(100),
+  }),
+});
+
 export const meResponse = z.object({
   votes: z.record(z.string(), z.union([z.literal(1), z.literal(-1)])).meta({
     description: "The calling visitor's vote per public spot id.",
@@ -516,7 +526,42 @@ export const settingsSchema = z.object({
     description:
       'A severity 1–3 spot nobody confirmed (and no moderator kept) for this many months is archived',
   }),
+  heldAlertMinutes: z.number().int().min(1).max(1440).meta({
+    description: 'A held report waiting this many minutes pages the on-duty moderators of its place',
+  }),
+  escalateMinutes: z.number().int().min(1).max(1440).meta({
+    description: 'An alarm nobody acted on this many minutes after its first page pages every moderator',
+  }),
 });
+/** A box of the map a moderator covers (GET /api/mod/on-call). */
+const moderatorArea = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    west: z.number(),
+    south: z.number(),
+    east: z.number(),
+    north: z.number(),
+  })
+  .meta({ id: 'ModeratorArea' });
+
+export const onCallResponse = z.object({
+  on_duty: z.boolean().meta({ description: "On duty: alarms of the moderator's areas come to them first" }),
+  quiet_hours: z.object({ from: z.number().int(), to: z.number().int() }).nullable().meta({
+    description: "No page comes in these hours (the region's clock, across midnight when from > to)",
+  }),
+  phones: z.number().int().meta({ description: 'Phones (browsers) that get pages by Web Push' }),
+  sms: z.object({
+    available: z.boolean().meta({ description: 'Whether the site sends SMS (a gateway and PHONE_KEY)' }),
+    number: z
+      .string()
+      .nullable()
+      .meta({ description: 'The number pages go to by SMS, all but its last three digits hidden' }),
+  }),
+  push_public_key: z.string().meta({ description: "The site's VAPID key, to subscribe a phone with" }),
+  areas: z.array(moderatorArea).meta({ description: 'None: the moderator covers the whole map' }),
+});
+
 export const logResponse = z.object({
   entries: z.array(
     z.object({

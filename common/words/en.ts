@@ -553,6 +553,15 @@ export const en = {
   'mod.alertMinConfidenceHint':
     'SMS, push and the map’s nearby alerts skip spots below it. A new report alone is 3.3, a spot confirmed from several networks 7 or more.',
   'mod.archiveMonthsSevere': 'Months without a confirmation before a severe spot (4–5) is archived',
+  'mod.heldAlertMinutes': 'Minutes a held report waits before the moderators on duty are paged',
+  'mod.heldAlertMinutesHint':
+    'Bursts across networks are paged at once. Moderators turn their pages on, their duty and quiet hours under Account.',
+  'mod.escalateMinutes': 'Minutes nobody acts before every moderator is paged',
+  'mod.escalateMinutesHint': 'Counted from the first page of an alarm.',
+  'mod.page.held': 'Held reports waiting: {n}, the oldest for {minutes} min, near {place}.',
+  'mod.page.bursts': 'Bursts across networks: {n}, near {place}.',
+  'mod.page.escalated': 'Nobody has acted for {minutes} min.',
+  'mod.page.open': 'Open the console to decide.',
   'mod.archiveMonths': 'Months without a confirmation before another spot is archived',
   'mod.archiveHint':
     'Archived spots leave the map, routes and alerts but stay in open data and by their link; a new confirmation brings one back.',

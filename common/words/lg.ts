@@ -570,6 +570,17 @@ export const lg = {
   'mod.alertMinConfidenceHint':
     'SMS, push n’okulabula kwa maapu okw’okumpi tebifaayo ku bifo ebiri wansi waakyo. Alipoota empya yokka eri 3.3, ekifo ekikakasiddwa emikutu egiwerako 7 oba okusingawo.',
   'mod.archiveMonthsSevere': "Emyezi nga tekikakasiddwa ekifo eky'obulabe ennyo (4–5) nga tekinnaterekebwa",
+  'mod.heldAlertMinutes':
+    "Eddakiika alipoota ekwatiddwa z'erindirira nga abakulira abali ku mulimu tebannategeezebwa",
+  'mod.heldAlertMinutesHint':
+    "Ebibinja okuva ku mikutu emingi bitegeezebwa amangu ddala. Abakulira bateekawo okutegeezebwa, obudde bwabwe ku mulimu n'essaawa ez'okuwummula wansi wa Akawunti.",
+  'mod.escalateMinutes': 'Eddakiika nga tewali akola kintu nga buli mukulira tannategeezebwa',
+  'mod.escalateMinutesHint': 'Zibalibwa okuva ku kutegeeza okusooka.',
+  'mod.page.held':
+    'Alipoota ezikwatiddwa ezirindirira: {n}, esinga okulinda eddakiika {minutes}, okumpi ne {place}.',
+  'mod.page.bursts': 'Ebibinja okuva ku mikutu emingi: {n}, okumpi ne {place}.',
+  'mod.page.escalated': 'Tewali akoze kintu okumala eddakiika {minutes}.',
+  'mod.page.open': 'Ggulawo console osalewo.',
   'mod.archiveMonths': 'Emyezi nga tekikakasiddwa ekifo ekirala nga tekinnaterekebwa',
   'mod.archiveHint':
     'Ebifo ebiterekeddwa biva ku maapu, mu makubo ne mu kulabula naye bisigala mu data eggule ne ku link yaabyo; okukakasa okupya kukizza.',

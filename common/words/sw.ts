@@ -566,6 +566,16 @@ export const sw = {
   'mod.alertMinConfidenceHint':
     'SMS, push na arifa za karibu za ramani huruka maeneo yaliyo chini yake. Ripoti mpya peke yake ni 3.3, eneo lililothibitishwa na mitandao kadhaa 7 au zaidi.',
   'mod.archiveMonthsSevere': 'Miezi bila uthibitisho kabla eneo hatari sana (4–5) halijahifadhiwa',
+  'mod.heldAlertMinutes': 'Dakika ripoti iliyozuiliwa inasubiri kabla wasimamizi walio zamu hawajaitwa',
+  'mod.heldAlertMinutesHint':
+    'Milipuko kutoka mitandao mingi huitwa mara moja. Wasimamizi huwasha arifa zao, zamu na saa za utulivu chini ya Akaunti.',
+  'mod.escalateMinutes': 'Dakika bila mtu kuchukua hatua kabla kila msimamizi hajaitwa',
+  'mod.escalateMinutesHint': 'Huhesabiwa tangu mwito wa kwanza wa tahadhari.',
+  'mod.page.held':
+    'Ripoti zilizozuiliwa zinazosubiri: {n}, ya zamani zaidi kwa dakika {minutes}, karibu na {place}.',
+  'mod.page.bursts': 'Milipuko kutoka mitandao mingi: {n}, karibu na {place}.',
+  'mod.page.escalated': 'Hakuna aliyechukua hatua kwa dakika {minutes}.',
+  'mod.page.open': 'Fungua dashibodi uamue.',
   'mod.archiveMonths': 'Miezi bila uthibitisho kabla eneo jingine halijahifadhiwa',
   'mod.archiveHint':
     'Maeneo yaliyohifadhiwa hutoka kwenye ramani, njia na arifa lakini hubaki kwenye data huria na kwa kiungo chake; uthibitisho mpya huyarudisha.',

@@ -30,6 +30,7 @@ import { decisionTimes } from './moderation/bursts.service.ts';
 import { registerModEventRoutes } from './moderation/mod-events.routes.ts';
 import { registerModSpotRoutes } from './moderation/mod-spots.routes.ts';
 import { registerNetworkRoutes } from './moderation/networks.routes.ts';
+import { registerOnCallRoutes } from './moderation/on-call.routes.ts';
 import { registerTwoFactorRoutes } from './moderation/two-factor.routes.ts';
 import { registerWebhookRoutes } from './moderation/webhooks.routes.ts';
 import { registerOgcRoutes } from './ogc/ogc.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerNetworkRoutes(app, deps);
   registerBurstRoutes(app, deps);
   registerModEventRoutes(app, deps);
+  registerOnCallRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerChannelRoutes(app, deps);

@@ -34,6 +34,7 @@ import { MemoryStore } from './limits/memory-store.ts';
 import { RateLimiter } from './limits/rate-limit.ts';
 import { ensureFirstAdmin } from './moderation/auth.service.ts';
 import { appendLog, SYSTEM_ACTOR } from './moderation/log.sql.ts';
+import { Pager } from './moderation/pager.ts';
 import { SignInGuard } from './moderation/sign-in-guard.ts';
 import { CachedRouter } from './routing/cached-router.ts';
 import { RoutePlanner } from './routing/route.service.ts';
@@ -46,7 +47,7 @@ import { redactStoredTextOnce } from './spots/redact-stored.ts';
 import { Standing } from './trust/index.ts';
 import { type Clock, systemClock } from './util/clock.ts';
 import { ProofOfWork } from './util/proof-of-work.ts';
-import { WorkerRole } from './worker-role.ts';
+import { allOf, WorkerRole } from './worker-role.ts';
 
 /** Everything the routes need, passed explicitly: no module-level singletons. */
 export interface Deps {
@@ -73,8 +74,10 @@ export interface Deps {
   readonly exports: ExportSnapshots;
   /** USSD, SMS and push: who a phone is, the key its number is sealed with, push, and the outbox. */
   readonly channels: Channels;
-  /** Whether this instance sends the outbox now (one instance at a time; ROLE). */
+  /** Whether this instance sends the outbox and pages moderators now (one instance at a time; ROLE). */
   readonly worker: WorkerRole;
+  /** Pages moderators of alarms (moderation/pager.ts); runs where the worker role is held. */
+  readonly pager: Pager;
   /** Word of public writes between instances. */
   readonly changes: SharedChanges;
   /** The live stream's fan-out of spots' public changes (GET /api/events). */
@@ -274,7 +277,8 @@ export async function createDeps(
       clientIpHeader: config.clientIpHeader,
     });
     const channels = createChannels(config, db, log, salt, await pushKeys(config, db), clock);
-    const worker = new WorkerRole(db, config.role, channels.outbox, log);
+    const pager = new Pager(db, clock, log, Boolean(config.channels.sms && channels.cipher));
+    const worker = new WorkerRole(db, config.role, allOf(channels.outbox, pager), log);
     worker.start();
     const reads = createPublicReads(config, identify);
     const { changes, events } = await createLiveChanges(db, log, clock, reads.publicCache, exports);
@@ -304,6 +308,7 @@ export async function createDeps(
       exports,
       channels,
       worker,
+      pager,
       changes,
       events,
       signIn: new SignInGuard(db, await ensureSecret(db, 'sign_in_key'), pow),

@@ -19,6 +19,16 @@ export interface BackgroundWork {
   close(): Promise<void>;
 }
 
+/** Several kinds of background work, started and stopped together. */
+export const allOf = (...works: BackgroundWork[]): BackgroundWork => ({
+  start: () => {
+    for (const work of works) work.start();
+  },
+  close: async () => {
+    await Promise.all(works.map((work) => work.close()));
+  },
+});
+
 export class WorkerRole {
   private held: HeldLock | undefined;
   private timer: NodeJS.Timeout | undefined;

@@ -22,6 +22,7 @@ import { DeviceCredentials } from '../src/identity/device-credential.ts';
 import { createIdentify } from '../src/identity/identify.ts';
 import { POLICIES } from '../src/limits/policies.ts';
 import { type PolicyTable, RateLimiter } from '../src/limits/rate-limit.ts';
+import { Pager } from '../src/moderation/pager.ts';
 import { SignInGuard } from '../src/moderation/sign-in-guard.ts';
 import { ExportSnapshots } from '../src/spots/export-snapshots.ts';
 import { Standing } from '../src/trust/index.ts';
@@ -169,6 +170,7 @@ export async function buildAppOn(db: Db, clock: Clock = systemClock): Promise<Fa
     channels,
     // Never started: the database may be down, and nothing here is sent.
     worker: new WorkerRole(db, 'web', channels.outbox, log),
+    pager: new Pager(db, clock, log, false),
     changes: new SharedChanges(db, log),
     // Never started either.
     events: new EventHub(db, log, clock),

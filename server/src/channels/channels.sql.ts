@@ -247,9 +247,9 @@ export async function purgeChannelData(db: Queryable, watchDays: number): Promis
     [watchDays],
   );
   await db.query(`DELETE FROM watches WHERE confirmed_at IS NULL AND created_at < now() - interval '1 day'`);
-  // A push subscription is kept while it has watches.
+  // A push subscription is kept while it has watches, or is a moderator's.
   await db.query(
-    `DELETE FROM push_subscriptions s WHERE created_at < now() - interval '1 day'
+    `DELETE FROM push_subscriptions s WHERE created_at < now() - interval '1 day' AND moderator_id IS NULL
        AND NOT EXISTS (SELECT 1 FROM watches w WHERE w.push_id = s.id)`,
   );
   await db.query(`DELETE FROM channel_numbers WHERE updated_at < now() - interval '180 days'`);

@@ -50,9 +50,12 @@ export class SmsCourier implements Courier {
   }
 }
 
+/** Where a moderator's page opens: the console's alarms. */
+const PAGE_URL = '/moderate#alarms';
+
 /**
  * Web Push to a browser's subscription: a notification titled with the site's name, the alert as
- * its text, opening the spot. A subscription its push service calls gone is deleted with its
+ * its text, opening the spot (a moderator's page: the console's alarms). A subscription its push service calls gone is deleted with its
  * watches and messages.
  */
 export class PushCourier implements Courier {
@@ -69,11 +72,13 @@ export class PushCourier implements Courier {
   async deliver(m: ClaimedMessage) {
     const target = m.push_id === null ? undefined : await pushTarget(this.db, m.push_id);
     if (!target || m.push_id === null) return { state: 'failed', error: 'unsubscribed' } as const;
+    const page = m.kind === 'page';
     const payload = JSON.stringify({
       title: 'Hatari',
       body: m.body,
-      url: m.spot_id === null ? '/' : `/spots/${m.spot_id}`,
-      tag: m.spot_id === null ? `hatari-${m.id}` : `spot-${m.spot_id}`,
+      url: page ? PAGE_URL : m.spot_id === null ? '/' : `/spots/${m.spot_id}`,
+      // A newer page replaces the one before it: one notification says what waits now.
+      tag: page ? 'hatari-alarm' : m.spot_id === null ? `hatari-${m.id}` : `spot-${m.spot_id}`,
     });
     const outcome = await this.push.send(target, payload);
     if (outcome === 'sent') return { state: 'sent' } as const;

@@ -14,7 +14,8 @@ export interface OutboxMessage {
   /** Exactly one: the sealed number, or the push subscription. */
   phoneEnc?: string | undefined;
   pushId?: number | undefined;
-  kind: 'reply' | 'alert';
+  /** A page is a moderator's (moderation's pager): it opens the console, not a spot. */
+  kind: 'reply' | 'alert' | 'page';
   body: string;
   spotId?: number;
   sendAfter?: Date;
@@ -45,6 +46,7 @@ export async function enqueue(db: Queryable, m: OutboxMessage): Promise<boolean>
 
 export interface ClaimedMessage {
   id: string;
+  kind: 'reply' | 'alert' | 'webhook' | 'page';
   send_key: string;
   /** Set for an SMS. */
   phone_enc: string | null;
@@ -81,7 +83,7 @@ export async function claimDue(
        ORDER BY send_after, id
        LIMIT $1
        FOR UPDATE SKIP LOCKED)
-     RETURNING id::text, send_key::text, phone_enc, push_id, webhook_id, spot_id, body, attempts, created_at, in_flight_at`,
+     RETURNING id::text, kind, send_key::text, phone_enc, push_id, webhook_id, spot_id, body, attempts, created_at, in_flight_at`,
     [limit, leaseSeconds, channel],
   );
   // RETURNING keeps no order: messages to one number go out in the order they were written.

@@ -1,17 +1,8 @@
 import { z } from 'zod';
+import { pushSubscription as subscription } from '../../../common/api.ts';
 import { roundCoordinate } from '../../../common/geo.ts';
 import { insideRegion, insideRegionText, LANGUAGE_NAMES, type Lang } from '../../../common/region.ts';
 import { ALERT_RULES } from './alerts.ts';
-
-/** What a browser's PushSubscription.toJSON() gives. */
-const B64URL = /^[A-Za-z0-9_-]+=*$/;
-const subscription = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: 'endpoint must be the push service URL' }).max(1000),
-  keys: z.object({
-    p256dh: z.string().regex(B64URL, 'keys.p256dh must be base64url').max(200),
-    auth: z.string().regex(B64URL, 'keys.auth must be base64url').max(100),
-  }),
-});
 
 const place = z.object({
   place: z.string().trim().min(1).max(60),

@@ -6,13 +6,20 @@ import type { Queryable } from '../db/db.ts';
 /** A subscription's recipient key in watches and the outbox. */
 export const pushRecipient = (id: number) => `push:${id}`;
 
-/** Keeps a subscription (its keys and language renewed when it is already known); returns its id. */
-export async function upsertSubscription(db: Queryable, s: PushTarget & { lang: string }): Promise<number> {
+/**
+ * Keeps a subscription (its keys and language renewed when it is already known); returns its id. A
+ * moderator's phone (`moderatorId`) is kept for that moderator's pages, with or without watches.
+ */
+export async function upsertSubscription(
+  db: Queryable,
+  s: PushTarget & { lang: string; moderatorId?: number },
+): Promise<number> {
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO push_subscriptions (endpoint, p256dh, auth, lang) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (endpoint) DO UPDATE SET p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, lang = EXCLUDED.lang
+    `INSERT INTO push_subscriptions (endpoint, p256dh, auth, lang, moderator_id) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (endpoint) DO UPDATE SET p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, lang = EXCLUDED.lang,
+       moderator_id = coalesce(EXCLUDED.moderator_id, push_subscriptions.moderator_id)
      RETURNING id`,
-    [s.endpoint, s.keys.p256dh, s.keys.auth, s.lang],
+    [s.endpoint, s.keys.p256dh, s.keys.auth, s.lang, s.moderatorId ?? null],
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('push subscription not stored');
@@ -59,14 +66,14 @@ export async function pushWatches(db: Queryable, pushId: number): Promise<PushWa
   );
 }
 
-/** Deletes one of the subscription's watches, and the subscription with its last. */
+/** Deletes one of the subscription's watches, and the subscription with its last (unless a moderator's). */
 export async function dropPushWatch(db: Queryable, pushId: number, watchId: number): Promise<boolean> {
   const rows = await db.query('DELETE FROM watches WHERE id = $1 AND push_id = $2 RETURNING id', [
     watchId,
     pushId,
   ]);
   await db.query(
-    `DELETE FROM push_subscriptions s WHERE s.id = $1
+    `DELETE FROM push_subscriptions s WHERE s.id = $1 AND s.moderator_id IS NULL
        AND NOT EXISTS (SELECT 1 FROM watches w WHERE w.push_id = s.id)`,
     [pushId],
   );

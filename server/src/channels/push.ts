@@ -13,6 +13,7 @@ import {
   subscriptionId,
   upsertSubscription,
 } from './push.sql.ts';
+import { allowedEndpoint } from './push-endpoints.ts';
 
 /**
  * Web Push alerts (docs/channels.md, "Push alerts"): the page's watches, kept like a number's and
@@ -22,21 +23,6 @@ import {
 
 /** Places and trips one subscription may watch, as a number may. */
 export const MAX_PUSH_WATCHES = 3;
-
-/** Whether an endpoint belongs to one of the push services (`https://*.example.com`: any subdomain). */
-export function allowedEndpoint(endpoint: string, services: readonly string[]): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  return services.some((service) => {
-    const wild = service.match(/^(https?):\/\/\*\.(.+)$/);
-    if (!wild) return url.origin === service;
-    return url.protocol === `${wild[1]}:` && url.host.endsWith(`.${wild[2]}`);
-  });
-}
 
 function checkEndpoint(deps: Deps, endpoint: string): void {
   if (!allowedEndpoint(endpoint, deps.config.push.services))

@@ -164,6 +164,30 @@ export function burstSpots(db: Queryable, from: Date, to: Date, limit: number): 
   );
 }
 
+/** Where a period's acts were: the places of the spots they touched, busiest first. */
+export function burstPlaces(
+  db: Queryable,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<Array<{ lat: number; lng: number; area: string }>> {
+  return db.query(
+    `WITH acts AS (${ACTS('$at BETWEEN $1 AND $2')}),
+     touched AS (
+       SELECT spot_id, count(*) AS n FROM acts GROUP BY spot_id
+       UNION ALL
+       SELECT spot_id, sum(attempts) FROM signal_refusals
+       WHERE bucket >= signal_bucket($1) AND bucket < $2 GROUP BY spot_id
+       UNION ALL
+       SELECT spot_id, count(*) FROM signal_events WHERE at BETWEEN $1 AND $2 AND spot_id IS NOT NULL
+       GROUP BY spot_id
+     )
+     SELECT s.lat, s.lng, coalesce(s.area, '') AS area FROM touched t JOIN spots s ON s.id = t.spot_id
+     GROUP BY s.id ORDER BY sum(t.n) DESC, s.id LIMIT $3`,
+    [from, to, limit],
+  );
+}
+
 /** Whether the network list (parameter `p`) lets a row through; null means every network. */
 const inNetworks = (p: string) => `(${p}::text[] IS NULL OR network = ANY (${p}::text[]))`;
 

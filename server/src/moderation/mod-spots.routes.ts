@@ -44,7 +44,8 @@ export function registerModSpotRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return moderationQueue(deps.db, request.query.state, request.query.limit);
+      const { state, limit, areas } = request.query;
+      return moderationQueue(deps.db, state, limit, areas === 'mine' ? actorOf(request).username : undefined);
     },
   );
 

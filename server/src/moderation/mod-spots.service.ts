@@ -28,9 +28,10 @@ import type { SpotPatch } from './moderation.schema.ts';
 const spotNotFound = () => notFound('Spot not found');
 
 /** A queue's spots, and how many wait in each queue that needs a moderator. */
-export async function moderationQueue(db: Db, state: ModState, limit: number) {
+/** A tab of the queue; `areasOf` a moderator: only spots in their areas (every spot when they have none). */
+export async function moderationQueue(db: Db, state: ModState, limit: number, areasOf?: string) {
   const [spots, counts, alarms] = await Promise.all([
-    findModSpots(db, state, limit),
+    findModSpots(db, state, limit, areasOf),
     countQueues(db),
     countAlarms(db),
   ]);

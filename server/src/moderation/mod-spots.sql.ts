@@ -54,10 +54,22 @@ const STATE_FILTER: Record<ModState, string> = {
   all: 'true',
 };
 
-export async function findModSpots(db: Queryable, state: ModState, limit: number): Promise<ModSpot[]> {
+/** A moderator's areas hold the spot, or the moderator ($2, a username) has none. */
+const IN_AREAS_OF = `NOT EXISTS (SELECT 1 FROM moderator_areas a JOIN users u ON u.id = a.user_id
+    WHERE u.username = $2)
+  OR EXISTS (SELECT 1 FROM moderator_areas a JOIN users u ON u.id = a.user_id
+    WHERE u.username = $2 AND s.lat BETWEEN a.south AND a.north AND s.lng BETWEEN a.west AND a.east)`;
+
+export async function findModSpots(
+  db: Queryable,
+  state: ModState,
+  limit: number,
+  areasOf?: string,
+): Promise<ModSpot[]> {
   const rows = await db.query<ModSpotRow>(
-    `SELECT ${MOD_COLUMNS} FROM spots s WHERE ${STATE_FILTER[state]} ORDER BY s.id DESC LIMIT $1`,
-    [limit],
+    `SELECT ${MOD_COLUMNS} FROM spots s WHERE ${STATE_FILTER[state]}
+       AND ($2::text IS NULL OR ${IN_AREAS_OF}) ORDER BY s.id DESC LIMIT $1`,
+    [limit, areasOf ?? null],
   );
   return rows.map(toModSpot);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { networkKey, reportFieldRules, settingsSchema } from '../../../common/api.ts';
+import { networkKey, pushSubscription, reportFieldRules, settingsSchema } from '../../../common/api.ts';
 import { MAX_ID, MOD_STATES, ROLES, WEBHOOK_EVENTS } from '../../../common/domain.ts';
+import { LANGUAGE_NAMES, type Lang } from '../../../common/region.ts';
 import { errorSchema } from '../http/api-schema.ts';
 import { PASSWORD_RULES } from './passwords.ts';
 
@@ -60,7 +61,52 @@ export const twoFactorRemove = z.object({
 export const modSpotsQuery = z.object({
   state: z.enum(MOD_STATES, { error: `state must be one of: ${MOD_STATES.join(', ')}` }).default('pending'),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
+  areas: z
+    .enum(['all', 'mine'])
+    .default('all')
+    .meta({ description: "mine: only spots in the calling moderator's areas (all when they have none)" }),
 });
+
+// On call (docs/moderators.md, "On call").
+
+const hour = z.number().int().min(0).max(23);
+export const onCallPatch = z
+  .object({
+    on_duty: z.boolean(),
+    quiet_hours: z
+      .object({ from: hour, to: hour })
+      .refine((h) => h.from !== h.to, 'quiet_hours from and to must differ')
+      .nullable(),
+    phone: z
+      .string()
+      .trim()
+      .max(30)
+      .nullable()
+      .meta({ description: 'A number for pages by SMS (where the site sends SMS); null forgets it' }),
+  })
+  .partial()
+  .refine((p) => Object.keys(p).length > 0, 'Send on_duty, quiet_hours or phone');
+
+export const onCallPhoneBody = z.object({
+  subscription: pushSubscription,
+  lang: z
+    .enum(Object.keys(LANGUAGE_NAMES) as [Lang, ...Lang[]])
+    .meta({ description: 'What pages are written in' }),
+});
+export const onCallPhoneForget = pushSubscription.pick({ endpoint: true });
+
+/** At most this many areas per moderator. */
+export const MAX_AREAS = 10;
+export const areaBody = z
+  .object({
+    name: z.string().trim().min(1).max(60),
+    west: z.number().min(-180).max(180),
+    south: z.number().min(-90).max(90),
+    east: z.number().min(-180).max(180),
+    north: z.number().min(-90).max(90),
+  })
+  .refine((a) => a.west < a.east && a.south < a.north, 'An area needs west < east and south < north');
+export const areaParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
 
 /** A moderator's edit: any report fields, under the same rules (the merged spot is checked again). */
 export const spotPatch = z

@@ -38,6 +38,10 @@ export interface SiteSettings {
   /** A spot nobody confirmed for this many months is archived: severity 4–5, and the rest. */
   archiveMonthsSevere: number;
   archiveMonths: number;
+  /** A held report waiting this many minutes pages the on-duty moderators of its place. */
+  heldAlertMinutes: number;
+  /** An alarm nobody acted on this many minutes after its first page pages every moderator. */
+  escalateMinutes: number;
 }
 
 /** Each setting's row key and its value when the row is missing. */
@@ -58,6 +62,8 @@ const KEYS: { [K in keyof SiteSettings]: [key: string, fallback: SiteSettings[K]
   alertMinConfidence: ['alert_min_confidence', DEFAULT_ALERT_MIN_CONFIDENCE],
   archiveMonthsSevere: ['archive_months_severe', DEFAULT_ARCHIVE_MONTHS.severe],
   archiveMonths: ['archive_months', DEFAULT_ARCHIVE_MONTHS.other],
+  heldAlertMinutes: ['held_alert_minutes', 15],
+  escalateMinutes: ['escalate_minutes', 30],
 };
 /** A default kept by the configuration (an environment variable) sits under this prefix. */
 const DEFAULT_PREFIX = 'default:';

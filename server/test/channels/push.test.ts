@@ -5,7 +5,7 @@ import { alertSendAfter } from '../../src/channels/alerts.ts';
 import { type Courier, PushCourier } from '../../src/channels/couriers.ts';
 import { enqueue } from '../../src/channels/outbox.sql.ts';
 import { OUTBOX_DEFAULTS, Outbox } from '../../src/channels/outbox.ts';
-import { allowedEndpoint } from '../../src/channels/push.ts';
+import { allowedEndpoint } from '../../src/channels/push-endpoints.ts';
 import { deviceWithStanding, report } from '../factories.ts';
 import { FakePushService } from '../fake-push.ts';
 import { FakeOsrm } from '../fakes.ts';

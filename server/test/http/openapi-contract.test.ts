@@ -391,6 +391,25 @@ describe('http/openapi-contract', () => {
         params: { id: hook.json().webhook.id },
         payload: {},
       });
+      await call('GET', '/api/mod/on-call', as);
+      await call('PATCH', '/api/mod/on-call', {
+        ...as,
+        payload: { on_duty: true, quiet_hours: { from: 22, to: 6 } },
+      });
+      await call('PATCH', '/api/mod/on-call', { ...as, payload: { phone: '0772 123456' } });
+      await call('PATCH', '/api/mod/on-call', { ...as, payload: {} });
+      const phone = push.subscribe();
+      await call('POST', '/api/mod/on-call/phones', { ...as, payload: { subscription: phone, lang: 'en' } });
+      await call('POST', '/api/mod/on-call/phones', { ...as, payload: { subscription: {}, lang: 'en' } });
+      await call('DELETE', '/api/mod/on-call/phones', { ...as, payload: { endpoint: phone.endpoint } });
+      await call('DELETE', '/api/mod/on-call/phones', { ...as, payload: { endpoint: phone.endpoint } });
+      const box = { name: 'Kawempe', west: 32.54, south: 0.36, east: 32.57, north: 0.4 };
+      const covered = await call('POST', '/api/mod/on-call/areas', { ...as, payload: box });
+      await call('POST', '/api/mod/on-call/areas', { ...as, payload: { ...box, east: 0 } });
+      const areaId = covered.json().areas[0].id;
+      await call('DELETE', '/api/mod/on-call/areas/{id}', { ...as, params: { id: areaId }, payload: {} });
+      await call('DELETE', '/api/mod/on-call/areas/{id}', { ...as, params: { id: areaId }, payload: {} });
+      await call('GET', '/api/mod/spots', { ...as, query: 'state=pending&areas=mine' });
       await call('DELETE', '/api/mod/spots/{id}', { ...as, params: { id: pendingId } });
       await call('DELETE', '/api/mod/spots/{id}', { ...as, params: { id: pendingId } });
       await call('POST', '/api/auth/logout', { ...as, payload: {} });

@@ -215,8 +215,12 @@ describe('moderation/moderation', () => {
         alertMinConfidence: 3,
         archiveMonthsSevere: 12,
         archiveMonths: 6,
+        heldAlertMinutes: 15,
+        escalateMinutes: 30,
       });
       for (const payload of [
+        { heldAlertMinutes: 0 },
+        { escalateMinutes: 1441 },
         { autoHideFlagThreshold: 51 },
         { reportBudgetPerHour: -1 },
         { standingDays: 0 },

@@ -542,6 +542,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mod/on-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your on call */
+        get: operations["getModOnCall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Go on or off duty, set quiet hours, give or forget a number for SMS pages */
+        patch: operations["patchModOnCall"];
+        trace?: never;
+    };
+    "/api/mod/on-call/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cover an area (a box of the map)
+         * @description Alarms of places in your areas come to you first while you are on duty. At most 10.
+         */
+        post: operations["postModOnCallAreas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/on-call/areas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop covering an area */
+        delete: operations["deleteModOnCallAreasById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/on-call/phones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Get pages on this phone (its browser's push subscription) */
+        post: operations["postModOnCallPhones"];
+        /** No more pages on this phone */
+        delete: operations["deleteModOnCallPhones"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mod/settings": {
         parameters: {
             query?: never;
@@ -1463,6 +1536,14 @@ export interface components {
              * @description When the last of them was held
              */
             to: string;
+        };
+        ModeratorArea: {
+            east: number;
+            id: number;
+            name: string;
+            north: number;
+            south: number;
+            west: number;
         };
         ModeratorRefusal: {
             /** @description Human-readable message, safe to show to users. */
@@ -4468,6 +4549,838 @@ export interface operations {
             };
         };
     };
+    getModOnCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your on call */
+            200: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description None: the moderator covers the whole map */
+                        areas: components["schemas"]["ModeratorArea"][];
+                        /** @description On duty: alarms of the moderator's areas come to them first */
+                        on_duty: boolean;
+                        /** @description Phones (browsers) that get pages by Web Push */
+                        phones: number;
+                        /** @description The site's VAPID key, to subscribe a phone with */
+                        push_public_key: string;
+                        /** @description No page comes in these hours (the region's clock, across midnight when from > to) */
+                        quiet_hours: {
+                            from: number;
+                            to: number;
+                        } | null;
+                        sms: {
+                            /** @description Whether the site sends SMS (a gateway and PHONE_KEY) */
+                            available: boolean;
+                            /** @description The number pages go to by SMS, all but its last three digits hidden */
+                            number: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+            403: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratorRefusal"];
+                };
+            };
+            /** @description State-changing calls must be application/json */
+            415: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A limit was reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchModOnCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    on_duty?: boolean;
+                    /** @description A number for pages by SMS (where the site sends SMS); null forgets it */
+                    phone?: string | null;
+                    quiet_hours?: {
+                        from: number;
+                        to: number;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Your on call */
+            200: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description None: the moderator covers the whole map */
+                        areas: components["schemas"]["ModeratorArea"][];
+                        /** @description On duty: alarms of the moderator's areas come to them first */
+                        on_duty: boolean;
+                        /** @description Phones (browsers) that get pages by Web Push */
+                        phones: number;
+                        /** @description The site's VAPID key, to subscribe a phone with */
+                        push_public_key: string;
+                        /** @description No page comes in these hours (the region's clock, across midnight when from > to) */
+                        quiet_hours: {
+                            from: number;
+                            to: number;
+                        } | null;
+                        sms: {
+                            /** @description Whether the site sends SMS (a gateway and PHONE_KEY) */
+                            available: boolean;
+                            /** @description The number pages go to by SMS, all but its last three digits hidden */
+                            number: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad body or phone number */
+            400: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+            403: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratorRefusal"];
+                };
+            };
+            /** @description A number was given and the site sends no SMS */
+            409: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description State-changing calls must be application/json */
+            415: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A limit was reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postModOnCallAreas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    east: number;
+                    name: string;
+                    north: number;
+                    south: number;
+                    west: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Your on call */
+            200: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description None: the moderator covers the whole map */
+                        areas: components["schemas"]["ModeratorArea"][];
+                        /** @description On duty: alarms of the moderator's areas come to them first */
+                        on_duty: boolean;
+                        /** @description Phones (browsers) that get pages by Web Push */
+                        phones: number;
+                        /** @description The site's VAPID key, to subscribe a phone with */
+                        push_public_key: string;
+                        /** @description No page comes in these hours (the region's clock, across midnight when from > to) */
+                        quiet_hours: {
+                            from: number;
+                            to: number;
+                        } | null;
+                        sms: {
+                            /** @description Whether the site sends SMS (a gateway and PHONE_KEY) */
+                            available: boolean;
+                            /** @description The number pages go to by SMS, all but its last three digits hidden */
+                            number: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad body */
+            400: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+            403: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratorRefusal"];
+                };
+            };
+            /** @description Already 10 areas */
+            409: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description State-changing calls must be application/json */
+            415: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A limit was reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteModOnCallAreasById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your on call */
+            200: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description None: the moderator covers the whole map */
+                        areas: components["schemas"]["ModeratorArea"][];
+                        /** @description On duty: alarms of the moderator's areas come to them first */
+                        on_duty: boolean;
+                        /** @description Phones (browsers) that get pages by Web Push */
+                        phones: number;
+                        /** @description The site's VAPID key, to subscribe a phone with */
+                        push_public_key: string;
+                        /** @description No page comes in these hours (the region's clock, across midnight when from > to) */
+                        quiet_hours: {
+                            from: number;
+                            to: number;
+                        } | null;
+                        sms: {
+                            /** @description Whether the site sends SMS (a gateway and PHONE_KEY) */
+                            available: boolean;
+                            /** @description The number pages go to by SMS, all but its last three digits hidden */
+                            number: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad id */
+            400: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+            403: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratorRefusal"];
+                };
+            };
+            /** @description No such area of yours */
+            404: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description State-changing calls must be application/json */
+            415: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A limit was reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postModOnCallPhones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description What pages are written in
+                     * @enum {string}
+                     */
+                    lang: "en" | "lg" | "sw";
+                    subscription: {
+                        /** Format: uri */
+                        endpoint: string;
+                        keys: {
+                            auth: string;
+                            p256dh: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Your on call */
+            200: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description None: the moderator covers the whole map */
+                        areas: components["schemas"]["ModeratorArea"][];
+                        /** @description On duty: alarms of the moderator's areas come to them first */
+                        on_duty: boolean;
+                        /** @description Phones (browsers) that get pages by Web Push */
+                        phones: number;
+                        /** @description The site's VAPID key, to subscribe a phone with */
+                        push_public_key: string;
+                        /** @description No page comes in these hours (the region's clock, across midnight when from > to) */
+                        quiet_hours: {
+                            from: number;
+                            to: number;
+                        } | null;
+                        sms: {
+                            /** @description Whether the site sends SMS (a gateway and PHONE_KEY) */
+                            available: boolean;
+                            /** @description The number pages go to by SMS, all but its last three digits hidden */
+                            number: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad body, or the endpoint is not a known browser push service */
+            400: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+            403: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratorRefusal"];
+                };
+            };
+            /** @description State-changing calls must be application/json */
+            415: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A limit was reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteModOnCallPhones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    endpoint: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Your on call */
+            200: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description None: the moderator covers the whole map */
+                        areas: components["schemas"]["ModeratorArea"][];
+                        /** @description On duty: alarms of the moderator's areas come to them first */
+                        on_duty: boolean;
+                        /** @description Phones (browsers) that get pages by Web Push */
+                        phones: number;
+                        /** @description The site's VAPID key, to subscribe a phone with */
+                        push_public_key: string;
+                        /** @description No page comes in these hours (the region's clock, across midnight when from > to) */
+                        quiet_hours: {
+                            from: number;
+                            to: number;
+                        } | null;
+                        sms: {
+                            /** @description Whether the site sends SMS (a gateway and PHONE_KEY) */
+                            available: boolean;
+                            /** @description The number pages go to by SMS, all but its last three digits hidden */
+                            number: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad body */
+            400: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong role, a cross-site request, or (while the site requires it) a session without a second factor */
+            403: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratorRefusal"];
+                };
+            };
+            /** @description Not one of your phones */
+            404: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description State-changing calls must be application/json */
+            415: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A limit was reached */
+            429: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its storage just now (an outage, not a problem of the request); try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getModSettings: {
         parameters: {
             query?: never;
@@ -4502,10 +5415,14 @@ export interface operations {
                         autoHideFlagThreshold: number;
                         /** @description Spots community votes may move into disputed in any hour, site-wide; past it such a vote is a 429 and stores nothing */
                         disputeBudgetPerHour: number;
+                        /** @description An alarm nobody acted on this many minutes after its first page pages every moderator */
+                        escalateMinutes: number;
                         /** @description A severity 1–3 spot's confidence is halved every this many days without a confirmation */
                         halfLifeDays: number;
                         /** @description A severity 4–5 spot's confidence is halved every this many days without a confirmation */
                         halfLifeDaysSevere: number;
+                        /** @description A held report waiting this many minutes pages the on-duty moderators of its place */
+                        heldAlertMinutes: number;
                         /** @description Newcomers' reports published at once in any hour, site-wide (or three times the median hour of the last 7 days, if larger); past it they are held for review. 0 = off */
                         reportBudgetPerHour: number;
                         /** @description Newcomers' reports published at once in any hour from one wide network (IPv4 /24, IPv6 /48). 0 = off */
@@ -4615,10 +5532,14 @@ export interface operations {
                     autoHideFlagThreshold?: number;
                     /** @description Spots community votes may move into disputed in any hour, site-wide; past it such a vote is a 429 and stores nothing */
                     disputeBudgetPerHour?: number;
+                    /** @description An alarm nobody acted on this many minutes after its first page pages every moderator */
+                    escalateMinutes?: number;
                     /** @description A severity 1–3 spot's confidence is halved every this many days without a confirmation */
                     halfLifeDays?: number;
                     /** @description A severity 4–5 spot's confidence is halved every this many days without a confirmation */
                     halfLifeDaysSevere?: number;
+                    /** @description A held report waiting this many minutes pages the on-duty moderators of its place */
+                    heldAlertMinutes?: number;
                     /** @description Newcomers' reports published at once in any hour, site-wide (or three times the median hour of the last 7 days, if larger); past it they are held for review. 0 = off */
                     reportBudgetPerHour?: number;
                     /** @description Newcomers' reports published at once in any hour from one wide network (IPv4 /24, IPv6 /48). 0 = off */
@@ -4661,10 +5582,14 @@ export interface operations {
                         autoHideFlagThreshold: number;
                         /** @description Spots community votes may move into disputed in any hour, site-wide; past it such a vote is a 429 and stores nothing */
                         disputeBudgetPerHour: number;
+                        /** @description An alarm nobody acted on this many minutes after its first page pages every moderator */
+                        escalateMinutes: number;
                         /** @description A severity 1–3 spot's confidence is halved every this many days without a confirmation */
                         halfLifeDays: number;
                         /** @description A severity 4–5 spot's confidence is halved every this many days without a confirmation */
                         halfLifeDaysSevere: number;
+                        /** @description A held report waiting this many minutes pages the on-duty moderators of its place */
+                        heldAlertMinutes: number;
                         /** @description Newcomers' reports published at once in any hour, site-wide (or three times the median hour of the last 7 days, if larger); past it they are held for review. 0 = off */
                         reportBudgetPerHour: number;
                         /** @description Newcomers' reports published at once in any hour from one wide network (IPv4 /24, IPv6 /48). 0 = off */
@@ -4766,6 +5691,8 @@ export interface operations {
     getModSpots: {
         parameters: {
             query?: {
+                /** @description mine: only spots in the calling moderator's areas (all when they have none) */
+                areas?: "all" | "mine";
                 limit?: number;
                 state?: "pending" | "flagged" | "review" | "bursts" | "rejected" | "approved" | "archived" | "all";
             };

@@ -128,6 +128,22 @@ const NUMBERS: NumberField[] = [
     max: 120,
     label: 'mod.archiveMonths',
   },
+  {
+    name: 'heldAlertMinutes',
+    id: 'held-alert-minutes',
+    min: 1,
+    max: 1440,
+    label: 'mod.heldAlertMinutes',
+    hint: 'mod.heldAlertMinutesHint',
+  },
+  {
+    name: 'escalateMinutes',
+    id: 'escalate-minutes',
+    min: 1,
+    max: 1440,
+    label: 'mod.escalateMinutes',
+    hint: 'mod.escalateMinutesHint',
+  },
 ];
 
 export function SettingsPanel() {
