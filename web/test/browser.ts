@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import type { Clock } from '../../server/src/util/clock.ts';
 import { FakePushService } from '../../server/test/fake-push.ts';
 import { FakeNominatim, FakeOsrm, FakeTiles, KAMPALA_PLACES } from '../../server/test/fakes.ts';
 import { startTestApp, type TestApp } from '../../server/test/test-app.ts';
@@ -52,7 +53,11 @@ export interface WebStack {
 }
 
 /** The whole product on a real port, seeded, with fake map services and a fake push service. */
-export async function startWebStack(env: Record<string, string> = {}, realLimits = false): Promise<WebStack> {
+export async function startWebStack(
+  env: Record<string, string> = {},
+  realLimits = false,
+  clock?: Clock,
+): Promise<WebStack> {
   const osrm = new FakeOsrm();
   const nominatim = new FakeNominatim(KAMPALA_PLACES);
   const tiles = new FakeTiles();
@@ -65,6 +70,7 @@ export async function startWebStack(env: Record<string, string> = {}, realLimits
   ]);
   const app = await startTestApp({
     realLimits,
+    clock,
     env: {
       SEED: '1',
       // Every request logged, so the raw-address scan of the logs covers the browser's traffic.
@@ -97,7 +103,10 @@ export async function startWebStack(env: Record<string, string> = {}, realLimits
  * One Chromium and one seeded server (with `env` added to its settings) for a suite's tests (set up
  * before them, closed after). `browser` stays undefined where Chromium is not installed; the tests skip.
  */
-export function browserSuite(env: Record<string, string> = {}): {
+export function browserSuite(
+  env: Record<string, string> = {},
+  clock?: Clock,
+): {
   browser: Browser | undefined;
   stack: WebStack;
 } {
@@ -107,7 +116,7 @@ export function browserSuite(env: Record<string, string> = {}): {
   };
   before(async () => {
     suite.browser = await launchBrowser();
-    if (suite.browser) suite.stack = await startWebStack(env);
+    if (suite.browser) suite.stack = await startWebStack(env, false, clock);
   });
   after(async () => {
     await suite.browser?.close();

@@ -48,3 +48,6 @@ export type Burst = Schemas['Burst'];
 export type HeldReports = Schemas['HeldReports'];
 /** What a report (or a moderator's edit) sends. */
 export type ReportFields = Body<'/api/spots', 'post'>;
+/** A moderator's on call: duty, quiet hours, phones, number and areas (GET /api/mod/on-call). */
+export type OnCall = Answer<'/api/mod/on-call'>;
+export type ModeratorArea = Schemas['ModeratorArea'];

@@ -73,6 +73,21 @@ function asJson(sub: PushSubscription) {
   return { endpoint: endpoint ?? sub.endpoint, keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' } };
 }
 
+/**
+ * This browser's subscription for the site's key as the server takes it (the console's pages for a
+ * moderator), registering the service worker first where this page has not. Throws PushRefused.
+ */
+export async function subscribeThisBrowser(publicKey: string) {
+  if (!pushSupported()) throw new PushRefused('unsupported');
+  await navigator.serviceWorker.register('/sw.js');
+  await navigator.serviceWorker.ready;
+  return asJson(await subscription(publicKey));
+}
+
+/** This browser's subscription's endpoint, if it has one. */
+export const thisBrowserEndpoint = async () =>
+  pushSupported() ? (await currentSubscription())?.endpoint : undefined;
+
 export const pushInfo = () => answer(client.GET('/api/push'));
 
 export interface WatchRequest {

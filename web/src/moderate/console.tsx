@@ -10,6 +10,7 @@ import { useVisible } from '../lib/visible.ts';
 import { UsersPanel } from './admin.tsx';
 import { AlarmsPanel, alarmsWaiting } from './alarms.tsx';
 import { AuditLog } from './audit-log.tsx';
+import { OnCallPanel } from './on-call.tsx';
 import { Queue } from './queue.tsx';
 import { SettingsPanel } from './settings.tsx';
 import { CodeField, TwoFactorPanel } from './two-factor.tsx';
@@ -82,7 +83,18 @@ export function Console() {
   useLang();
   const [user, setUser] = useState<User | null>();
   const [twoFactor, setTwoFactor] = useState<TwoFactorState>();
-  const [tab, setTab] = useState<Tab>('queue');
+  // A page opens the console at its alarm (/moderate#alarms); the tab shown is kept in the address.
+  const [tab, setShownTab] = useState<Tab>(() => (location.hash.slice(1) as Tab) || 'queue');
+  const setTab = (name: Tab) => {
+    setShownTab(name);
+    history.replaceState(null, '', `#${name}`);
+  };
+  // A page tapped while the console is open navigates it to its alarm without loading it again.
+  useEffect(() => {
+    const follow = () => setShownTab((location.hash.slice(1) as Tab) || 'queue');
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   // While the site requires a second factor this session lacks, setting one up is all it may do.
   const heldBack = Boolean(twoFactor?.required && !twoFactor.session);
   const { alarms, reload } = useAlarms(Boolean(user) && !heldBack);
@@ -155,6 +167,7 @@ export function Console() {
         {user && shown === 'log' && <AuditLog />}
         {user && shown === 'settings' && <SettingsPanel />}
         {user && shown === 'users' && <UsersPanel me={user.username} />}
+        {user && shown === 'account' && !heldBack && <OnCallPanel />}
         {user && shown === 'account' && twoFactor && (
           <TwoFactorPanel state={twoFactor} onChanged={loadSession} />
         )}

@@ -13,6 +13,8 @@ import { SpotMiniMap } from './spot-mini-map.tsx';
 /** The queue by state; `revision` changes when the live stream says spots changed (asked again quietly). */
 export function Queue({ revision, onSignedOut }: { revision: number; onSignedOut(): void }) {
   const [state, setState] = useState<ModState>('pending');
+  /** Only the spots in the moderator's areas (docs/moderators.md, "On call"). */
+  const [mine, setMine] = useState(false);
   const [spots, setSpots] = useState<ModSpot[]>();
   const [counts, setCounts] = useState<ModQueue['counts']>();
   const [error, setError] = useState<string>();
@@ -20,14 +22,19 @@ export function Queue({ revision, onSignedOut }: { revision: number; onSignedOut
   // Each tab's list replaces the last; an answer for a tab left meanwhile is dropped, never shown
   // under the new one. When spots changed (the live stream), the tab is asked again and what it holds
   // now is laid over the list on screen (see `refreshed`).
-  const shownState = useRef(state);
+  const shownState = useRef(`${state} ${mine}`);
   useEffect(() => {
     const controller = new AbortController();
-    const sameTab = shownState.current === state;
+    const sameTab = shownState.current === `${state} ${mine}`;
     if (!sameTab) setSpots(undefined);
-    shownState.current = state;
+    shownState.current = `${state} ${mine}`;
     setError(undefined);
-    void answer(client.GET('/api/mod/spots', { params: { query: { state } }, signal: controller.signal }))
+    void answer(
+      client.GET('/api/mod/spots', {
+        params: { query: { state, areas: mine ? 'mine' : 'all' } },
+        signal: controller.signal,
+      }),
+    )
       .then((res) => {
         if (res.status === 401) return onSignedOut();
         if (res.ok) {
@@ -39,7 +46,7 @@ export function Queue({ revision, onSignedOut }: { revision: number; onSignedOut
         // aborted: another tab was chosen
       });
     return () => controller.abort();
-  }, [state, revision]);
+  }, [state, mine, revision]);
 
   const replace = (spot: ModSpot) => setSpots((list) => list?.map((s) => (s.id === spot.id ? spot : s)));
   const drop = (id: number) => setSpots((list) => list?.filter((s) => s.id !== id));
@@ -62,6 +69,10 @@ export function Queue({ revision, onSignedOut }: { revision: number; onSignedOut
           </button>
         ))}
       </fieldset>
+      <label class="check">
+        <input type="checkbox" checked={mine} onChange={(e) => setMine(e.currentTarget.checked)} />{' '}
+        {t('mod.queue.mine')}
+      </label>
       {error && <Notice kind="error">{error}</Notice>}
       {!spots && !error && <p class="muted">{t('common.loading')}</p>}
       {spots?.length === 0 && <p class="muted">{t('mod.empty')}</p>}
