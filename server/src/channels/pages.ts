@@ -2,7 +2,7 @@ import type { PushTarget } from '../clients/push-service.ts';
 import type { Queryable } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
 import { enqueue } from './outbox.sql.ts';
-import { pushRecipient, upsertSubscription } from './push.sql.ts';
+import { keepNewestModeratorPhones, pushRecipient, upsertSubscription } from './push.sql.ts';
 import { allowedEndpoint } from './push-endpoints.ts';
 
 /**
@@ -29,6 +29,9 @@ export async function queuePage(db: Queryable, to: PageRecipient, body: string, 
   return queued;
 }
 
+/** Phones one moderator's pages go to: a new one past them replaces the oldest. */
+const MODERATOR_PHONES = 5;
+
 /**
  * Keeps a moderator's phone for their pages. Its endpoint must be one of the push services
  * (PUSH_SERVICES), as a watch's must.
@@ -42,4 +45,5 @@ export async function keepModeratorPhone(
   if (!allowedEndpoint(phone.endpoint, services))
     throw new HttpError(400, "The subscription's endpoint is not a known browser push service");
   await upsertSubscription(db, { ...phone, moderatorId });
+  await keepNewestModeratorPhones(db, moderatorId, MODERATOR_PHONES);
 }

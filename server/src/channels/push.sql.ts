@@ -26,6 +26,29 @@ export async function upsertSubscription(
   return id;
 }
 
+/**
+ * A moderator's phones past the newest `max` stop getting pages (a lost phone is replaced, never
+ * piles up); those with no watches are deleted.
+ */
+export async function keepNewestModeratorPhones(
+  db: Queryable,
+  moderatorId: number,
+  max: number,
+): Promise<void> {
+  const dropped = await db.query<{ id: number }>(
+    `UPDATE push_subscriptions SET moderator_id = NULL WHERE moderator_id = $1 AND id NOT IN (
+       SELECT id FROM push_subscriptions WHERE moderator_id = $1 ORDER BY id DESC LIMIT $2)
+     RETURNING id`,
+    [moderatorId, max],
+  );
+  if (!dropped.length) return;
+  await db.query(
+    `DELETE FROM push_subscriptions s WHERE s.id = ANY($1::int[])
+       AND NOT EXISTS (SELECT 1 FROM watches w WHERE w.push_id = s.id)`,
+    [dropped.map((r) => r.id)],
+  );
+}
+
 export async function subscriptionId(db: Queryable, endpoint: string): Promise<number | undefined> {
   const rows = await db.query<{ id: number }>('SELECT id FROM push_subscriptions WHERE endpoint = $1', [
     endpoint,

@@ -154,6 +154,18 @@ describe('moderation/on-call', () => {
       0,
       'the subscription is gone',
     );
+
+    // Five phones at most: a sixth replaces the oldest, which gets no more pages.
+    const many = Array.from({ length: 6 }, () => push.subscribe());
+    for (const p of many) await call('POST', '/api/mod/on-call/phones', { subscription: p, lang: 'en' });
+    assert.equal((await call('GET', '/api/mod/on-call')).json().phones, 5);
+    const stored = await t.db.query<{ endpoint: string }>(
+      'SELECT endpoint FROM push_subscriptions ORDER BY id',
+    );
+    assert.deepEqual(
+      stored.map((r) => r.endpoint),
+      many.slice(1).map((p) => p.endpoint),
+    );
   });
 
   it('a held report pages the on-duty moderator of its place first, then every moderator while nobody acts', async () => {
