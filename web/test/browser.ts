@@ -449,3 +449,57 @@ export const layoutShift = (page: Page) =>
         setTimeout(() => resolve(sum), 200);
       }),
   );
+
+/** A notification the page's service worker shows: its title, text and the link a tap opens. */
+export interface Shown {
+  title: string;
+  body: string;
+  url: string;
+}
+
+/**
+ * Hands a push message's payload to the page's service worker as its push service would (DevTools'
+ * ServiceWorker.deliverPushMessage), and gives the notifications it then shows. Chromium answers a
+ * push DevTools delivers before the worker has it, and drops it without a word when that fails (once
+ * in CI, on a loaded machine, no notification followed within 10 s); so a push nothing followed is
+ * delivered again, up to three times. A message's tag makes a second one replace the first.
+ */
+export async function showPushed(
+  context: BrowserContext,
+  page: Page,
+  origin: string,
+  payload: unknown,
+): Promise<{ shown: Shown[]; workerErrors: string[] }> {
+  const cdp = await context.newCDPSession(page);
+  const workerErrors: string[] = [];
+  cdp.on('ServiceWorker.workerErrorReported', (e) => workerErrors.push(e.errorMessage.errorMessage));
+  const registration = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerVersionUpdated', (e) => {
+      const active = e.versions.find((v) => v.scriptURL.startsWith(origin) && v.status === 'activated');
+      if (active) resolve(active.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registration;
+  const notifications = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        url: (n.data as { url: string }).url,
+      })),
+    );
+  let shown: Shown[] = [];
+  for (let delivery = 1; delivery <= 3 && !shown.length; delivery++) {
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId,
+      data: JSON.stringify(payload),
+    });
+    for (let i = 0; i < 100 && !shown.length; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      shown = await notifications();
+    }
+  }
+  return { shown, workerErrors };
+}

@@ -14,6 +14,7 @@ import {
   Signal,
   savedForOffline,
   screenshot,
+  showPushed,
   startWebStack,
   uncovered,
 } from './browser.ts';
@@ -782,41 +783,8 @@ describe('the map as people live with it', () => {
       await new Promise((r) => setTimeout(r, 100));
     const [delivered] = stack.push.to(subscription.endpoint);
     assert.ok(delivered, 'the push service got the alert');
-    // The push service hands it to the browser's service worker, which shows it. Chromium answers a
-    // push DevTools delivers before the worker has it, and drops it without a word when that fails
-    // (once in CI, on a loaded machine, no notification followed within 10 s); so a push nothing
-    // followed is delivered again. The alert's tag makes a second one replace the first: one
-    // notification is still all there may be.
-    const cdp = await context.newCDPSession(page);
-    const workerErrors: string[] = [];
-    cdp.on('ServiceWorker.workerErrorReported', (e) => workerErrors.push(e.errorMessage.errorMessage));
-    const registration = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerVersionUpdated', (e) => {
-        const active = e.versions.find((v) => v.scriptURL.startsWith(stack.url) && v.status === 'activated');
-        if (active) resolve(active.registrationId);
-      }),
-    );
-    await cdp.send('ServiceWorker.enable');
-    const registrationId = await registration;
-    const notifications = () =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-        })),
-      );
-    let notes: { title: string; body: string }[] = [];
-    for (let delivery = 1; delivery <= 3 && !notes.length; delivery++) {
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: stack.url,
-        registrationId,
-        data: JSON.stringify(delivered.payload),
-      });
-      for (let i = 0; i < 100 && !notes.length; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        notes = await notifications();
-      }
-    }
+    // The push service hands it to the browser's service worker, which shows it.
+    const { shown: notes, workerErrors } = await showPushed(context, page, stack.url, delivered.payload);
     assert.deepEqual(workerErrors, [], 'the service worker reported no error');
     assert.equal(notes.length, 1);
     assert.equal(notes[0]?.title, 'Hatari');

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { createUser } from '../../server/src/moderation/auth.service.ts';
 import { report, signedIn } from '../../server/test/factories.ts';
 import { TestClock } from '../../server/test/test-app.ts';
-import { axeViolations, browserSuite, openPhone, screenshot } from './browser.ts';
+import { axeViolations, browserSuite, openPhone, screenshot, showPushed } from './browser.ts';
 
 /**
  * Moderators on call in the browser (docs/moderators.md, "On call"): a moderator turns pages on in
@@ -108,36 +108,14 @@ describe('moderators on call', () => {
     });
 
     // The push service hands it to the service worker, which shows it; a tap opens its link.
-    const cdp = await context.newCDPSession(page);
-    const registration = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerVersionUpdated', (e) => {
-        const active = e.versions.find((v) => v.scriptURL.startsWith(stack.url) && v.status === 'activated');
-        if (active) resolve(active.registrationId);
-      }),
-    );
-    await cdp.send('ServiceWorker.enable');
-    const registrationId = await registration;
-    const notifications = () =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-          body: n.body,
-          url: (n.data as { url: string }).url,
-        })),
-      );
-    let shown: { body: string; url: string }[] = [];
-    for (let delivery = 1; delivery <= 3 && !shown.length; delivery++) {
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: stack.url,
-        registrationId,
-        data: JSON.stringify(paged?.payload),
-      });
-      for (let i = 0; i < 100 && !shown.length; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        shown = await notifications();
-      }
-    }
+    const { shown, workerErrors } = await showPushed(context, page, stack.url, paged?.payload);
+    assert.deepEqual(workerErrors, []);
     assert.deepEqual(shown, [
-      { body: (paged?.payload as { body?: string } | undefined)?.body, url: '/moderate#alarms' },
+      {
+        title: 'Hatari',
+        body: (paged?.payload as { body?: string } | undefined)?.body,
+        url: '/moderate#alarms',
+      },
     ]);
     await page.goto(`${stack.url}${shown[0]?.url}`);
     assert.equal(await page.getByRole('button', { name: /^Alarms/ }).getAttribute('aria-pressed'), 'true');
