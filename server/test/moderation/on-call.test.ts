@@ -4,7 +4,7 @@ import { localHour } from '../../../common/region.ts';
 import { PushCourier } from '../../src/channels/couriers.ts';
 import { Outbox } from '../../src/channels/outbox.ts';
 import { Pager } from '../../src/moderation/pager.ts';
-import { type GivenModerator, givenModerator, report, signedIn } from '../factories.ts';
+import { type GivenModerator, givenModerator, givenSpot, report, signedIn } from '../factories.ts';
 import { FakePushService } from '../fake-push.ts';
 import { startTestApp, type TestApp, TestClock } from '../test-app.ts';
 
@@ -71,7 +71,7 @@ describe('moderation/on-call', () => {
     });
     // No background work: the test calls a pager's and an outbox's rounds itself.
     await t.deps.worker.close();
-    pager = new Pager(t.db, clock, t.deps.log, false);
+    pager = new Pager(t.db, clock, t.deps.log, false, { burstsEveryMs: 0 });
     outbox = new Outbox(t.db, [new PushCourier(t.db, t.deps.channels.push)], t.deps.log);
     kato = await givenModerator(t, { username: 'kato' });
     nakato = await givenModerator(t, { username: 'nakato' });
@@ -214,6 +214,44 @@ describe('moderation/on-call', () => {
     assert.equal(approve.statusCode, 200, approve.body);
     clock.advance(60 * MINUTE);
     assert.equal(await round(), 0);
+  });
+
+  it('a burst across networks pages the on-duty moderator of its place at once', async () => {
+    const phones = { kato: push.subscribe(), nakato: push.subscribe() };
+    for (const [who, area] of [
+      [kato, KAWEMPE],
+      [nakato, ENTEBBE],
+    ] as const) {
+      const call = await as(who);
+      await call('POST', '/api/mod/on-call/phones', {
+        subscription: phones[who.username as keyof typeof phones],
+        lang: 'sw',
+      });
+      await call('PATCH', '/api/mod/on-call', { on_duty: true });
+      await call('POST', '/api/mod/on-call/areas', area);
+    }
+    const spot = await givenSpot(t, { fields: { lat: 0.06, lng: 32.46, area: 'Entebbe' } });
+    // A spot held back from hiding (the hide budget spent) makes its ten minutes an alarm.
+    await t.db.query(`INSERT INTO signal_events (kind, spot_id) VALUES ('held', $1)`, [spot]);
+    assert.equal(await round(), 1);
+    assert.deepEqual(pagesTo(phones.nakato.endpoint), [
+      {
+        body: 'Milipuko kutoka mitandao mingi: 1, karibu na Entebbe. Fungua dashibodi uamue.',
+        url: '/moderate#alarms',
+      },
+    ]);
+    assert.deepEqual(pagesTo(phones.kato.endpoint), []);
+    // Kept by a moderator: the alarm is over before anyone else is paged.
+    const alarms = (await (await as(kato))('GET', '/api/mod/alarms')).json() as {
+      bursts: Array<{ from: string; to: string }>;
+    };
+    const [burst] = alarms.bursts;
+    assert.ok(burst);
+    const kept = await (await as(kato))('POST', '/api/mod/bursts/keep', { from: burst.from, to: burst.to });
+    assert.equal(kept.statusCode, 204, kept.body);
+    clock.advance(31 * MINUTE);
+    assert.equal(await round(), 0);
+    await t.db.query('DELETE FROM signal_events');
   });
 
   it('nobody is paged in their quiet hours, and nobody off duty at first', async () => {
