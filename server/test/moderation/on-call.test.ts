@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { localHour } from '../../../common/region.ts';
-import { PushCourier } from '../../src/channels/couriers.ts';
+import { PushCourier, SmsCourier } from '../../src/channels/couriers.ts';
 import { Outbox } from '../../src/channels/outbox.ts';
+import { PhoneCipher } from '../../src/channels/phone.ts';
+import { SmsGateway } from '../../src/clients/sms-gateway.ts';
 import { Pager } from '../../src/moderation/pager.ts';
 import { type GivenModerator, givenModerator, givenSpot, report, signedIn } from '../factories.ts';
+import { channelEnv, FAKE_API_KEY, FAKE_USERNAME, FakeSmsGateway, TEST_PHONE_KEY } from '../fake-gateway.ts';
 import { FakePushService } from '../fake-push.ts';
 import { startTestApp, type TestApp, TestClock } from '../test-app.ts';
 
@@ -291,5 +294,71 @@ describe('moderation/on-call', () => {
     assert.deepEqual(await queue(kato, 'mine'), [inKawempe.spot.id]);
     assert.deepEqual(await queue(kato, 'all'), [outside.spot.id, inKawempe.spot.id]);
     assert.deepEqual(await queue(okello, 'mine'), [outside.spot.id, inKawempe.spot.id], 'no areas: all');
+  });
+});
+
+describe('moderation/on-call by SMS', () => {
+  const gateway = new FakeSmsGateway();
+  let sms: TestApp;
+  before(async () => {
+    sms = await startTestApp({
+      clock,
+      env: { ...channelEnv(await gateway.start()), REPORT_BUDGET_PER_HOUR: '1' },
+    });
+    await sms.deps.worker.close();
+  });
+  after(async () => {
+    await sms.close();
+    await gateway.stop();
+  });
+
+  it('a number given for pages is kept sealed, shown masked, and gets the page', async () => {
+    const who = await givenModerator(sms, { username: 'sarah' });
+    const cookie = await signedIn(sms, who);
+    const patch = (payload: object) =>
+      sms.inject({ method: 'PATCH', url: '/api/mod/on-call', headers: { cookie }, payload });
+    assert.equal((await patch({ phone: 'not a number' })).statusCode, 400);
+    const set = await patch({ phone: '0772 123456', on_duty: true });
+    assert.equal(set.statusCode, 200, set.body);
+    assert.deepEqual(set.json().sms, { available: true, number: '••••••••••456' });
+    const [stored] = await sms.db.query<{ phone_enc: string }>('SELECT phone_enc FROM moderator_on_call');
+    assert.doesNotMatch(stored?.phone_enc ?? '', /123456/, 'sealed, never the number');
+
+    for (const n of [1, 2]) {
+      const res = await sms.inject({
+        method: 'POST',
+        url: '/api/spots',
+        remoteAddress: `100.90.${n}.9`,
+        headers: { 'user-agent': `Phone ${n}` },
+        payload: report({ ...IN_KAWEMPE, title: `Dark lane ${n}` }),
+      });
+      assert.equal(res.json().pending, n === 2, res.body);
+    }
+    clock.advance(16 * MINUTE);
+    const smsPager = new Pager(sms.db, clock, sms.deps.log, true);
+    assert.equal(await smsPager.tick(), 1);
+    const courier = new SmsCourier(
+      new SmsGateway({
+        apiUrl: `${sms.deps.config.channels.sms?.apiUrl}`,
+        username: FAKE_USERNAME,
+        apiKey: FAKE_API_KEY,
+        userAgent: 'Hatari-test/1',
+        timeoutMs: 2000,
+      }),
+      new PhoneCipher(Buffer.from(TEST_PHONE_KEY, 'hex')),
+      sms.deps.log,
+    );
+    await new Outbox(sms.db, [courier], sms.deps.log).tick();
+    assert.deepEqual(
+      gateway.delivered.map((d) => [d.to, d.message]),
+      [
+        [
+          '+256772123456',
+          'Held reports waiting: 1, the oldest for 16 min, near Kawempe. Open the console to decide.',
+        ],
+      ],
+    );
+    const forgot = await patch({ phone: null });
+    assert.equal(forgot.json().sms.number, null);
   });
 });
