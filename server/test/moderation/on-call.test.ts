@@ -249,7 +249,7 @@ describe('moderation/on-call', () => {
       bursts: Array<{ from: string; to: string }>;
     };
     const [burst] = alarms.bursts;
-    assert.ok(burst);
+    assert.ok(burst, 'the burst is an alarm');
     const kept = await (await as(kato))('POST', '/api/mod/bursts/keep', { from: burst.from, to: burst.to });
     assert.equal(kept.statusCode, 204, kept.body);
     clock.advance(31 * MINUTE);
