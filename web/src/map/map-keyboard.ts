@@ -9,18 +9,29 @@
 export function keyboardMarkers(pane: HTMLElement): void {
   const ICON = '.leaflet-marker-icon';
   let current: HTMLElement | undefined;
-  /** The icon that has the focus, kept when a redraw takes it away. */
+  /** The spot the tab stop is on, kept while a redraw has taken its icon away. */
+  let stopKey: string | undefined;
+  /** The icon that has the focus. */
   let focused: HTMLElement | undefined;
+  /** The spot whose icon a redraw took away with the focus: focused again once drawn. */
+  let wanted: string | undefined;
   const icons = () => [...pane.querySelectorAll<HTMLElement>(ICON)];
   const settle = () => {
     const all = icons();
-    if (!current?.isConnected) {
-      const key = current?.dataset.key;
-      const again = key ? all.find((el) => el.dataset.key === key) : undefined;
-      const lostFocus = focused === current && !focused?.isConnected;
-      current = again ?? all[0];
-      // Removing the focused element leaves the focus on the page's body.
-      if (again && lostFocus && (document.activeElement ?? document.body) === document.body) again.focus();
+    if (focused && !focused.isConnected) {
+      wanted = focused.dataset.key;
+      focused = undefined;
+    }
+    // The clusters draw many markers a few at a time (chunkedLoading): a spot's new icon may come
+    // in a later batch than its old one went.
+    const keyed = (key: string | undefined) => (key ? all.find((el) => el.dataset.key === key) : undefined);
+    if (!current?.isConnected || (stopKey && current.dataset.key !== stopKey))
+      current = keyed(stopKey) ?? all[0];
+    const again = keyed(wanted);
+    if (again) {
+      wanted = undefined;
+      // Unless the user has gone on meanwhile, the focus was left on the page's body.
+      if ((document.activeElement ?? document.body) === document.body) again.focus();
     }
     for (const el of all) {
       const index = el === current ? 0 : -1;
@@ -35,8 +46,13 @@ export function keyboardMarkers(pane: HTMLElement): void {
     focused = el;
     if (!el || el === current) return;
     current = el;
+    stopKey = el.dataset.key;
     settle();
   };
+  // The user went on to something else: a spot redrawn later takes no focus back.
+  document.addEventListener('focusin', (e) => {
+    if (!iconOf(e.target)) wanted = undefined;
+  });
   const STEPS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
   const onKey = (e: KeyboardEvent) => {
     const el = iconOf(e.target);
