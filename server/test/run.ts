@@ -29,9 +29,13 @@ const COVERAGE_FLOOR = 94;
 const LANES = 2;
 /** The longest files start first, so no long one is left running alone at the end. */
 const SLOW_FIRST = [
-  'web/test/map-ux.test.ts',
-  'web/test/map-page.test.ts',
+  'web/test/map-scale.test.ts',
   'web/test/live.test.ts',
+  'web/test/map-ux-scale.test.ts',
+  'web/test/map-page.test.ts',
+  'web/test/map-ux.test.ts',
+  'web/test/map-flows.test.ts',
+  'web/test/map-ux-touch.test.ts',
   'server/test/db/storage.test.ts',
   'server/test/fuzz-mod.test.ts',
   'server/test/fuzz.test.ts',

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { channelEnv } from '../../server/test/fake-gateway.ts';
-import { browserSuite, mapTool, openPhone, screenshot, uncoveredInSheet, waitInPage } from './browser.ts';
+import { browserSuite, openPhone, screenshot, waitInPage } from './browser.ts';
+import { mapTool, uncoveredInSheet } from './map-helpers.ts';
 
 /** The site's SMS number, as an operator sets it (SMS_NUMBER). */
 const SMS_NUMBER = '6767';

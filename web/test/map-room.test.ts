@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { axeViolations, blockLocation, browserSuite, mapTool, openPhone, screenshot } from './browser.ts';
+import { axeViolations, browserSuite, openPhone, screenshot } from './browser.ts';
+import { blockLocation, mapTool } from './map-helpers.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 const box = async (page: Page, selector: string): Promise<Box> => {

@@ -4,6 +4,7 @@ import { createUser } from '../../server/src/moderation/auth.service.ts';
 import { report, signedIn } from '../../server/test/factories.ts';
 import { TestClock } from '../../server/test/test-app.ts';
 import { axeViolations, browserSuite, openPhone, screenshot, showPushed } from './browser.ts';
+import { signIn } from './console-helpers.ts';
 
 /**
  * Moderators on call in the browser (docs/moderators.md, "On call"): a moderator turns pages on in
@@ -38,9 +39,7 @@ describe('moderators on call', () => {
           PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
         }, subscription),
     });
-    await page.getByLabel('Username').fill('amina');
-    await page.getByLabel('Password').fill('correct-horse-battery');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page);
     await page.getByRole('button', { name: 'Your account' }).click();
     await page.getByRole('heading', { name: 'On call' }).waitFor();
     // Checked once the server has it.
