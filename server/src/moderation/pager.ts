@@ -205,7 +205,10 @@ export class Pager {
     if (this.closed) return 0;
     const at = this.clock.now();
     // Nobody can be paged: no alarm is read (its first page waits for a moderator who can be).
-    const reachable = (await reachableModerators(this.db)).filter((m) => awake(m, at));
+    // A number counts only where the site sends SMS (it may have been turned off since).
+    const reachable = (await reachableModerators(this.db)).filter(
+      (m) => (m.push_ids.length > 0 || (this.sms && m.phone_enc !== null)) && awake(m, at),
+    );
     if (!reachable.length) return 0;
     const settings = await readSiteSettings(this.db);
     await purgePages(this.db, new Date(at.getTime() - this.opts.keepDays * 86_400_000));

@@ -358,6 +358,12 @@ describe('moderation/on-call by SMS', () => {
         ],
       ],
     );
+    // Where the site sends no SMS (a pager without it), a number alone reaches nobody: nothing is
+    // recorded as paged.
+    clock.advance(60 * MINUTE);
+    await sms.db.query('DELETE FROM moderator_pages');
+    assert.equal(await new Pager(sms.db, clock, sms.deps.log, false).tick(), 0);
+    assert.deepEqual(await sms.db.query('SELECT 1 FROM moderator_pages'), []);
     const forgot = await patch({ phone: null });
     assert.equal(forgot.json().sms.number, null);
   });
