@@ -35,6 +35,20 @@ async function as(who: GivenModerator) {
     t.inject({ method, url, headers: { cookie }, ...(method === 'GET' ? {} : { payload: payload ?? {} }) });
 }
 
+/** A moderator's phone, duty and area, set through the API as the console sets them. */
+async function goOnCall(
+  who: GivenModerator,
+  o: { phone: object; onDuty: boolean; area?: object; lang?: string },
+) {
+  const call = await as(who);
+  const calls = [
+    await call('POST', '/api/mod/on-call/phones', { subscription: o.phone, lang: o.lang ?? 'en' }),
+    await call('PATCH', '/api/mod/on-call', { on_duty: o.onDuty }),
+    ...(o.area ? [await call('POST', '/api/mod/on-call/areas', o.area)] : []),
+  ];
+  for (const res of calls) assert.equal(res.statusCode, 200, res.body);
+}
+
 /** A newcomer's report from a network of its own; with the site budget at 1 an hour, all but the first are held. */
 async function newcomerReport(at: { lat: number; lng: number; area?: string }) {
   const n = ++nextNet;
@@ -173,19 +187,9 @@ describe('moderation/on-call', () => {
 
   it('a held report pages the on-duty moderator of its place first, then every moderator while nobody acts', async () => {
     const phones = { kato: push.subscribe(), nakato: push.subscribe(), okello: push.subscribe() };
-    for (const [who, area, onDuty] of [
-      [kato, KAWEMPE, true],
-      [nakato, ENTEBBE, true],
-      [okello, undefined, false],
-    ] as const) {
-      const call = await as(who);
-      await call('POST', '/api/mod/on-call/phones', {
-        subscription: phones[who.username as keyof typeof phones],
-        lang: 'en',
-      });
-      await call('PATCH', '/api/mod/on-call', { on_duty: onDuty });
-      if (area) await call('POST', '/api/mod/on-call/areas', area);
-    }
+    await goOnCall(kato, { phone: phones.kato, onDuty: true, area: KAWEMPE });
+    await goOnCall(nakato, { phone: phones.nakato, onDuty: true, area: ENTEBBE });
+    await goOnCall(okello, { phone: phones.okello, onDuty: false });
     assert.equal((await newcomerReport({ lat: 0.31, lng: 32.58 })).pending, false, 'the budget takes one');
     const held = await newcomerReport(IN_KAWEMPE);
     assert.equal(held.pending, true, 'the second is held');
@@ -221,18 +225,8 @@ describe('moderation/on-call', () => {
 
   it('a burst across networks pages the on-duty moderator of its place at once', async () => {
     const phones = { kato: push.subscribe(), nakato: push.subscribe() };
-    for (const [who, area] of [
-      [kato, KAWEMPE],
-      [nakato, ENTEBBE],
-    ] as const) {
-      const call = await as(who);
-      await call('POST', '/api/mod/on-call/phones', {
-        subscription: phones[who.username as keyof typeof phones],
-        lang: 'sw',
-      });
-      await call('PATCH', '/api/mod/on-call', { on_duty: true });
-      await call('POST', '/api/mod/on-call/areas', area);
-    }
+    await goOnCall(kato, { phone: phones.kato, onDuty: true, area: KAWEMPE, lang: 'sw' });
+    await goOnCall(nakato, { phone: phones.nakato, onDuty: true, area: ENTEBBE, lang: 'sw' });
     const spot = await givenSpot(t, { fields: { lat: 0.06, lng: 32.46, area: 'Entebbe' } });
     // A spot held back from hiding (the hide budget spent) makes its ten minutes an alarm.
     await t.db.query(`INSERT INTO signal_events (kind, spot_id) VALUES ('held', $1)`, [spot]);
