@@ -5,14 +5,15 @@ import { currentCode } from '../../src/moderation/two-factor.ts';
 import { writeSiteSettings } from '../../src/settings/index.ts';
 import { solveAltcha } from '../altcha.ts';
 import { givenModerator, signedIn } from '../factories.ts';
-import { startTestApp, type TestApp } from '../test-app.ts';
+import { startTestApp, type TestApp, TestClock } from '../test-app.ts';
 
 /**
  * Moderators' sign-in (docs/moderators.md, "Signing in" and "Two-step sign-in"): growing delays per
  * account that never lock out the moderator's own browser, the bound per IPv4 /24 or IPv6 /48, the
  * bounded queue of password checks, and the second factor. Waiting is skipped by moving the
  * account's next allowed attempt to now, and held (on a slow machine) by moving it a minute on; the
- * waits are read as the server stored them, never from the clock.
+ * waits are read as the server stored them, never from the clock. The app's clock stands still, so
+ * the authenticator's time step (30 s) never rolls over between two sign-ins of one test.
  */
 let t: TestApp;
 const ADMIN = { username: 'amina', password: 'correct horse battery' };
@@ -22,7 +23,10 @@ let adminCookie: string;
 
 describe('moderation/sign-in', () => {
   before(async () => {
-    t = await startTestApp({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+    t = await startTestApp({
+      env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+      clock: new TestClock(),
+    });
     adminCookie = (await login(ADMIN)).session;
     const made = await t.inject({
       method: 'POST',
