@@ -3,6 +3,7 @@ import type { Queryable } from '../db/db.ts';
 import { escapeLike } from '../db/like.ts';
 import { COUNTS_AS_DANGER, LAST_WORD } from '../spots/index.ts';
 import type { WatchHours } from './alerts.sql.ts';
+import { dropIdleSubscriptions } from './push.sql.ts';
 
 /** A place a phone user can mean: a spot area, or a place from the place search. */
 export interface NamedPoint {
@@ -247,10 +248,6 @@ export async function purgeChannelData(db: Queryable, watchDays: number): Promis
     [watchDays],
   );
   await db.query(`DELETE FROM watches WHERE confirmed_at IS NULL AND created_at < now() - interval '1 day'`);
-  // A push subscription is kept while it has watches, or is a moderator's.
-  await db.query(
-    `DELETE FROM push_subscriptions s WHERE created_at < now() - interval '1 day' AND moderator_id IS NULL
-       AND NOT EXISTS (SELECT 1 FROM watches w WHERE w.push_id = s.id)`,
-  );
+  await dropIdleSubscriptions(db, { olderThanDays: 1 });
   await db.query(`DELETE FROM channel_numbers WHERE updated_at < now() - interval '180 days'`);
 }

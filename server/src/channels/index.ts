@@ -8,6 +8,7 @@ export { queueAlerts, watchedNearSql } from './alerts.ts';
 export { outboxBacklog } from './outbox.sql.ts';
 export { keepModeratorPhone, queuePage } from './pages.ts';
 export { normalisePhone } from './phone.ts';
+export { dropModeratorPhone, moderatorPhonesSql } from './push.sql.ts';
 export {
   addPartnerWebhook,
   partnerWebhooks,

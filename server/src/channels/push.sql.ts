@@ -41,11 +41,52 @@ export async function keepNewestModeratorPhones(
      RETURNING id`,
     [moderatorId, max],
   );
-  if (!dropped.length) return;
+  if (dropped.length) await dropIdleSubscriptions(db, { ids: dropped.map((r) => r.id) });
+}
+
+/** Forgets one of a moderator's phones; false when it was not theirs. */
+export async function dropModeratorPhone(
+  db: Queryable,
+  moderatorId: number,
+  endpoint: string,
+): Promise<boolean> {
+  // A phone that also watches places keeps its watches, as an ordinary subscription.
+  const rows = await db.query(
+    `UPDATE push_subscriptions SET moderator_id = NULL WHERE endpoint = $1 AND moderator_id = $2 RETURNING id`,
+    [endpoint, moderatorId],
+  );
+  await dropIdleSubscriptions(db, { endpoint });
+  return rows.length > 0;
+}
+
+/**
+ * SQL of the moderator `userId` (a column)'s phones, for a select list: `push_ids` (oldest first)
+ * and `lang`, the language of the newest.
+ */
+export const moderatorPhonesSql = (userId: string) => `
+  coalesce((SELECT array_agg(p.id ORDER BY p.id) FROM push_subscriptions p WHERE p.moderator_id = ${userId}),
+           '{}') AS push_ids,
+  (SELECT p.lang FROM push_subscriptions p WHERE p.moderator_id = ${userId} ORDER BY p.id DESC LIMIT 1) AS lang`;
+
+/**
+ * Deletes, among the subscriptions named, those nobody needs: no watches left, and no moderator's
+ * phone. `olderThanDays` names every one made that long ago (a subscription is given a day to get
+ * its first watch).
+ */
+export async function dropIdleSubscriptions(
+  db: Queryable,
+  which: { ids: readonly number[] } | { endpoint: string } | { olderThanDays: number },
+): Promise<void> {
+  const [named, value] =
+    'ids' in which
+      ? ['s.id = ANY($1::int[])', which.ids]
+      : 'endpoint' in which
+        ? ['s.endpoint = $1', which.endpoint]
+        : ['s.created_at < now() - make_interval(days => $1)', which.olderThanDays];
   await db.query(
-    `DELETE FROM push_subscriptions s WHERE s.id = ANY($1::int[])
+    `DELETE FROM push_subscriptions s WHERE ${named} AND s.moderator_id IS NULL
        AND NOT EXISTS (SELECT 1 FROM watches w WHERE w.push_id = s.id)`,
-    [dropped.map((r) => r.id)],
+    [value],
   );
 }
 
@@ -95,10 +136,6 @@ export async function dropPushWatch(db: Queryable, pushId: number, watchId: numb
     watchId,
     pushId,
   ]);
-  await db.query(
-    `DELETE FROM push_subscriptions s WHERE s.id = $1 AND s.moderator_id IS NULL
-       AND NOT EXISTS (SELECT 1 FROM watches w WHERE w.push_id = s.id)`,
-    [pushId],
-  );
+  await dropIdleSubscriptions(db, { ids: [pushId] });
   return rows.length > 0;
 }

@@ -1,19 +1,11 @@
 import type { z } from 'zod';
 import type { onCallResponse } from '../../../common/api.ts';
-import { keepModeratorPhone, normalisePhone } from '../channels/index.ts';
+import { dropModeratorPhone, keepModeratorPhone, normalisePhone } from '../channels/index.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import type { SessionUser } from './auth.service.ts';
 import { MAX_AREAS } from './moderation.schema.ts';
-import {
-  type AreaRow,
-  deleteArea,
-  dropModeratorPush,
-  insertArea,
-  onCallOf,
-  updateOnCall,
-  userIdOf,
-} from './on-call.sql.ts';
+import { type AreaRow, deleteArea, insertArea, onCallOf, updateOnCall, userIdOf } from './on-call.sql.ts';
 
 /**
  * A moderator's on call (docs/moderators.md, "On call"): on duty or not, quiet hours, the phones and
@@ -96,7 +88,7 @@ export async function addPhone(
 }
 
 export async function removePhone(deps: Deps, user: SessionUser, endpoint: string): Promise<OnCall> {
-  if (!(await dropModeratorPush(deps.db, await idOf(deps, user), endpoint)))
+  if (!(await dropModeratorPhone(deps.db, await idOf(deps, user), endpoint)))
     throw new HttpError(404, 'This phone gets no pages for you');
   return onCall(deps, user);
 }

@@ -1,8 +1,9 @@
+import { moderatorPhonesSql } from '../channels/index.ts';
 import type { Queryable } from '../db/db.ts';
 
 /**
  * Moderators on call (docs/moderators.md, "On call"): who is on duty, their quiet hours, number,
- * phones and areas (moderator_on_call, push_subscriptions.moderator_id, moderator_areas), and which
+ * phones (the channels' moderatorPhonesSql) and areas (moderator_on_call, moderator_areas), and which
  * alarms were paged (moderator_pages).
  */
 
@@ -30,9 +31,7 @@ export interface AreaRow {
 
 const ON_CALL = `
   SELECT u.id, u.username, coalesce(c.on_duty, false) AS on_duty, c.quiet_from, c.quiet_to, c.phone_enc,
-    coalesce((SELECT array_agg(p.id ORDER BY p.id) FROM push_subscriptions p WHERE p.moderator_id = u.id),
-             '{}') AS push_ids,
-    (SELECT p.lang FROM push_subscriptions p WHERE p.moderator_id = u.id ORDER BY p.id DESC LIMIT 1) AS lang,
+    ${moderatorPhonesSql('u.id')},
     coalesce((SELECT json_agg(json_build_object('id', a.id, 'name', a.name, 'west', a.west, 'south', a.south,
                 'east', a.east, 'north', a.north) ORDER BY a.id)
               FROM moderator_areas a WHERE a.user_id = u.id), '[]') AS areas
@@ -83,21 +82,6 @@ export async function updateOnCall(db: Queryable, userId: number, c: OnCallChang
       c.phoneEnc ?? null,
     ],
   );
-}
-
-/** Forgets one of the moderator's phones; false when it was not theirs. */
-export async function dropModeratorPush(db: Queryable, userId: number, endpoint: string): Promise<boolean> {
-  // A phone that also watches places keeps its watches, as an ordinary subscription.
-  const rows = await db.query(
-    `UPDATE push_subscriptions SET moderator_id = NULL WHERE endpoint = $1 AND moderator_id = $2 RETURNING id`,
-    [endpoint, userId],
-  );
-  await db.query(
-    `DELETE FROM push_subscriptions s WHERE s.endpoint = $1 AND s.moderator_id IS NULL
-       AND NOT EXISTS (SELECT 1 FROM watches w WHERE w.push_id = s.id)`,
-    [endpoint],
-  );
-  return rows.length > 0;
 }
 
 /** Adds an area unless the moderator has `max`; its id, or undefined when full. */

@@ -144,8 +144,19 @@ describe('moderation/on-call', () => {
     const added = await call('POST', '/api/mod/on-call/phones', { subscription: phone, lang: 'sw' });
     assert.equal(added.json().phones, 1, added.body);
     // The housekeeping that drops subscriptions without watches keeps a moderator's.
+    await t.db.query(
+      `INSERT INTO push_subscriptions (endpoint, p256dh, auth, lang) VALUES ($1, 'key', 'auth', 'en')`,
+      [push.subscribe().endpoint],
+    );
     await t.db.query(`UPDATE push_subscriptions SET created_at = now() - interval '2 days'`);
     await outbox.tick();
+    assert.deepEqual(
+      (await t.db.query<{ endpoint: string }>('SELECT endpoint FROM push_subscriptions')).map(
+        (r) => r.endpoint,
+      ),
+      [phone.endpoint],
+      "a browser's subscription left without watches goes; the moderator's phone stays",
+    );
     assert.equal((await call('GET', '/api/mod/on-call')).json().phones, 1);
 
     assert.equal((await call('POST', '/api/mod/on-call/areas', { ...KAWEMPE, west: 33 })).statusCode, 400);
