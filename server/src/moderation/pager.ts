@@ -38,8 +38,10 @@ export interface PagerOptions {
   heldRead: number;
   /** The places of a burst its covering moderators are found by. */
   burstPlaces: number;
-  /** Pages older than this are forgotten. */
+  /** Pages older than this are forgotten, */
   keepDays: number;
+  /** by a purge at most this often. */
+  purgeEveryMs: number;
 }
 
 const PAGER_DEFAULTS: PagerOptions = {
@@ -48,6 +50,7 @@ const PAGER_DEFAULTS: PagerOptions = {
   heldRead: 200,
   burstPlaces: 20,
   keepDays: 14,
+  purgeEveryMs: 60 * 60_000,
 };
 
 interface Place {
@@ -120,6 +123,8 @@ export class Pager {
   private closed = false;
   /** The bursts last read, and when (by the machine's time: a pace, not a rule). */
   private bursts: { read: number; alarms: Alarm[] } = { read: Number.NEGATIVE_INFINITY, alarms: [] };
+  /** When pages were last purged (the machine's time, as for the bursts). */
+  private purged = Number.NEGATIVE_INFINITY;
   private readonly db: Db;
   private readonly clock: Clock;
   private readonly log: FastifyBaseLogger;
@@ -204,6 +209,10 @@ export class Pager {
   async tick(): Promise<number> {
     if (this.closed) return 0;
     const at = this.clock.now();
+    if (Date.now() - this.purged >= this.opts.purgeEveryMs) {
+      this.purged = Date.now();
+      await purgePages(this.db, new Date(at.getTime() - this.opts.keepDays * 86_400_000));
+    }
     // Nobody can be paged: no alarm is read (its first page waits for a moderator who can be).
     // A number counts only where the site sends SMS (it may have been turned off since).
     const reachable = (await reachableModerators(this.db)).filter(
@@ -211,7 +220,6 @@ export class Pager {
     );
     if (!reachable.length) return 0;
     const settings = await readSiteSettings(this.db);
-    await purgePages(this.db, new Date(at.getTime() - this.opts.keepDays * 86_400_000));
     const alarms = await this.alarms(at, settings.heldAlertMinutes);
     if (!alarms.length) return 0;
     const paged = new Map<string, Partial<Record<Stage, Date>>>();

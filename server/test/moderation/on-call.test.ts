@@ -88,7 +88,7 @@ describe('moderation/on-call', () => {
     });
     // No background work: the test calls a pager's and an outbox's rounds itself.
     await t.deps.worker.close();
-    pager = new Pager(t.db, clock, t.deps.log, false, { burstsEveryMs: 0 });
+    pager = new Pager(t.db, clock, t.deps.log, false, { burstsEveryMs: 0, purgeEveryMs: 0 });
     outbox = new Outbox(t.db, [new PushCourier(t.db, t.deps.channels.push)], t.deps.log);
     kato = await givenModerator(t, { username: 'kato' });
     nakato = await givenModerator(t, { username: 'nakato' });
@@ -232,6 +232,11 @@ describe('moderation/on-call', () => {
     assert.equal(approve.statusCode, 200, approve.body);
     clock.advance(60 * MINUTE);
     assert.equal(await round(), 0);
+    const pages = () => t.db.query('SELECT stage FROM moderator_pages ORDER BY stage');
+    assert.deepEqual(await pages(), [{ stage: 'all' }, { stage: 'first' }]);
+    clock.advance(14 * 24 * 60 * MINUTE);
+    await round();
+    assert.deepEqual(await pages(), [], 'pages are forgotten after two weeks');
   });
 
   it('a burst across networks pages the on-duty moderator of its place at once', async () => {
