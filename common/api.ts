@@ -550,7 +550,10 @@ export const onCallResponse = z.object({
   quiet_hours: z.object({ from: z.number().int(), to: z.number().int() }).nullable().meta({
     description: "No page comes in these hours (the region's clock, across midnight when from > to)",
   }),
-  phones: z.number().int().meta({ description: 'Phones (browsers) that get pages by Web Push' }),
+  phones: z.array(z.string()).meta({
+    description:
+      'Phones (browsers) that get pages by Web Push, each as the SHA-256 of its push endpoint in hex: a browser finds whether it is one of them, and nobody reads the endpoints back',
+  }),
   sms: z.object({
     available: z.boolean().meta({ description: 'Whether the site sends SMS (a gateway and PHONE_KEY)' }),
     number: z

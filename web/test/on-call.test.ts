@@ -23,7 +23,8 @@ describe('moderators on call', () => {
     const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     // Headless Chromium reaches no real push service: PushManager hands out a subscription of the
-    // fake push service, with real keys (as in the map's push alerts test).
+    // fake push service, with real keys (as in the map's push alerts test). This browser already
+    // has it, for the map's place alerts: it is not one of the moderator's phones for that.
     const subscription = stack.push.subscribe();
     const { page, context, problems } = await openPhone(browser, stack.url, {
       path: '/moderate',
@@ -31,17 +32,20 @@ describe('moderators on call', () => {
       permissions: ['notifications'],
       beforeOpen: (p) =>
         p.addInitScript((sub) => {
-          let current: unknown = null;
-          PushManager.prototype.subscribe = async () => {
-            current = { endpoint: sub.endpoint, toJSON: () => sub, unsubscribe: async () => true };
-            return current as PushSubscription;
-          };
-          PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
+          const current = { endpoint: sub.endpoint, toJSON: () => sub, unsubscribe: async () => true };
+          PushManager.prototype.subscribe = async () => current as unknown as PushSubscription;
+          PushManager.prototype.getSubscription = async () => current as unknown as PushSubscription;
         }, subscription),
     });
     await signIn(page);
     await page.getByRole('button', { name: 'Your account' }).click();
     await page.getByRole('heading', { name: 'On call' }).waitFor();
+    assert.match(await page.locator('.on-call').innerText(), /Phones getting pages: 0/);
+    assert.equal(
+      await page.getByRole('button', { name: 'No more pages on this phone' }).count(),
+      0,
+      'a browser subscribed for place alerts only is offered pages, not told to stop them',
+    );
     // Checked once the server has it.
     await page.getByLabel('I am on duty').click();
     await page.waitForFunction(
@@ -129,6 +133,12 @@ describe('moderators on call', () => {
       /^Nobody has acted for 30 min\. Held reports waiting: 1, the oldest for 46 min, near Kawempe\./,
     );
     assert.deepEqual(stack.push.refused, []);
+
+    // The moderator stops pages on this phone; the console offers them again.
+    await page.getByRole('button', { name: 'Your account' }).click();
+    await page.getByRole('button', { name: 'No more pages on this phone' }).click();
+    await page.getByRole('button', { name: 'Page me on this phone' }).waitFor();
+    assert.match(await page.locator('.on-call').innerText(), /Phones getting pages: 0/);
     assert.deepEqual(problems, []);
     await context.close();
   });

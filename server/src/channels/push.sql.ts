@@ -60,12 +60,14 @@ export async function dropModeratorPhone(
 }
 
 /**
- * SQL of the moderator `userId` (a column)'s phones, for a select list: `push_ids` (oldest first)
- * and `lang`, the language of the newest.
+ * SQL of the moderator `userId` (a column)'s phones, for a select list: `push_ids` and `phone_keys`
+ * (the SHA-256 of each endpoint, in hex), oldest first, and `lang`, the language of the newest.
  */
 export const moderatorPhonesSql = (userId: string) => `
   coalesce((SELECT array_agg(p.id ORDER BY p.id) FROM push_subscriptions p WHERE p.moderator_id = ${userId}),
            '{}') AS push_ids,
+  coalesce((SELECT array_agg(encode(sha256(convert_to(p.endpoint, 'UTF8')), 'hex') ORDER BY p.id)
+            FROM push_subscriptions p WHERE p.moderator_id = ${userId}), '{}') AS phone_keys,
   (SELECT p.lang FROM push_subscriptions p WHERE p.moderator_id = ${userId} ORDER BY p.id DESC LIMIT 1) AS lang`;
 
 /**

@@ -41,7 +41,7 @@ export async function onCall(deps: Deps, user: SessionUser): Promise<OnCall> {
     on_duty: row.on_duty,
     quiet_hours:
       row.quiet_from !== null && row.quiet_to !== null ? { from: row.quiet_from, to: row.quiet_to } : null,
-    phones: row.push_ids.length,
+    phones: row.phone_keys,
     sms: { available: smsAvailable(deps), number: masked(deps, row.phone_enc) },
     push_public_key: deps.channels.push.publicKey,
     areas: row.areas,

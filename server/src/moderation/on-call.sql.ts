@@ -14,8 +14,9 @@ export interface OnCallRow {
   quiet_from: number | null;
   quiet_to: number | null;
   phone_enc: string | null;
-  /** Their phones' push subscriptions, and the language of the newest. */
+  /** Their phones' push subscriptions, the SHA-256 of each endpoint, and the language of the newest. */
   push_ids: number[];
+  phone_keys: string[];
   lang: string | null;
   areas: AreaRow[];
 }

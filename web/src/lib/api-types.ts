@@ -4573,8 +4573,8 @@ export interface operations {
                         areas: components["schemas"]["ModeratorArea"][];
                         /** @description On duty: alarms of the moderator's areas come to them first */
                         on_duty: boolean;
-                        /** @description Phones (browsers) that get pages by Web Push */
-                        phones: number;
+                        /** @description Phones (browsers) that get pages by Web Push, each as the SHA-256 of its push endpoint in hex: a browser finds whether it is one of them, and nobody reads the endpoints back */
+                        phones: string[];
                         /** @description The site's VAPID key, to subscribe a phone with */
                         push_public_key: string;
                         /** @description No page comes in these hours (the region's clock, across midnight when from > to) */
@@ -4696,8 +4696,8 @@ export interface operations {
                         areas: components["schemas"]["ModeratorArea"][];
                         /** @description On duty: alarms of the moderator's areas come to them first */
                         on_duty: boolean;
-                        /** @description Phones (browsers) that get pages by Web Push */
-                        phones: number;
+                        /** @description Phones (browsers) that get pages by Web Push, each as the SHA-256 of its push endpoint in hex: a browser finds whether it is one of them, and nobody reads the endpoints back */
+                        phones: string[];
                         /** @description The site's VAPID key, to subscribe a phone with */
                         push_public_key: string;
                         /** @description No page comes in these hours (the region's clock, across midnight when from > to) */
@@ -4843,8 +4843,8 @@ export interface operations {
                         areas: components["schemas"]["ModeratorArea"][];
                         /** @description On duty: alarms of the moderator's areas come to them first */
                         on_duty: boolean;
-                        /** @description Phones (browsers) that get pages by Web Push */
-                        phones: number;
+                        /** @description Phones (browsers) that get pages by Web Push, each as the SHA-256 of its push endpoint in hex: a browser finds whether it is one of them, and nobody reads the endpoints back */
+                        phones: string[];
                         /** @description The site's VAPID key, to subscribe a phone with */
                         push_public_key: string;
                         /** @description No page comes in these hours (the region's clock, across midnight when from > to) */
@@ -4982,8 +4982,8 @@ export interface operations {
                         areas: components["schemas"]["ModeratorArea"][];
                         /** @description On duty: alarms of the moderator's areas come to them first */
                         on_duty: boolean;
-                        /** @description Phones (browsers) that get pages by Web Push */
-                        phones: number;
+                        /** @description Phones (browsers) that get pages by Web Push, each as the SHA-256 of its push endpoint in hex: a browser finds whether it is one of them, and nobody reads the endpoints back */
+                        phones: string[];
                         /** @description The site's VAPID key, to subscribe a phone with */
                         push_public_key: string;
                         /** @description No page comes in these hours (the region's clock, across midnight when from > to) */
@@ -5137,8 +5137,8 @@ export interface operations {
                         areas: components["schemas"]["ModeratorArea"][];
                         /** @description On duty: alarms of the moderator's areas come to them first */
                         on_duty: boolean;
-                        /** @description Phones (browsers) that get pages by Web Push */
-                        phones: number;
+                        /** @description Phones (browsers) that get pages by Web Push, each as the SHA-256 of its push endpoint in hex: a browser finds whether it is one of them, and nobody reads the endpoints back */
+                        phones: string[];
                         /** @description The site's VAPID key, to subscribe a phone with */
                         push_public_key: string;
                         /** @description No page comes in these hours (the region's clock, across midnight when from > to) */
@@ -5268,8 +5268,8 @@ export interface operations {
                         areas: components["schemas"]["ModeratorArea"][];
                         /** @description On duty: alarms of the moderator's areas come to them first */
                         on_duty: boolean;
-                        /** @description Phones (browsers) that get pages by Web Push */
-                        phones: number;
+                        /** @description Phones (browsers) that get pages by Web Push, each as the SHA-256 of its push endpoint in hex: a browser finds whether it is one of them, and nobody reads the endpoints back */
+                        phones: string[];
                         /** @description The site's VAPID key, to subscribe a phone with */
                         push_public_key: string;
                         /** @description No page comes in these hours (the region's clock, across midnight when from > to) */

@@ -88,6 +88,12 @@ export async function subscribeThisBrowser(publicKey: string) {
 export const thisBrowserEndpoint = async () =>
   pushSupported() ? (await currentSubscription())?.endpoint : undefined;
 
+/** The key a moderator's phone is known by in their on call: the SHA-256 of its endpoint, in hex. */
+export async function phoneKey(endpoint: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(endpoint)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export const pushInfo = () => answer(client.GET('/api/push'));
 
 export interface WatchRequest {

@@ -5,7 +5,7 @@ import { currentLang, t } from '../lib/i18n.ts';
 import { pageSettings } from '../lib/page-config.ts';
 import type { OnCall } from '../lib/types.ts';
 import { Field, Notice, useBusy } from '../lib/ui.tsx';
-import { PushRefused, subscribeThisBrowser, thisBrowserEndpoint } from '../map/push-alerts.ts';
+import { PushRefused, phoneKey, subscribeThisBrowser, thisBrowserEndpoint } from '../map/push-alerts.ts';
 import type { AreaMap } from './area-map.ts';
 
 type Message = { kind: 'ok' | 'error'; text: string };
@@ -18,7 +18,10 @@ const hourText = (h: number) => `${String(h).padStart(2, '0')}:00`;
  */
 export function OnCallPanel() {
   const [onCall, setOnCall] = useState<OnCall>();
-  const [here, setHere] = useState<string>();
+  /** This browser's push subscription, if it has one (for place alerts, pages, or both). */
+  const [browser, setBrowser] = useState<{ endpoint: string; key: string }>();
+  const know = async (endpoint: string | undefined) =>
+    setBrowser(endpoint === undefined ? undefined : { endpoint, key: await phoneKey(endpoint) });
   const { busy, message, setMessage, run } = useBusy<Message>();
 
   async function call(request: () => Promise<Fetched<OnCall, unknown>>, done?: string) {
@@ -31,20 +34,22 @@ export function OnCallPanel() {
   }
   useEffect(() => {
     void call(() => client.GET('/api/mod/on-call'));
-    void thisBrowserEndpoint().then(setHere);
+    void thisBrowserEndpoint().then(know);
   }, []);
 
   if (!onCall) return message ? <Notice kind="error">{message.text}</Notice> : null;
   const quiet = onCall.quiet_hours;
+  // Pages come here only when the server has this browser among the moderator's phones.
+  const here = browser && onCall.phones.includes(browser.key) ? browser.endpoint : undefined;
 
   async function pageHere(publicKey: string) {
     try {
       const subscription = await subscribeThisBrowser(publicKey);
+      await know(subscription.endpoint);
       await call(
         () => client.POST('/api/mod/on-call/phones', { body: { subscription, lang: currentLang() } }),
         t('mod.onCall.pagedHere'),
       );
-      setHere(subscription.endpoint);
     } catch (err) {
       if (!(err instanceof PushRefused)) throw err;
       setMessage({ kind: 'error', text: t('mod.onCall.pushRefused') });
@@ -55,7 +60,6 @@ export function OnCallPanel() {
       () => client.DELETE('/api/mod/on-call/phones', { body: { endpoint } }),
       t('mod.onCall.stoppedHere'),
     );
-    setHere(undefined);
   }
 
   return (
@@ -86,7 +90,7 @@ export function OnCallPanel() {
           }
         />
       </fieldset>
-      <p>{t('mod.onCall.phones', { n: onCall.phones })}</p>
+      <p>{t('mod.onCall.phones', { n: onCall.phones.length })}</p>
       {here ? (
         <button type="button" disabled={busy} onClick={() => void stopHere(here)}>
           {t('mod.onCall.stopHere')}
