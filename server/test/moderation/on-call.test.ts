@@ -102,10 +102,15 @@ describe('moderation/on-call', () => {
   beforeEach(async () => {
     clock.advance(24 * 60 * MINUTE);
     await t.db.query(`UPDATE spots SET publication = 'rejected' WHERE publication = 'pending'`);
-    await t.db.query(
-      'DELETE FROM moderator_areas; DELETE FROM moderator_on_call; DELETE FROM moderator_pages',
-    );
-    await t.db.query('DELETE FROM push_subscriptions; DELETE FROM outbox');
+    // One statement a query: embedded storage (PGlite) takes no more.
+    for (const table of [
+      'moderator_areas',
+      'moderator_on_call',
+      'moderator_pages',
+      'push_subscriptions',
+      'outbox',
+    ])
+      await t.db.query(`DELETE FROM ${table}`);
     push.deliveries = [];
   });
 
