@@ -3,9 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import type { InjectOptions } from 'fastify';
 import { solveAltcha } from '../altcha.ts';
 import { report } from '../factories.ts';
 import { channelEnv, smsForm, TEST_CHANNEL_SECRET } from '../fake-gateway.ts';
@@ -13,6 +10,7 @@ import { FakePushService } from '../fake-push.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../fakes.ts';
 import { writeFixtureBasemap } from '../fixtures/basemap.ts';
 import { startTestApp, type TestApp } from '../test-app.ts';
+import { contractChecker } from './contract-check.ts';
 
 /**
  * Every endpoint called as clients call it, answers good and bad, each answer checked against the
@@ -24,18 +22,9 @@ const osrm = new FakeOsrm();
 const nominatim = new FakeNominatim(KAMPALA_PLACES);
 const push = new FakePushService();
 let t: TestApp;
-let doc: {
-  paths: Record<
-    string,
-    Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
-  >;
-  components: { schemas: Record<string, object> };
-};
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats.default(ajv);
-/** "METHOD /path/{id} status" of every answer checked. */
-const seen = new Set<string>();
 let cookie = '';
+let checked: Awaited<ReturnType<typeof contractChecker>>;
+let call: typeof checked.call;
 
 describe('http/openapi-contract', () => {
   before(async () => {
@@ -53,8 +42,8 @@ describe('http/openapi-contract', () => {
         ),
       },
     });
-    doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    ajv.addSchema({ $id: 'doc', components: doc.components });
+    checked = await contractChecker(t, () => cookie);
+    call = checked.call;
   });
   after(async () => {
     await t.close();
@@ -62,71 +51,6 @@ describe('http/openapi-contract', () => {
     await nominatim.stop();
     await push.stop();
   });
-
-  /** Calls `template` (path parameters filled from `params`) and checks the answer against the document. */
-  async function call(
-    method: string,
-    template: string,
-    opts: {
-      params?: Record<string, string | number>;
-      query?: string;
-      payload?: unknown;
-      /** A form-encoded body, as the SMS/USSD gateway sends. */
-      form?: Record<string, string>;
-      signedIn?: boolean;
-    } = {},
-  ) {
-    const url = template.replace(/\{(\w+)\}/g, (_, name) => String(opts.params?.[name]));
-    const inject: InjectOptions = {
-      method: method as InjectOptions['method'],
-      url: opts.query ? `${url}?${opts.query}` : url,
-      headers: {
-        ...(opts.payload !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(opts.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        ...(opts.signedIn ? { cookie } : {}),
-      },
-      payload: opts.form
-        ? new URLSearchParams(opts.form).toString()
-        : opts.payload === undefined
-          ? undefined
-          : JSON.stringify(opts.payload),
-    };
-    const res = await t.inject(inject);
-    const operation = doc.paths[template]?.[method.toLowerCase()];
-    assert.ok(operation, `${method} ${template} is in the document`);
-    const documented = operation.responses[String(res.statusCode)];
-    assert.ok(
-      documented,
-      `${method} ${template} answered ${res.statusCode}, which the document does not list`,
-    );
-    const type = String(res.headers['content-type'] ?? '').split(';')[0] as string;
-    if (res.body.length) {
-      const media = documented.content?.[type];
-      assert.ok(
-        media,
-        `${method} ${template} ${res.statusCode} sent ${type}, which the document does not list`,
-      );
-      if (type === 'application/json' || type === 'application/geo+json') {
-        const validate = ajv.compile({ $ref: '#/$defs/s', $defs: { s: rewriteRefs(media.schema) } });
-        assert.ok(
-          validate(res.json()),
-          `${method} ${template} ${res.statusCode}: ${ajv.errorsText(validate.errors)}\n${res.body.slice(0, 400)}`,
-        );
-      }
-    } else {
-      assert.equal(
-        documented.content,
-        undefined,
-        `${method} ${template} ${res.statusCode} should have a body`,
-      );
-    }
-    seen.add(`${method} ${template}`);
-    return res;
-  }
-
-  /** The document's component references, pointed at the schema registered as "doc". */
-  const rewriteRefs = (schema: object): object =>
-    JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
 
   describe('every endpoint answers as the generated OpenAPI document says', () => {
     let id = 0;
@@ -275,7 +199,7 @@ describe('http/openapi-contract', () => {
       const archive = '/api/basemap.pmtiles';
       const head = await t.inject({ method: 'GET', url: archive, headers: { range: 'bytes=0-126' } });
       assert.equal(head.statusCode, 206);
-      assert.ok(doc.paths[archive]?.get?.responses['206'], 'a range is a documented answer');
+      assert.ok(checked.doc.paths[archive]?.get?.responses['206'], 'a range is a documented answer');
     });
 
     it('search and route checks, with the map services faked on loopback', async () => {
@@ -416,11 +340,8 @@ describe('http/openapi-contract', () => {
     });
 
     it('left no operation of the document uncalled', () => {
-      const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
-        Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
-      );
       assert.deepEqual(
-        operations.filter((op) => !seen.has(op)),
+        checked.operations.filter((op) => !checked.seen.has(op)),
         [],
       );
     });
