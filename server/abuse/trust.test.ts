@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
 import {
   channelEnv,
   FakeSmsGateway,
@@ -17,7 +16,6 @@ import {
   ATTACKED_ADMIN,
   type Client,
   call,
-  device,
   report,
   SETUPS,
   type Sender,
@@ -26,6 +24,7 @@ import {
   startAttackedServer,
   statsTotal,
 } from './attacks.ts';
+import { honestCrowd, spread } from './crowds.ts';
 
 /**
  * Trust that is earned, not counted by network (docs/api.md, "Earned trust"), attacked as a crowd of
@@ -73,9 +72,6 @@ function getText(url: string, headers: Record<string, string>): Promise<{ status
       .on('error', reject);
   });
 }
-
-/** A point near Kampala, spread over about 20 × 20 km, for report number n. */
-const spread = (n: number) => ({ lat: 0.22 + ((n * 37) % 200) / 1000, lng: 32.48 + ((n * 53) % 200) / 1000 });
 
 for (const setup of SETUPS.filter((s) => s.proxy)) {
   describe(`earned trust under attack (${setup.name})`, { skip: setupSkipped(setup) }, () => {
@@ -240,87 +236,24 @@ for (const setup of SETUPS.filter((s) => s.proxy)) {
       assert.equal(await statsTotal(c), statsAfter, 'none of them reached the map');
     });
 
-    /**
-     * 150 phones behind one carrier address (or spread over one /24), each with its own device
-     * credential and the same reduced Chrome user agent, each reporting once and voting three times.
-     * Refusals are counted by the policy that refused.
-     */
-    const honestCrowd = async (name: string, address: (i: number) => string, withStanding: boolean) => {
-      const ua =
-        'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-      const phones: Sender[] = [];
-      let noCredential = 0;
-      for (let i = 0; i < 150; i++) {
-        const phone = await device(c, { ip: address(i), ua });
-        if (!phone.cookie) noCredential++;
-        phones.push(phone);
-      }
-      if (withStanding) await grantStanding(phones);
-      const spots = (
-        (await call(c, { ua: 'reader', ip: '41.1.1.1' }, 'GET', '/api/spots?limit=5000')).json
-          .spots as Array<{ id: number }>
-      ).map((s) => s.id);
-      const refusals: Record<string, number> = {};
-      const refused = (res: { headers: Headers }) => {
-        const policy = res.headers.get('ratelimit-policy') ?? 'none';
-        refusals[policy] = (refusals[policy] ?? 0) + 1;
-      };
-      const counts = { reports: 0, reportsRefused: 0, votes: 0, votesRefused: 0, phonesRefused: 0 };
-      let n = 0;
-      for (const [i, phone] of phones.entries()) {
-        let refusedHere = false;
-        const made = await call(
-          c,
-          phone,
-          'POST',
-          '/api/spots',
-          report({ title: `Dark path ${i}`, ...spread(5000 + i) }),
-        );
-        counts.reports++;
-        if (made.status === 429) {
-          counts.reportsRefused++;
-          refused(made);
-          refusedHere = true;
-        }
-        for (let k = 0; k < 3; k++) {
-          const id = spots[(i * 3 + k) % spots.length] as number;
-          const res = await call(c, phone, 'POST', `/api/spots/${id}/vote`, {
-            value: ++n % 5 === 0 ? -1 : 1,
-          });
-          counts.votes++;
-          if (res.status === 429) {
-            counts.votesRefused++;
-            refused(res);
-            refusedHere = true;
-          }
-        }
-        if (refusedHere) counts.phonesRefused++;
-      }
-      fig(name, { phones: 150, noCredential, ...counts, refusalsByPolicy: refusals });
-      return { noCredential, counts, refusals };
+    /** An honest crowd (crowds.ts), its figures printed under `name`. */
+    const crowd = async (name: string, address: (i: number) => string, withStanding: boolean) => {
+      const seen = await honestCrowd(
+        c,
+        address,
+        withStanding ? { databaseUrl: databaseUrl as string, salt: SALT } : undefined,
+      );
+      fig(name, {
+        phones: 150,
+        noCredential: seen.noCredential,
+        ...seen.counts,
+        refusalsByPolicy: seen.refusals,
+      });
+      return seen;
     };
 
-    /** Standing for these phones' devices, as days of use and a moderator's agreement would give it. */
-    async function grantStanding(phones: Sender[]) {
-      const db = new pg.Client({ connectionString: databaseUrl as string });
-      await db.connect();
-      try {
-        for (const p of phones) {
-          const id = /hatari_device=([^.]+)\./.exec(p.cookie ?? '')?.[1] as string;
-          const visitor = createHmac('sha256', SALT).update(`device\n${id}`).digest('base64url');
-          await db.query(
-            `INSERT INTO standing (visitor, first_seen, last_seen, days_seen, agreed_at)
-             VALUES ($1, current_date - 10, current_date, 10, now()) ON CONFLICT (visitor) DO NOTHING`,
-            [visitor],
-          );
-        }
-      } finally {
-        await db.end();
-      }
-    }
-
     it("150 honest newcomers behind one IPv4 address all get credentials and are refused nothing but the spec's own limits (and under 5 % of votes)", async () => {
-      const { noCredential, counts, refusals } = await honestCrowd(
+      const { noCredential, counts, refusals } = await crowd(
         'honest newcomers behind one IPv4',
         () => '41.210.150.20',
         false,
@@ -339,11 +272,7 @@ for (const setup of SETUPS.filter((s) => s.proxy)) {
     });
 
     it('150 honest newcomers across one /24 are refused under 5 % of votes', async () => {
-      const { counts } = await honestCrowd(
-        'honest newcomers across one /24',
-        (i) => `41.210.151.${i + 1}`,
-        false,
-      );
+      const { counts } = await crowd('honest newcomers across one /24', (i) => `41.210.151.${i + 1}`, false);
       assert.ok(
         counts.votesRefused / counts.votes < 0.05,
         `${counts.votesRefused} of ${counts.votes} votes refused`,
@@ -356,7 +285,7 @@ for (const setup of SETUPS.filter((s) => s.proxy)) {
           ? 'standing is set up in the database, which the embedded server holds'
           : false,
     }, async () => {
-      const { noCredential, counts, refusals } = await honestCrowd(
+      const { noCredential, counts, refusals } = await crowd(
         'honest phones with standing behind one IPv4',
         () => '41.210.152.20',
         true,
