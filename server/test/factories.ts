@@ -162,6 +162,14 @@ export async function givenWatch(
   return subscription;
 }
 
+/**
+ * Every message of the outbox waiting for a retry is due now, as if its wait were over: the outbox's
+ * waits are the database's time, moved here instead of waited for.
+ */
+export async function retriesDueNow(t: Pick<TestApp, 'db'>): Promise<void> {
+  await t.db.query(`UPDATE outbox SET send_after = now() WHERE state = 'queued' AND send_after > now()`);
+}
+
 /** A moderator a test made (givenModerator), with what signing in takes. */
 export interface GivenModerator {
   username: string;

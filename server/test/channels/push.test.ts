@@ -6,7 +6,7 @@ import { type Courier, PushCourier } from '../../src/channels/couriers.ts';
 import { enqueue } from '../../src/channels/outbox.sql.ts';
 import { OUTBOX_DEFAULTS, Outbox } from '../../src/channels/outbox.ts';
 import { allowedEndpoint } from '../../src/channels/push-endpoints.ts';
-import { deviceWithStanding, report } from '../factories.ts';
+import { deviceWithStanding, report, retriesDueNow } from '../factories.ts';
 import { FakePushService } from '../fake-push.ts';
 import { FakeOsrm } from '../fakes.ts';
 import { startTestApp, type TestApp } from '../test-app.ts';
@@ -220,7 +220,7 @@ describe('channels/push', () => {
       await reportAt(KALERWE, 5);
       await outbox.tick();
       push.mode = 'ok';
-      await new Promise((r) => setTimeout(r, 100)); // the retry's wait
+      await retriesDueNow(t);
       await flush();
       assert.equal(push.to(flaky.endpoint).length, 1, 'delivered on a retry');
       const left = await t.db.query<{ endpoint: string }>('SELECT endpoint FROM push_subscriptions');

@@ -217,7 +217,6 @@ describe('channels/sms-alerts', () => {
       assert.equal(left.length, 0, 'the waiting alert is dropped');
       assert.equal((await t.db.query('SELECT 1 FROM watches')).length, 0, 'no watch is left');
       gateway.mode = 'ok';
-      await new Promise((r) => setTimeout(r, 250)); // the circuit lets a trial through
       await flush();
       const replies = gateway.to(phone);
       assert.match(replies.at(-1) ?? '', /all stopped and your number deleted/);

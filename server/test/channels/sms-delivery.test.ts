@@ -4,6 +4,7 @@ import { purgeChannelData } from '../../src/channels/channels.sql.ts';
 import { claimDue } from '../../src/channels/outbox.sql.ts';
 import { PhoneCipher } from '../../src/channels/phone.ts';
 import { SmsGateway } from '../../src/clients/sms-gateway.ts';
+import { retriesDueNow } from '../factories.ts';
 import { channelEnv, FAKE_API_KEY, FAKE_USERNAME, injectPoster, smsForm } from '../fake-gateway.ts';
 import { startTestApp } from '../test-app.ts';
 import { createTestDatabase } from '../test-db.ts';
@@ -11,6 +12,7 @@ import {
   cipher,
   flush,
   gateway,
+  gatewayClock,
   gatewayUrl,
   KALERWE,
   newPhone,
@@ -34,16 +36,20 @@ describe('channels/sms-delivery', () => {
       gateway.mode = 'down';
       const callsBefore = gateway.calls;
       await reportAt(t, KALERWE, 5);
-      for (let i = 0; i < 10; i++) await outbox.tick();
+      // Ten rounds, each finding the alert's retry due: three failures in a row open the circuit.
+      for (let i = 0; i < 10; i++) {
+        await retriesDueNow(t);
+        await outbox.tick();
+      }
       const [row] = await t.db.query<{ state: string; attempts: number; last_error: string }>(
         `SELECT state, attempts, last_error FROM outbox WHERE kind = 'alert' ORDER BY id DESC LIMIT 1`,
       );
       assert.equal(row?.state, 'queued');
       assert.equal(row?.last_error, 'unreachable');
-      assert.ok(gateway.calls - callsBefore <= 4, 'an open circuit spends no attempts');
+      assert.equal(gateway.calls - callsBefore, 3, 'an open circuit spends no attempts');
       gateway.mode = 'ok';
-      await new Promise((r) => setTimeout(r, 250));
-      await flush();
+      gatewayClock.advance(200); // the circuit lets a trial through
+      await retriesDueNow(t);
       await flush();
       assert.equal(gateway.alertsTo(phone).length, 1);
     });
@@ -86,15 +92,16 @@ describe('channels/sms-delivery', () => {
         1,
         'leased still',
       );
-      await new Promise((r) => setTimeout(r, 300));
+      // Its lease runs out (the database's time, moved instead of waited for).
+      await t.db.query('UPDATE outbox SET lease_until = now() WHERE id = $1::bigint', [taken.id]);
       await flush();
       assert.equal(gateway.alertsTo(phone).length, 1);
       const [row] = await t.db.query<{ state: string; attempts: number }>(
         'SELECT state, attempts FROM outbox WHERE id = $1::bigint',
         [taken.id],
       );
-      // Taken again once its 0.2 s lease ran out (more than once, where a loaded machine was slower than
-      // the lease), and sent once: the gateway knew the send key.
+      // Taken again once its lease ran out (more than once, where a loaded machine was slower than its
+      // 0.2 s), and sent once: the gateway knew the send key.
       assert.equal(row?.state, 'sent');
       assert.ok((row?.attempts ?? 0) >= 2, `attempts ${row?.attempts}`);
     });
@@ -139,19 +146,25 @@ describe('channels/sms-delivery', () => {
         await send('sms', smsForm(phone, 'YES'));
         gateway.mode = 'down';
         await reportAt(first, KALERWE, 5);
-        await new Promise((r) => setTimeout(r, 1500)); // the app's own outbox tries and fails
+        // The app's own outbox tries each and fails (up to 10 s on a loaded machine).
+        const tried = async () =>
+          (
+            await database.db.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM outbox WHERE state = 'queued' AND attempts > 0`,
+            )
+          )[0]?.n;
+        const until = performance.now() + 10_000;
+        while ((await tried()) !== 3 && performance.now() < until)
+          await new Promise((r) => setTimeout(r, 50));
         await first.close();
-        const rows = await database.db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM outbox WHERE state = 'queued' AND attempts > 0`,
-        );
-        assert.equal(rows[0]?.n, 3, 'the answers to WATCH and YES and the alert wait, tried once or more');
+        assert.equal(await tried(), 3, 'the answers to WATCH and YES and the alert wait, tried once or more');
         gateway.mode = 'ok';
         const second = await startTestApp({ database, env });
         try {
           const until = performance.now() + 10_000;
           while (gateway.to(phone).length < 3 && performance.now() < until)
             await new Promise((r) => setTimeout(r, 100));
-          await new Promise((r) => setTimeout(r, 1500)); // a second round finds nothing more to send
+          await second.deps.channels.outbox.tick(); // a round more finds nothing more to send
           const got = gateway.to(phone);
           assert.equal(got.length, 3, got.join('\n'));
           assert.equal(gateway.alertsTo(phone).length, 1);

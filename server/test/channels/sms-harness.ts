@@ -16,7 +16,7 @@ import {
   TEST_PHONE_KEY,
 } from '../fake-gateway.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../fakes.ts';
-import { startTestApp, type TestApp } from '../test-app.ts';
+import { startTestApp, type TestApp, TestClock } from '../test-app.ts';
 
 /**
  * What the SMS tests share (sms-*.test.ts): the app with its fake gateway, place search and router,
@@ -37,7 +37,10 @@ export const KALERWE = { lat: 0.34918, lng: 32.57195 };
 let phones = 0;
 export const newPhone = () => `+2567530${String(++phones).padStart(5, '0')}`;
 
-/** The outbox under the test's hand: fast retries, a short timeout, a circuit that reopens soon. */
+/** The SMS gateway's guard's clock in testOutbox: an open circuit lets a trial through when it is moved. */
+export const gatewayClock = new TestClock();
+
+/** The outbox under the test's hand: fast retries, a short timeout, a circuit by gatewayClock. */
 export function testOutbox(app: TestApp, timeoutMs = 1000) {
   const client = new SmsGateway(
     {
@@ -47,7 +50,7 @@ export function testOutbox(app: TestApp, timeoutMs = 1000) {
       userAgent: 'Hatari-test/1',
       timeoutMs,
     },
-    new UpstreamGuard('sms gateway', { maxInFlight: 4, failuresToOpen: 3, openMs: 200 }),
+    new UpstreamGuard('sms gateway', { maxInFlight: 4, failuresToOpen: 3, openMs: 200 }, gatewayClock),
   );
   return new Outbox(app.db, [new SmsCourier(client, cipher, app.deps.log)], app.deps.log, {
     ...OUTBOX_DEFAULTS,

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { UpstreamError, UpstreamGuard } from '../../src/clients/http.ts';
 import { NoRouteError, OsrmClient } from '../../src/clients/osrm.ts';
 import { FakeOsrm } from '../fakes.ts';
+import { TestClock } from '../test-app.ts';
 
 const FROM = { lat: 0.37, lng: 32.57 };
 const TO = { lat: 0.33, lng: 32.575 };
@@ -34,8 +35,10 @@ describe('a map service behind its guard (circuit breaker and in-flight cap)', (
   });
   after(() => osrm.stop());
 
+  /** The guards' clock: an open circuit's time passes when a test moves it. */
+  const clock = new TestClock();
   const client = (opts = { maxInFlight: 3, failuresToOpen: 2, openMs: 300 }) => {
-    const guard = new UpstreamGuard('routing', opts);
+    const guard = new UpstreamGuard('routing', opts, clock);
     return { guard, osrm: new OsrmClient(url, 'Hatari test', guard) };
   };
 
@@ -59,7 +62,10 @@ describe('a map service behind its guard (circuit breaker and in-flight cap)', (
     assert.equal(osrm.calls.length, asked, 'the service was not asked');
 
     osrm.mode = 'ok';
-    await sleep(350);
+    clock.advance(299);
+    assert.equal(guard.state, 'open', 'open for the whole of openMs');
+    assert.equal(await reason(c.route('car', [FROM, TO], true)), 'open');
+    clock.advance(1);
     assert.equal(guard.state, 'half-open');
     assert.equal(await reason(c.route('car', [FROM, TO], true)), 'ok');
     assert.equal(guard.state, 'closed');
@@ -71,7 +77,7 @@ describe('a map service behind its guard (circuit breaker and in-flight cap)', (
     osrm.mode = 'error';
     await reason(c.route('car', [FROM, TO], true));
     await reason(c.route('car', [FROM, TO], true));
-    await sleep(350);
+    clock.advance(300);
     osrm.mode = 'hang';
     const before = osrm.calls.length;
     const trial = reason(c.route('car', [FROM, TO], true));

@@ -2,13 +2,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { regionDay } from '../../src/trust/standing.ts';
 import { givenSpot, report } from '../factories.ts';
-import { startTestApp, type TestApp } from '../test-app.ts';
+import { startTestApp, type TestApp, TestClock } from '../test-app.ts';
 import { recordStatements } from '../test-db.ts';
 
 let t: TestApp;
+/** The app's clock: it moves only when a test moves it. */
+const clock = new TestClock();
 describe('community/community', () => {
   before(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ clock });
   });
   after(() => t.close());
 
@@ -111,7 +113,7 @@ describe('community/community', () => {
       const spot = await newSpot(visitor(30));
       const down = (await vote(spot.id, -1, visitor(31))).json().spot;
       assert.equal(down.last_confirmed_at, spot.last_confirmed_at);
-      await new Promise((r) => setTimeout(r, 15));
+      clock.advance(1000);
       const up = (await vote(spot.id, 1, visitor(32))).json().spot;
       assert.ok(
         Date.parse(up.last_confirmed_at) > Date.parse(spot.last_confirmed_at),
