@@ -1,10 +1,32 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ReportInput } from '../../../common/report.ts';
 import { answer, client } from '../lib/api.ts';
 import { describeFailure } from '../lib/failures.ts';
 import { t } from '../lib/i18n.ts';
 import type { Spot } from '../lib/types.ts';
-import { type ReportDraft, readyReport } from './report-draft.ts';
+import { clearDraft, loadDraft, type ReportDraft, readyReport, saveDraft } from './report-draft.ts';
+
+/**
+ * The report being written, kept on the phone with every change (report-draft.ts); `discard` starts
+ * a new one, and `onDiscard` is told (the map takes its pin away).
+ */
+export function useDraft(onDiscard: () => void) {
+  const [draft, setDraft] = useState<ReportDraft>(loadDraft);
+  return {
+    draft,
+    update: (change: Partial<ReportDraft>) =>
+      setDraft((d) => {
+        const next = { ...d, ...change };
+        saveDraft(next);
+        return next;
+      }),
+    discard: () => {
+      clearDraft();
+      setDraft(loadDraft());
+      onDiscard();
+    },
+  };
+}
 
 /** Sends a report the page's check found ready (report-draft.ts). */
 export const sendReport = (body: ReportInput) => answer(client.POST('/api/spots', { body }));
