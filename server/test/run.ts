@@ -58,6 +58,12 @@ const ALL = [
 
 const INSIDE = '--inside-c8';
 const LANE = '--lane';
+/**
+ * A file that runs longer fails, its lane killed and a new one taking the files left: a test waiting
+ * for ever (a stream never closed) once held a lane, and the whole run, until it was killed by hand.
+ * The longest files (the fuzzers') take under 5 minutes on a loaded machine.
+ */
+const FILE_TIMEOUT_MS = 15 * 60_000;
 
 /** A test runner's event, as `run()` streams it. */
 interface TestEvent {
@@ -172,13 +178,20 @@ function coordinate(files: string[]) {
     const child: ChildProcess = fork(import.meta.filename, [LANE], { serialization: 'advanced' });
     let file: string | undefined;
     let buffered: TestEvent[] = [];
+    let watchdog: NodeJS.Timeout | undefined;
+    let timedOut = false;
     const next = () => {
       file = queue.shift();
-      if (file) child.send(file);
-      else child.disconnect();
+      if (!file) return child.disconnect();
+      child.send(file);
+      watchdog = setTimeout(() => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      }, FILE_TIMEOUT_MS);
     };
     child.on('message', (m: FromLane) => {
       if (m.type === 'lane:file-done') {
+        clearTimeout(watchdog);
         for (const event of buffered) events.write(event);
         buffered = [];
         return next();
@@ -201,6 +214,7 @@ function coordinate(files: string[]) {
     });
     child.on('exit', (code, signal) => {
       running--;
+      clearTimeout(watchdog);
       if (file) {
         // The lane died inside a file (a crash, an exception after its tests): that file fails,
         // and a new lane takes the files left.
@@ -215,7 +229,11 @@ function coordinate(files: string[]) {
             name: path.relative(process.cwd(), file),
             file,
             details: {
-              error: new Error(`the test process exited (${code ?? signal}) while running this file`),
+              error: new Error(
+                timedOut
+                  ? `the file ran longer than ${FILE_TIMEOUT_MS / 60_000} minutes: its test process was killed`
+                  : `the test process exited (${code ?? signal}) while running this file`,
+              ),
             },
           },
         });
