@@ -6,8 +6,10 @@
 -- about one page per spot.
 
 -- The key: bit i of the column goes to bit 2i, bit i of the row to bit 2i + 1.
+-- Its search path is the one it was made with: PostgreSQL 17 (embedded storage's) builds and
+-- analyzes an index with a search path of pg_catalog alone, where tile_x would not be found.
 CREATE FUNCTION spot_tile_key(lat double precision, lng double precision) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SET search_path FROM CURRENT AS $$
 DECLARE
   x bigint := greatest(0, least(524287, tile_x(lng, 19)));
   y bigint := greatest(0, least(524287, tile_y(lat, 19)));
