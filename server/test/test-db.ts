@@ -177,7 +177,11 @@ interface TemplateState {
   fingerprint: string;
 }
 
-/** The public schema (relations, columns, functions, triggers) and the spatial references' count, as one hash. */
+/**
+ * The public schema (relations, columns, functions, triggers) and the spatial references' count, as
+ * one hash. The app's routines (db/routines.ts: a name ending in 12 hex digits of their text's
+ * hash) are left out: the app installs them on first use, and the database keeps them for the next.
+ */
 const FINGERPRINT = `
   SELECT md5(string_agg(x, ',' ORDER BY x)) AS hash FROM (
     SELECT c.relkind::text || ':' || c.relname || ':' || coalesce(a.attname || ' ' || format_type(a.atttypid, a.atttypmod), '') AS x
@@ -185,7 +189,8 @@ const FINGERPRINT = `
       LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
      WHERE n.nspname = 'public'
     UNION ALL SELECT 'f:' || p.oid::regprocedure::text FROM pg_proc p
-      JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public'
+      JOIN pg_namespace n ON n.oid = p.pronamespace
+     WHERE n.nspname = 'public' AND p.proname !~ '_[0-9a-f]{12}$'
     UNION ALL SELECT 't:' || tgrelid::regclass::text || ':' || tgname FROM pg_trigger WHERE NOT tgisinternal
     UNION ALL SELECT 'srs:' || count(*) FROM spatial_ref_sys
   ) s`;
