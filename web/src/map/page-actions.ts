@@ -6,7 +6,7 @@ import { t } from '../lib/i18n.ts';
 import type { Place, Spot } from '../lib/types.ts';
 import type { Address } from './address.ts';
 import { locateOnce } from './geolocation.ts';
-import type { PageAction, PageState, PickTarget } from './page-state.ts';
+import { type PageAction, type PageState, type PickTarget, patcher } from './page-state.ts';
 import type { Panel } from './panels.ts';
 import type { ReportDraft } from './report-draft.ts';
 import type { SpotMap } from './spot-map.ts';
@@ -53,7 +53,7 @@ export type PageActions = ReturnType<typeof usePageActions>;
 /** Opening and closing: panels, spots, and what an address says. */
 function panelActions(p: PageParts, load: Load) {
   const { state: s, dispatch, map, frame } = p;
-  const set = (patch: Partial<PageState>) => dispatch({ type: 'set', patch });
+  const set = patcher(dispatch);
 
   function close() {
     if (s.panel === 'report') map.current?.showPin(undefined);
@@ -116,7 +116,7 @@ function panelActions(p: PageParts, load: Load) {
 /** Places: a tap on the map, a GPS fix, a place searched, the map's middle. */
 function placeActions(p: PageParts, panels: ReturnType<typeof panelActions>) {
   const { state: s, dispatch, map } = p;
-  const set = (patch: Partial<PageState>) => dispatch({ type: 'set', patch });
+  const set = patcher(dispatch);
 
   function placePoint(target: PickTarget | undefined, point: Point, label?: string) {
     if (!target) return;

@@ -5,7 +5,7 @@ import type { Spot } from '../lib/types.ts';
 import type { Address } from './address.ts';
 import { useLiveMap } from './live-map.ts';
 import type { PageActions } from './page-actions.ts';
-import type { PageAction, PageState } from './page-state.ts';
+import { type PageAction, type PageState, patcher } from './page-state.ts';
 import { type useDraft, useWaitingReport } from './report-send.ts';
 import type { SpotMap } from './spot-map.ts';
 import type { useSpots } from './use-spots.ts';
@@ -35,7 +35,7 @@ export function usePageEffects(p: {
   inView: ReturnType<typeof useViewSpots>;
 }) {
   const { s, dispatch, act, map, online } = p;
-  const set = (patch: Partial<PageState>) => dispatch({ type: 'set', patch });
+  const set = patcher(dispatch);
 
   useEffect(() => {
     // Framed once the map is made (it is made after the first render) and the sheet's height known.

@@ -84,6 +84,12 @@ function pageReducer(s: PageState, a: PageAction): PageState {
   }
 }
 
+/** Changes plain fields of the state, where no rule ties them to others. */
+export const patcher =
+  (dispatch: (a: PageAction) => void) =>
+  (patch: Partial<PageState>): void =>
+    dispatch({ type: 'set', patch });
+
 /** What the address says of the page: its open spot, panel and view. */
 export const addressOf = (s: PageState): Address => ({
   spotId: s.panel === 'spot' ? s.spotId : undefined,

@@ -12,7 +12,7 @@ import { useNearbyAlerts } from './nearby-alerts.ts';
 import { useOnline } from './offline.ts';
 import { type PageActions, usePageActions } from './page-actions.ts';
 import { usePageEffects } from './page-effects.ts';
-import { addressOf, type PageState, usePageState } from './page-state.ts';
+import { addressOf, type PageState, patcher, usePageState } from './page-state.ts';
 import { useDraft } from './report-send.ts';
 import { embeddedSpot } from './shared-link.ts';
 import type { SpotMapEvents } from './spot-map.ts';
@@ -34,7 +34,7 @@ export function usePage(config: PageSettings, mapElement: RefObject<HTMLElement 
   const data = useSpots();
   const online = useOnline();
   const [s, dispatch] = usePageState(opening, sharedSpot);
-  const set = (patch: Partial<PageState>) => dispatch({ type: 'set', patch });
+  const set = patcher(dispatch);
   const toast = (text: string, spotId?: number) => set({ toast: spotId ? { text, spotId } : { text } });
   const lastView = useRef<{ bbox: string; zoom: number }>(undefined);
   const lastPlace = useRef<Place>(undefined);
