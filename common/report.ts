@@ -5,7 +5,7 @@ import { insideRegion, insideRegionText, phoneNumberPattern, type Region, region
 
 /**
  * A report's fields and the rules each must meet: the server validates reports and moderators'
- * edits with them, and the page checks a draft with them before it sends it (web/src/map/report-draft.ts).
+ * edits with them, and the page checks a draft with them before it sends it (web/src/map/report/report-draft.ts).
  * Written with Zod's mini build, which the page's bundle can afford; the server's schemas compose them.
  */
 

@@ -99,11 +99,12 @@ describe('the map page from the keyboard alone', () => {
     assert.equal(res.statusCode, 200, res.body);
     await page.waitForFunction((el) => !el?.isConnected, old);
     // Its new icon may come in a later batch than the old one went (the clusters draw in batches, and
-    // on a loaded CI machine the focus was once lost there).
+    // on a loaded CI machine the focus was once lost there); with every lane running browsers, one
+    // run here took over 5 s to draw it.
     const back = page.waitForFunction(
       (k) => (document.activeElement as HTMLElement | null)?.dataset.key === k,
       key,
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
     await assert.doesNotReject(back, 'the focus stayed on the same spot');
     const detail = page.locator('.spot-detail');

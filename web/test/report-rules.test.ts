@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type Region, region, UGANDA, useRegion } from '../../common/region.ts';
 import { startTestApp, type TestApp } from '../../server/test/test-app.ts';
-import { draftProblems, loadReportRules, type ReportDraft, readyReport } from '../src/map/report-draft.ts';
+import {
+  draftProblems,
+  loadReportRules,
+  type ReportDraft,
+  readyReport,
+} from '../src/map/report/report-draft.ts';
 
 /**
  * The page checks a report with the server's own rules (common/report.ts): whatever the server

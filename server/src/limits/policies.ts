@@ -66,7 +66,7 @@ export const POLICIES = {
   tile_network: { limit: 20_000, windowSeconds: 60, per: 'network', settled: true },
   /**
    * Background map tiles: a view takes a dozen or two, a drag as many again, and keeping an area
-   * offline a few hundred in a minute (web/src/map/offline-areas.ts). Read from memory or a file.
+   * offline a few hundred in a minute (web/src/map/hooks/offline-areas.ts). Read from memory or a file.
    */
   basemap: { limit: 1500, windowSeconds: 60, per: 'visitor', settled: true },
   basemap_network: { limit: 30_000, windowSeconds: 60, per: 'network', settled: true },

@@ -3,8 +3,8 @@ import '../styles/base.css';
 import '../styles/map.css';
 import { ensureDevice } from '../lib/device.ts';
 import { startPage } from '../lib/page-config.ts';
-import { App } from './app.tsx';
-import { registerServiceWorker } from './offline.ts';
+import { registerServiceWorker } from './hooks/offline.ts';
+import { App } from './page/app.tsx';
 
 const config = startPage();
 // Before any call: the page's reads of its own votes and its writes are made as this device.

@@ -5,7 +5,12 @@ import { currentLang, t } from '../lib/i18n.ts';
 import { pageSettings } from '../lib/page-config.ts';
 import type { OnCall } from '../lib/types.ts';
 import { Field, Notice, useBusy } from '../lib/ui.tsx';
-import { PushRefused, phoneKey, subscribeThisBrowser, thisBrowserEndpoint } from '../map/push-alerts.ts';
+import {
+  PushRefused,
+  phoneKey,
+  subscribeThisBrowser,
+  thisBrowserEndpoint,
+} from '../map/hooks/push-alerts.ts';
 import type { AreaMap } from './area-map.ts';
 
 type Message = { kind: 'ok' | 'error'; text: string };

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { pageSettings } from '../lib/page-config.ts';
 import type { ModSpot } from '../lib/types.ts';
-import type { MiniMapPoint } from '../map/mini-map.ts';
+import type { MiniMapPoint } from '../map/map/mini-map.ts';
 
 /**
  * A small map of a spot in the console, and of the spot a "duplicate" flag names beside it. Each is
@@ -40,7 +40,7 @@ export function SpotMiniMap({ spot }: { spot: ModSpot }) {
     const seen = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
       seen.disconnect();
-      void import('../map/mini-map.ts').then(({ MiniMap }) => {
+      void import('../map/map/mini-map.ts').then(({ MiniMap }) => {
         if (!gone) map = new MiniMap(el, pageSettings(), JSON.parse(key));
       });
     });
