@@ -19,7 +19,9 @@ const LABELS_PANE = 'outline-labels';
 
 export async function loadOutline(regionId: string): Promise<RegionOutline | undefined> {
   try {
-    const file: { default: RegionOutline } = await import(`../../../../common/region-outline/${regionId}.json`);
+    const file: { default: RegionOutline } = await import(
+      `../../../../common/region-outline/${regionId}.json`
+    );
     return file.default;
   } catch {
     // A region without an outline file (one a REGION_FILE describes), or a chunk that did not come.
