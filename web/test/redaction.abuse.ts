@@ -128,7 +128,8 @@ describe('redaction holds for what people see', () => {
       assert.equal(made.status, 201, JSON.stringify(made.json));
       const spot = made.json.spot as { id: number; title: string; area: string; severity: number };
       await page.goto(`${server.url}/spots/${spot.id}`);
-      await page.locator('#spot-title').waitFor();
+      // Up to 30 s: in one CI run a later page of the loop took over 10 s to show on the loaded machine.
+      await page.locator('#spot-title').waitFor({ timeout: 30_000 });
       // What WhatsApp and other link previews unfold: the page's title and description tags.
       const previews = await page
         .locator('meta[property="og:title"], meta[property="og:description"]')
