@@ -83,13 +83,17 @@ describe('the map page from the keyboard alone', () => {
     await page.waitForFunction(() => !document.querySelector('.leaflet-zoom-anim, .leaflet-cluster-anim'));
     // A live change redraws the markers while one has the focus: the focus stays on that spot's
     // new marker, and Space opens it.
-    const marker = page.locator('.leaflet-marker-icon.spot-marker').first();
-    await marker.focus();
-    const key = await marker.getAttribute('data-key');
+    // Focused and named in one step in the page: a redraw between two steps (a tile's answer after
+    // the zoom) could otherwise name another spot than the one focused.
+    const old = await page.evaluateHandle(() => {
+      const el = document.querySelector<HTMLElement>('.leaflet-marker-icon.spot-marker');
+      el?.focus();
+      return el;
+    });
+    const key = await old.evaluate((el) => el?.dataset.key);
     assert.match(key ?? '', /^spot-\d+$/);
     // Another phone confirms the spot: the live stream brings its new counts, and its marker is
     // drawn again.
-    const old = await marker.elementHandle();
     const res = await stack.app.inject({
       method: 'POST',
       url: `/api/spots/${key?.slice('spot-'.length)}/vote`,

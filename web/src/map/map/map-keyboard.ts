@@ -27,17 +27,18 @@ export function keyboardMarkers(pane: HTMLElement): void {
     const keyed = (key: string | undefined) => (key ? all.find((el) => el.dataset.key === key) : undefined);
     if (!current?.isConnected || (stopKey && current.dataset.key !== stopKey))
       current = keyed(stopKey) ?? all[0];
-    const again = keyed(wanted);
-    if (again) {
-      wanted = undefined;
-      // Unless the user has gone on meanwhile, the focus was left on the page's body.
-      if ((document.activeElement ?? document.body) === document.body) again.focus();
-    }
     for (const el of all) {
       const index = el === current ? 0 : -1;
       if (el.tabIndex !== index) el.tabIndex = index;
       if (el.getAttribute('role') !== 'button') el.setAttribute('role', 'button');
     }
+    const again = keyed(wanted);
+    if (!again) return;
+    // Unless the user has gone on meanwhile, the focus was left on the page's body.
+    const onBody = () => (document.activeElement ?? document.body) === document.body;
+    if (onBody()) again.focus();
+    // An icon not yet laid out takes no focus: tried again at the next redraw.
+    if (!onBody()) wanted = undefined;
   };
   const iconOf = (target: EventTarget | null) =>
     target instanceof HTMLElement ? (target.closest<HTMLElement>(ICON) ?? undefined) : undefined;
