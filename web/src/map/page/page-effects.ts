@@ -29,6 +29,8 @@ export function usePageEffects(p: {
   /** The address the page opened on, and the spot the server embedded for it. */
   opening: Address;
   sharedSpot: Spot | undefined;
+  /** The spot whose sheet is open, if one is. */
+  openSpotId: number | undefined;
   data: ReturnType<typeof useSpots>;
   draft: ReturnType<typeof useDraft>;
   toast(text: string, spotId?: number): void;
@@ -68,7 +70,7 @@ export function usePageEffects(p: {
     online,
     data: p.data,
     inView: p.inView,
-    openSpotId: s.panel === 'spot' ? s.openSpot?.id : undefined,
+    openSpotId: p.openSpotId,
     onOpenSpot: (spot) => {
       if (spot) return set({ openSpot: spot });
       act.close();

@@ -90,6 +90,7 @@ export function usePage(config: PageSettings, mapElement: RefObject<HTMLElement 
     alertsError: alerts.error,
     opening,
     sharedSpot,
+    openSpotId,
     data,
     draft,
     toast,
