@@ -1,23 +1,27 @@
+import { sql } from 'kysely';
 import type { Role } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
+import { qb, rowsOf } from '../db/sql-builder.ts';
 
-export interface UserRow {
-  id: number;
-  username: string;
-  role: Role;
-  password_hash: string;
-  created_at: Date | string;
-  totp_secret: string | null;
-  totp_last_step: string | null;
-  recovery_codes: string[];
-}
+/** A moderator's account as sign-in reads it; the role as the users table's CHECK allows it. */
+const userRow = qb
+  .selectFrom('users')
+  .select([
+    'id',
+    'username',
+    'role',
+    'password_hash',
+    'created_at',
+    'totp_secret',
+    sql<string | null>`totp_last_step::text`.as('totp_last_step'),
+    'recovery_codes',
+  ])
+  .$narrowType<{ role: Role }>();
 
-export async function findUserByName(db: Queryable, username: string): Promise<UserRow | undefined> {
-  const rows = await db.query<UserRow>(
-    `SELECT id, username, role, password_hash, created_at, totp_secret, totp_last_step::text, recovery_codes
-     FROM users WHERE username = $1`,
-    [username],
-  );
+export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserByName>>>;
+
+export async function findUserByName(db: Queryable, username: string) {
+  const rows = await rowsOf(db, userRow.where('username', '=', username));
   return rows[0];
 }
 
@@ -25,13 +29,13 @@ export async function findUserByName(db: Queryable, username: string): Promise<U
 
 /** Keeps a secret being set up; the one in use (if any) stays until the new one is confirmed. */
 export async function setPendingTotp(db: Queryable, username: string, secret: string): Promise<void> {
-  await db.query('UPDATE users SET totp_pending = $2 WHERE username = $1', [username, secret]);
+  await rowsOf(db, qb.updateTable('users').set({ totp_pending: secret }).where('username', '=', username));
 }
 
 export async function pendingTotp(db: Queryable, username: string): Promise<string | undefined> {
-  const rows = await db.query<{ totp_pending: string | null }>(
-    'SELECT totp_pending FROM users WHERE username = $1',
-    [username],
+  const rows = await rowsOf(
+    db,
+    qb.selectFrom('users').select('totp_pending').where('username', '=', username),
   );
   return rows[0]?.totp_pending ?? undefined;
 }
@@ -43,53 +47,83 @@ export async function confirmTotp(
   step: number,
   recoveryHashes: string[],
 ): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE users SET totp_secret = totp_pending, totp_pending = NULL, totp_last_step = $2,
-       recovery_codes = $3::text[]
-     WHERE username = $1 AND totp_pending IS NOT NULL RETURNING id`,
-    [username, step, recoveryHashes],
+  const rows = await rowsOf(
+    db,
+    qb
+      .updateTable('users')
+      .set((eb) => ({
+        totp_secret: eb.ref('totp_pending'),
+        totp_pending: null,
+        totp_last_step: step,
+        recovery_codes: sql<string[]>`${recoveryHashes}::text[]`,
+      }))
+      .where('username', '=', username)
+      .where('totp_pending', 'is not', null)
+      .returning('id'),
   );
   return rows.length === 1;
 }
 
 /** Turns the second factor off (a moderator's own choice, or an admin's reset); false: no such user. */
 export async function clearTotp(db: Queryable, username: string): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE users SET totp_secret = NULL, totp_pending = NULL, totp_last_step = NULL, recovery_codes = '{}'
-     WHERE username = $1 RETURNING id`,
-    [username],
+  const rows = await rowsOf(
+    db,
+    qb
+      .updateTable('users')
+      .set({ totp_secret: null, totp_pending: null, totp_last_step: null, recovery_codes: sql`'{}'` })
+      .where('username', '=', username)
+      .returning('id'),
   );
   return rows.length === 1;
 }
 
 /** Uses a code's time step, once: false when that step (or a later one) was used already. */
 export async function useTotpStep(db: Queryable, userId: number, step: number): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE users SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2)
-     RETURNING id`,
-    [userId, step],
+  const rows = await rowsOf(
+    db,
+    qb
+      .updateTable('users')
+      .set({ totp_last_step: step })
+      .where('id', '=', userId)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
+      .returning('id'),
   );
   return rows.length === 1;
 }
 
 /** Uses up a recovery code (by its hash): false when it was not there, or was used already. */
 export async function useRecoveryCode(db: Queryable, userId: number, hash: string): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE users SET recovery_codes = array_remove(recovery_codes, $2) WHERE id = $1 AND $2 = ANY (recovery_codes)
-     RETURNING id`,
-    [userId, hash],
+  const rows = await rowsOf(
+    db,
+    qb
+      .updateTable('users')
+      .set({ recovery_codes: sql`array_remove(recovery_codes, ${hash})` })
+      .where('id', '=', userId)
+      .where(sql<boolean>`${hash} = ANY (recovery_codes)`)
+      .returning('id'),
   );
   return rows.length === 1;
 }
 
 export function listUsers(db: Queryable) {
-  return db.query<{ username: string; role: Role; created_at: Date | string }>(
-    'SELECT username, role, created_at FROM users ORDER BY username',
+  return rowsOf(
+    db,
+    qb
+      .selectFrom('users')
+      .select(['username', 'role', 'created_at'])
+      .orderBy('username')
+      .$narrowType<{ role: Role }>(),
   );
 }
 
 export async function countAdmins(db: Queryable): Promise<number> {
-  const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE role = 'admin'`);
+  const rows = await rowsOf(
+    db,
+    qb
+      .selectFrom('users')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('role', '=', 'admin' satisfies Role),
+  );
   return rows[0]?.n ?? 0;
 }
 
@@ -100,10 +134,13 @@ export async function insertUser(
   passwordHash: string,
   role: Role,
 ): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO users (username, password_hash, role) VALUES ($1, $2, $3)
-     ON CONFLICT (username) DO NOTHING RETURNING id`,
-    [username, passwordHash, role],
+  const rows = await rowsOf(
+    db,
+    qb
+      .insertInto('users')
+      .values({ username, password_hash: passwordHash, role })
+      .onConflict((oc) => oc.column('username').doNothing())
+      .returning('id'),
   );
   return rows.length === 1;
 }
@@ -114,26 +151,30 @@ export async function updatePassword(
   username: string,
   passwordHash: string,
 ): Promise<boolean> {
-  const rows = await db.query<{ id: number }>(
-    'UPDATE users SET password_hash = $2, password_changed_at = now() WHERE username = $1 RETURNING id',
-    [username, passwordHash],
+  const rows = await rowsOf(
+    db,
+    qb
+      .updateTable('users')
+      .set({ password_hash: passwordHash, password_changed_at: sql`now()` })
+      .where('username', '=', username)
+      .returning('id'),
   );
   const id = rows[0]?.id;
   if (id === undefined) return false;
-  await db.query('DELETE FROM sessions WHERE user_id = $1', [id]);
+  await rowsOf(db, qb.deleteFrom('sessions').where('user_id', '=', id));
   return true;
 }
 
 export async function updateRole(db: Queryable, username: string, role: Role): Promise<boolean> {
-  const rows = await db.query('UPDATE users SET role = $2 WHERE username = $1 RETURNING id', [
-    username,
-    role,
-  ]);
+  const rows = await rowsOf(
+    db,
+    qb.updateTable('users').set({ role }).where('username', '=', username).returning('id'),
+  );
   return rows.length === 1;
 }
 
 export async function deleteUser(db: Queryable, username: string): Promise<boolean> {
-  const rows = await db.query('DELETE FROM users WHERE username = $1 RETURNING id', [username]);
+  const rows = await rowsOf(db, qb.deleteFrom('users').where('username', '=', username).returning('id'));
   return rows.length === 1;
 }
 
@@ -146,46 +187,48 @@ export async function insertSession(
   /** Now, by the app's clock. */
   now: Date,
 ) {
-  await db.query(
-    `INSERT INTO sessions (token_hash, user_id, expires_at, two_factor)
-     VALUES ($1, $2, $5::timestamptz + make_interval(secs => $3), $4)`,
-    [tokenHash, userId, ttlSeconds, twoFactor, now],
+  await rowsOf(
+    db,
+    qb.insertInto('sessions').values({
+      token_hash: tokenHash,
+      user_id: userId,
+      expires_at: sql`${now}::timestamptz + make_interval(secs => ${ttlSeconds})`,
+      two_factor: twoFactor,
+    }),
   );
 }
 
-export interface SessionRow {
-  username: string;
-  role: Role;
-  /** The session was opened, or confirmed, with the second factor. */
-  two_factor: boolean;
-  /** The user has a second factor. */
-  totp: boolean;
-}
-
 /** The session's user, unless it ended before `now` (the app's clock). */
-export async function findSessionUser(
-  db: Queryable,
-  tokenHash: string,
-  now: Date,
-): Promise<SessionRow | undefined> {
-  const rows = await db.query<SessionRow>(
-    `SELECT u.username, u.role, s.two_factor, u.totp_secret IS NOT NULL AS totp
-     FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.token_hash = $1 AND s.expires_at > $2`,
-    [tokenHash, now],
+export async function findSessionUser(db: Queryable, tokenHash: string, now: Date) {
+  const rows = await rowsOf(
+    db,
+    qb
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select((eb) => [
+        'u.username',
+        'u.role',
+        /** The session was opened, or confirmed, with the second factor. */
+        's.two_factor',
+        /** The user has a second factor. */
+        eb('u.totp_secret', 'is not', null).as('totp'),
+      ])
+      .where('s.token_hash', '=', tokenHash)
+      .where('s.expires_at', '>', now)
+      .$narrowType<{ role: Role }>(),
   );
   return rows[0];
 }
 
 /** The session has just proved the second factor (it was set up in it). */
 export async function markSessionTwoFactor(db: Queryable, tokenHash: string): Promise<void> {
-  await db.query('UPDATE sessions SET two_factor = true WHERE token_hash = $1', [tokenHash]);
+  await rowsOf(db, qb.updateTable('sessions').set({ two_factor: true }).where('token_hash', '=', tokenHash));
 }
 
 export async function deleteSession(db: Queryable, tokenHash: string): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+  await rowsOf(db, qb.deleteFrom('sessions').where('token_hash', '=', tokenHash));
 }
 
 export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE expires_at <= $1', [now]);
+  await rowsOf(db, qb.deleteFrom('sessions').where('expires_at', '<=', now));
 }
