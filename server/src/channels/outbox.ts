@@ -106,9 +106,13 @@ export class Outbox {
     this.timers.set(courier, timer);
   }
 
-  /** One round of every way out at once (each also runs on its own once started). */
-  tick(): Promise<void> {
-    return this.round(this.couriers);
+  /**
+   * One round of every way out at once (each also runs on its own once started), and the rounds
+   * already running on their own: a message one of them took is sent when this resolves.
+   */
+  async tick(): Promise<void> {
+    await this.round(this.couriers);
+    await Promise.all(this.running);
   }
 
   /**
