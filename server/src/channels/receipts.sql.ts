@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db.ts';
+import { qb, rowsOf } from '../db/sql-builder.ts';
 
 /** Receipts of gateway callbacks acted on (receipts.ts). */
 
@@ -7,22 +8,23 @@ export async function claimReceipt(
   db: Queryable,
   key: string,
 ): Promise<{ first: true } | { first: false; answer: string | null }> {
-  const inserted = await db.query(
-    'INSERT INTO channel_receipts (key) VALUES ($1) ON CONFLICT DO NOTHING RETURNING key',
-    [key],
+  const inserted = await rowsOf(
+    db,
+    qb
+      .insertInto('channel_receipts')
+      .values({ key })
+      .onConflict((oc) => oc.doNothing())
+      .returning('key'),
   );
   if (inserted.length) return { first: true };
-  const rows = await db.query<{ answer: string | null }>(
-    'SELECT answer FROM channel_receipts WHERE key = $1',
-    [key],
-  );
+  const rows = await rowsOf(db, qb.selectFrom('channel_receipts').select('answer').where('key', '=', key));
   return { first: false, answer: rows[0]?.answer ?? null };
 }
 
 export async function settleReceipt(db: Queryable, key: string, answer: string): Promise<void> {
-  await db.query('UPDATE channel_receipts SET answer = $2 WHERE key = $1', [key, answer]);
+  await rowsOf(db, qb.updateTable('channel_receipts').set({ answer }).where('key', '=', key));
 }
 
 export async function dropReceipt(db: Queryable, key: string): Promise<void> {
-  await db.query('DELETE FROM channel_receipts WHERE key = $1', [key]);
+  await rowsOf(db, qb.deleteFrom('channel_receipts').where('key', '=', key));
 }

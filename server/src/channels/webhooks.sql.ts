@@ -1,48 +1,55 @@
+import { sql } from 'kysely';
 import type { WebhookEvent } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
+import { qb, rowsOf } from '../db/sql-builder.ts';
 
 /** Webhooks for partners, and their deliveries as outbox messages (migration 0029). */
 
-export interface WebhookRow {
-  id: number;
-  url: string;
-  secret: string;
-  events: WebhookEvent[];
-  created_by: string;
-  created_at: Date | string;
-  last_attempt_at: Date | string | null;
-  last_outcome: string | null;
-  last_success_at: Date | string | null;
-  /** Deliveries waiting (queued or being sent). */
-  waiting: number;
-}
+/** A webhook with its deliveries waiting (queued or being sent); its events as the table's CHECK allows. */
+const webhookRow = qb
+  .selectFrom('webhooks as w')
+  .selectAll('w')
+  .select((eb) =>
+    eb
+      .selectFrom('outbox as o')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .whereRef('o.webhook_id', '=', 'w.id')
+      .$asScalar()
+      .$notNull()
+      .as('waiting'),
+  )
+  .$narrowType<{ events: WebhookEvent[] }>();
 
-export async function listWebhooks(db: Queryable): Promise<WebhookRow[]> {
-  return db.query<WebhookRow>(
-    `SELECT w.*, (SELECT count(*)::int FROM outbox o WHERE o.webhook_id = w.id) AS waiting
-     FROM webhooks w ORDER BY w.id`,
-  );
+export type WebhookRow = Awaited<ReturnType<typeof listWebhooks>>[number];
+
+export async function listWebhooks(db: Queryable) {
+  return rowsOf(db, webhookRow.orderBy('w.id'));
 }
 
 export async function countWebhooks(db: Queryable): Promise<number> {
-  return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM webhooks'))[0]?.n ?? 0;
+  const rows = await rowsOf(db, qb.selectFrom('webhooks').select(sql<number>`count(*)::int`.as('n')));
+  return rows[0]?.n ?? 0;
 }
 
 export async function insertWebhook(
   db: Queryable,
   w: { url: string; secret: string; events: WebhookEvent[]; createdBy: string },
 ): Promise<WebhookRow> {
-  const rows = await db.query<WebhookRow>(
-    `INSERT INTO webhooks (url, secret, events, created_by) VALUES ($1, $2, $3::text[], $4)
-     RETURNING *, 0 AS waiting`,
-    [w.url, w.secret, w.events, w.createdBy],
+  const rows = await rowsOf(
+    db,
+    qb
+      .insertInto('webhooks')
+      .values({ url: w.url, secret: w.secret, events: sql`${w.events}::text[]`, created_by: w.createdBy })
+      .returningAll()
+      .returning(sql<number>`0`.as('waiting'))
+      .$narrowType<{ events: WebhookEvent[] }>(),
   );
   return rows[0] as WebhookRow;
 }
 
 /** Deletes a webhook and its waiting deliveries; whether there was one. */
 export async function deleteWebhook(db: Queryable, id: number): Promise<boolean> {
-  return (await db.query('DELETE FROM webhooks WHERE id = $1 RETURNING id', [id])).length > 0;
+  return (await rowsOf(db, qb.deleteFrom('webhooks').where('id', '=', id).returning('id'))).length > 0;
 }
 
 /** Where and how a delivery goes; undefined once the webhook is deleted. */
@@ -50,17 +57,20 @@ export async function webhookTarget(
   db: Queryable,
   id: number,
 ): Promise<{ url: string; secret: string } | undefined> {
-  return (
-    await db.query<{ url: string; secret: string }>('SELECT url, secret FROM webhooks WHERE id = $1', [id])
-  )[0];
+  return (await rowsOf(db, qb.selectFrom('webhooks').select(['url', 'secret']).where('id', '=', id)))[0];
 }
 
 export async function recordAttempt(db: Queryable, id: number, outcome: string, ok: boolean): Promise<void> {
-  await db.query(
-    `UPDATE webhooks SET last_attempt_at = now(), last_outcome = $2,
-       last_success_at = CASE WHEN $3 THEN now() ELSE last_success_at END
-     WHERE id = $1`,
-    [id, outcome, ok],
+  await rowsOf(
+    db,
+    qb
+      .updateTable('webhooks')
+      .set({
+        last_attempt_at: sql`now()`,
+        last_outcome: outcome,
+        last_success_at: sql`CASE WHEN ${ok} THEN now() ELSE last_success_at END`,
+      })
+      .where('id', '=', id),
   );
 }
 

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../db/db.ts';
+import { qb, rowsOf } from '../db/sql-builder.ts';
 
 /** The actor of what the service does by itself (the one-time redaction of stored texts). */
 export const SYSTEM_ACTOR = 'Hatari';
@@ -14,20 +16,28 @@ export interface LogEntry {
 
 /** The audit log: who did what to which spot, and when. Written in the same transaction as the act. */
 export async function appendLog(db: Queryable, e: LogEntry): Promise<void> {
-  await db.query(
-    `INSERT INTO mod_log (actor, action, spot_id, detail, at)
-     VALUES ($1, $2, $3, $4::jsonb, coalesce($5::timestamptz, now()))`,
-    [e.actor, e.action, e.spotId ?? null, JSON.stringify(e.detail ?? {}), e.at ?? null],
+  await rowsOf(
+    db,
+    qb.insertInto('mod_log').values({
+      actor: e.actor,
+      action: e.action,
+      spot_id: e.spotId ?? null,
+      detail: sql`${JSON.stringify(e.detail ?? {})}::jsonb`,
+      at: sql`coalesce(${e.at ?? null}::timestamptz, now())`,
+    }),
   );
 }
 
 export async function recentLog(db: Queryable, limit: number) {
-  const rows = await db.query<{
-    at: Date | string;
-    actor: string;
-    action: string;
-    spot_id: number | null;
-    detail: Record<string, unknown>;
-  }>('SELECT at, actor, action, spot_id, detail FROM mod_log ORDER BY at DESC, id DESC LIMIT $1', [limit]);
+  const rows = await rowsOf(
+    db,
+    qb
+      .selectFrom('mod_log')
+      .select(['at', 'actor', 'action', 'spot_id', 'detail'])
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .$narrowType<{ detail: Record<string, unknown> }>(),
+  );
   return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
 }

@@ -1,19 +1,28 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../db/db.ts';
+import { qb, rowsOf } from '../db/sql-builder.ts';
 
 /** The stored values of the given setting keys (a key never written is absent). */
 export async function selectSettings(db: Queryable, keys: string[]): Promise<Map<string, unknown>> {
-  const rows = await db.query<{ key: string; value: unknown }>(
-    'SELECT key, value FROM settings WHERE key = ANY($1::text[])',
-    [keys],
+  const rows = await rowsOf(
+    db,
+    qb
+      .selectFrom('settings')
+      .select(['key', 'value'])
+      .where('key', '=', (eb) => eb.fn.any(sql<string[]>`${keys}::text[]`)),
   );
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
 export async function upsertSetting(db: Queryable, key: string, value: unknown): Promise<void> {
-  await db.query(
-    `INSERT INTO settings (key, value) VALUES ($1, $2::jsonb)
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-    [key, JSON.stringify(value)],
+  await rowsOf(
+    db,
+    qb
+      .insertInto('settings')
+      .values({ key, value: sql`${JSON.stringify(value)}::jsonb` })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: sql`now()` })),
+      ),
   );
 }
 
@@ -23,10 +32,13 @@ export async function insertSecretOnce(
   name: string,
   value: string,
 ): Promise<string | undefined> {
-  await db.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-    name,
-    value,
-  ]);
-  const rows = await db.query<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', [name]);
+  await rowsOf(
+    db,
+    qb
+      .insertInto('app_secrets')
+      .values({ name, value })
+      .onConflict((oc) => oc.column('name').doNothing()),
+  );
+  const rows = await rowsOf(db, qb.selectFrom('app_secrets').select('value').where('name', '=', name));
   return rows[0]?.value;
 }
