@@ -9,6 +9,14 @@ on conflict do nothing
 returning
   "key";
 
+-- claimReceipt
+select
+  "answer"
+from
+  "channel_receipts"
+where
+  "key" = $1;
+
 -- settleReceipt
 update "channel_receipts"
 set

@@ -51,6 +51,20 @@ WHERE
 RETURNING
   attempts;
 
+-- claimAttempt
+SELECT
+  ceil(
+    extract(
+      epoch
+      FROM
+        next_at - now()
+    )
+  )::int AS wait
+FROM
+  sign_in_attempts
+WHERE
+  bucket = $1;
+
 -- clearAttempts
 DELETE FROM sign_in_attempts
 WHERE

@@ -1,11 +1,19 @@
 import { format } from 'sql-formatter';
+import * as outbox from '../../server/src/channels/outbox.sql.ts';
+import * as push from '../../server/src/channels/push.sql.ts';
 import * as receipts from '../../server/src/channels/receipts.sql.ts';
 import * as webhooks from '../../server/src/channels/webhooks.sql.ts';
 import type { Queryable } from '../../server/src/db/db.ts';
+import * as oneTimeJobs from '../../server/src/db/one-time-jobs.sql.ts';
 import * as log from '../../server/src/moderation/log.sql.ts';
+import * as networks from '../../server/src/moderation/networks.sql.ts';
+import * as onCall from '../../server/src/moderation/on-call.sql.ts';
 import * as signIn from '../../server/src/moderation/sign-in.sql.ts';
 import * as users from '../../server/src/moderation/users.sql.ts';
 import * as settings from '../../server/src/settings/settings.sql.ts';
+import * as stats from '../../server/src/stats/stats.sql.ts';
+import * as heldReports from '../../server/src/trust/held-reports.sql.ts';
+import * as standing from '../../server/src/trust/standing.sql.ts';
 
 /** The folder of the snapshots, one file per module: what each function sends to the database. */
 export const QUERIES_DIR = 'server/queries';
@@ -27,6 +35,8 @@ const snapshot = <M>(functions: M, calls: Calls<M>) => ({
 });
 
 const NOW = new Date('2026-01-01T00:00:00Z');
+const LATER = new Date('2026-01-01T01:00:00Z');
+const PHONE = { endpoint: 'https://push.example/1', keys: { p256dh: 'key', auth: 'auth' } };
 
 /**
  * The modules (by their path in server/src) whose statements are kept as snapshots: those built with the typed builder
@@ -35,6 +45,26 @@ const NOW = new Date('2026-01-01T00:00:00Z');
  * check.
  */
 const MODULES = {
+  'channels/outbox': snapshot(outbox, {
+    enqueue: [{ phoneHash: 'hash', phoneEnc: 'sealed', kind: 'alert', body: 'text', spotId: 1, at: NOW }],
+    claimDue: ['sms', 10, 60],
+    markInFlight: ['1'],
+    renewLeases: [['1'], 60],
+    finish: ['1', 'failed', 'refused'],
+    retryLater: ['1', 30, 'timeout'],
+    outboxBacklog: [],
+  }),
+  'channels/push': snapshot(push, {
+    upsertSubscription: [{ ...PHONE, lang: 'en', moderatorId: 1 }],
+    keepNewestModeratorPhones: [1, 3],
+    dropModeratorPhone: [1, PHONE.endpoint],
+    dropIdleSubscriptions: [{ olderThanDays: 30 }],
+    subscriptionId: [PHONE.endpoint],
+    pushTarget: [1],
+    forgetSubscription: [1],
+    pushWatches: [1],
+    dropPushWatch: [1, 2],
+  }),
   'channels/receipts': snapshot(receipts, {
     claimReceipt: ['key'],
     settleReceipt: ['key', 'answer'],
@@ -51,9 +81,28 @@ const MODULES = {
     recordAttempt: [1, '200', true],
     enqueueWebhookDeliveries: ['spot.published', [{ spotId: 1, body: '{}' }]],
   }),
+  'db/one-time-jobs': snapshot(oneTimeJobs, { claimOneTimeJob: ['seed'], oneTimeJobDone: ['seed'] }),
   'moderation/log': snapshot(log, {
     appendLog: [{ actor: 'amina', action: 'verify', spotId: 1, at: NOW }],
     recentLog: [50],
+  }),
+  'moderation/networks': snapshot(networks, {
+    networkActivity: [1],
+    deleteNetworkVotesOnSpot: [1, 'network'],
+    lockSpotsVotedBy: ['network', NOW, LATER],
+    deleteNetworkVotesInPeriod: ['network', NOW, LATER],
+  }),
+  'moderation/on-call': snapshot(onCall, {
+    userIdOf: ['amina'],
+    onCallOf: [1],
+    reachableModerators: [],
+    updateOnCall: [1, { onDuty: true, quiet: { from: 22, to: 6 }, phoneEnc: 'sealed' }],
+    insertArea: [1, { name: 'Kampala', west: 32.5, south: 0.2, east: 32.7, north: 0.4 }, 20],
+    deleteArea: [1, 2],
+    heldWaitingSince: [NOW, 20],
+    pagesOf: [['held:1']],
+    recordPage: [{ alarm: 'held:1', stage: 'first', at: NOW, sentTo: 1 }],
+    purgePages: [NOW],
   }),
   'moderation/sign-in': snapshot(signIn, {
     claimAttempt: ['bucket'],
@@ -86,15 +135,30 @@ const MODULES = {
     upsertSetting: ['alert_min_confidence', 0.5],
     insertSecretOnce: ['name', 'value'],
   }),
+  'stats/stats': snapshot(stats, { totals: [], countsByCategory: [], topAreas: [10] }),
+  'trust/held-reports': snapshot(heldReports, {
+    heldSummary: [],
+    heldNetworks: [],
+    heldPlaces: [],
+    lockHeldIn: [NOW, LATER],
+    newcomerPublishedInHour: [NOW],
+  }),
+  'trust/standing': snapshot(standing, {
+    recordSeen: ['visitor', '2026-01-01'],
+    findStanding: ['visitor'],
+    agreeWithVotes: [1, 1, { visitor: 'visitor', wideNetwork: 'wide' }, NOW],
+    loseStanding: [['visitor'], '2026-01-01', NOW],
+    reporterOf: [1],
+  }),
 };
 
-/** A connection that answers every statement with one row of `id` 1 and keeps what it was sent. */
-function recorder(): { db: Queryable; sent: string[] } {
+/** A connection that answers every statement with `rows` and keeps what it was sent. */
+function recorder(rows: unknown[]): { db: Queryable; sent: string[] } {
   const sent: string[] = [];
   const db: Queryable = {
     query: async <R>(sql: string) => {
       sent.push(sql);
-      return [{ id: 1 }] as R[];
+      return rows as R[];
     },
     exec: async () => {
       throw new Error('a statement module runs no scripts');
@@ -103,18 +167,28 @@ function recorder(): { db: Queryable; sent: string[] } {
   return { db, sent };
 }
 
+/** What `fn` sends when each statement finds nothing, and when each finds a row (other branches). */
+async function sentBy(fn: Statement, args: unknown[]): Promise<string[]> {
+  const sent = new Set<string>();
+  for (const rows of [[], [{ id: 1 }]]) {
+    const record = recorder(rows);
+    try {
+      await fn(record.db, ...args);
+    } catch (err) {
+      // What the function makes of a made-up answer after its statements is not the point.
+      if (!record.sent.length) throw err;
+    }
+    for (const sql of record.sent) sent.add(sql);
+  }
+  return [...sent];
+}
+
 /** What each function of each module sends to the database, in the modules' and the calls' order. */
 export async function recordedStatements(): Promise<{ module: string; fn: string; sql: string }[]> {
   const statements = [];
   for (const [module, { functions, calls }] of Object.entries(MODULES)) {
     for (const [fn, args] of Object.entries(calls)) {
-      const { db, sent } = recorder();
-      try {
-        await (functions[fn as keyof typeof functions] as Statement)(db, ...args);
-      } catch (err) {
-        // What the function makes of the made-up row after its statements is not the point.
-        if (!sent.length) throw err;
-      }
+      const sent = await sentBy(functions[fn as keyof typeof functions] as Statement, args);
       statements.push(...sent.map((sql) => ({ module, fn, sql })));
     }
   }
