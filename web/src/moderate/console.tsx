@@ -5,7 +5,7 @@ import { t, useLang } from '../lib/i18n.ts';
 import { LanguageSelect } from '../lib/language-select.tsx';
 import { solveInWorker } from '../lib/pow.ts';
 import type { Alarms, TwoFactorState, User } from '../lib/types.ts';
-import { Field, Notice } from '../lib/ui.tsx';
+import { Field, Notice, useBusy } from '../lib/ui.tsx';
 import { useVisible } from '../lib/visible.ts';
 import { UsersPanel } from './admin.tsx';
 import { AlarmsPanel, alarmsWaiting } from './alarms.tsx';
@@ -183,23 +183,29 @@ function SignIn({ onSignedIn }: { onSignedIn(): void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, message: error, setMessage: setError, run } = useBusy();
   const [checking, setChecking] = useState(false);
 
   async function submit(e: Event) {
     e.preventDefault();
-    setBusy(true);
     const body = code === undefined ? { username, password } : { username, password, code };
-    let res = await answer(client.POST('/api/auth/login', { body }));
-    // Many attempts were made at the account: the browser pays the work it asks for, once, and asks again.
-    if (res.status === 401 && res.data && 'proof_of_work' in res.data && res.data.proof_of_work) {
+    const res = await run(async () => {
+      const first = await answer(client.POST('/api/auth/login', { body }));
+      // Many attempts were made at the account: the browser pays the work it asks for, once, and asks again.
+      if (
+        first.status !== 401 ||
+        !first.data ||
+        !('proof_of_work' in first.data) ||
+        !first.data.proof_of_work
+      )
+        return first;
       setChecking(true);
-      const altcha = await solveInWorker(res.data.proof_of_work);
-      if (altcha) res = await answer(client.POST('/api/auth/login', { body: { ...body, altcha } }));
+      const altcha = await solveInWorker(first.data.proof_of_work);
       setChecking(false);
-    }
-    setBusy(false);
+      return altcha ? answer(client.POST('/api/auth/login', { body: { ...body, altcha } })) : first;
+    });
+    // Undefined: an attempt is on its way already.
+    if (!res) return;
     if (res.ok) return onSignedIn();
     if (res.status === 401 && res.data && 'two_factor' in res.data && res.data.two_factor) {
       // Name and password were right: the account asks for its code.

@@ -8,7 +8,7 @@ import { formatTime } from '../../lib/format.ts';
 import { t } from '../../lib/i18n.ts';
 import { CategoryOptions, SeverityOptions, TimeOfDayOptions } from '../../lib/spot-options.tsx';
 import type { Spot } from '../../lib/types.ts';
-import { describedBy, Field, Notice, useShowMessage } from '../../lib/ui.tsx';
+import { describedBy, Field, Notice, useBusy, useShowMessage } from '../../lib/ui.tsx';
 import { useNearby } from '../hooks/use-nearby.ts';
 import {
   type DraftField,
@@ -181,8 +181,7 @@ export function ReportForm({
 function useSend(draft: ReportDraft, onReported: Props['onReported']) {
   const [tried, setTried] = useState(false);
   const [fromServer, setFromServer] = useState<DraftProblems>({});
-  const [failure, setFailure] = useState<Failure>();
-  const [busy, setBusy] = useState(false);
+  const { busy, message: failure, setMessage: setFailure, run } = useBusy<Failure>();
   const [more, setMore] = useState(() => MORE.some((f) => draft[f]));
   const form = useRef<HTMLFormElement>(null);
   const focusFirst = useRef(false);
@@ -205,9 +204,9 @@ function useSend(draft: ReportDraft, onReported: Props['onReported']) {
     const ready = await readyReport(draft);
     if (ready === 'offline') return setFailure({ text: t('report.offlineKept') });
     if (!ready) return refused(draftProblems(draft));
-    setBusy(true);
-    const res = await sendReport(ready);
-    setBusy(false);
+    const res = await run(() => sendReport(ready));
+    // Undefined: a send is on its way already.
+    if (!res) return;
     if (res.ok) return onReported(res.data.spot, res.data.pending);
     if (res.status === 400 && res.issues?.length) {
       const fields = problemsOf(res.issues, (text) => setFailure({ text }));
