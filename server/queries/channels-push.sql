@@ -1,153 +1,159 @@
 -- What server/src/channels/push.sql.ts sends, written by npm run db:types. Do not edit.
 
 -- upsertSubscription
-INSERT INTO
-  push_subscriptions (endpoint, p256dh, auth, lang, moderator_id)
-VALUES
+insert into
+  "push_subscriptions" (
+    "endpoint",
+    "p256dh",
+    "auth",
+    "lang",
+    "moderator_id"
+  )
+values
   ($1, $2, $3, $4, $5)
-ON CONFLICT (endpoint) DO UPDATE
-SET
-  p256dh = EXCLUDED.p256dh,
-  auth = EXCLUDED.auth,
-  lang = EXCLUDED.lang,
-  moderator_id = coalesce(
-    EXCLUDED.moderator_id,
-    push_subscriptions.moderator_id
+on conflict ("endpoint") do update
+set
+  "p256dh" = "excluded"."p256dh",
+  "auth" = "excluded"."auth",
+  "lang" = "excluded"."lang",
+  "moderator_id" = coalesce(
+    "excluded"."moderator_id",
+    "push_subscriptions"."moderator_id"
   )
-RETURNING
-  id;
+returning
+  "id";
 
 -- keepNewestModeratorPhones
-UPDATE push_subscriptions
-SET
-  moderator_id = NULL
-WHERE
-  moderator_id = $1
-  AND id NOT IN (
-    SELECT
-      id
-    FROM
-      push_subscriptions
-    WHERE
-      moderator_id = $1
-    ORDER BY
-      id DESC
-    LIMIT
-      $2
+update "push_subscriptions"
+set
+  "moderator_id" = $1
+where
+  "moderator_id" = $2
+  and "id" not in (
+    select
+      "id"
+    from
+      "push_subscriptions"
+    where
+      "moderator_id" = $3
+    order by
+      "id" desc
+    limit
+      $4
   )
-RETURNING
-  id;
+returning
+  "id";
 
 -- keepNewestModeratorPhones
-DELETE FROM push_subscriptions s
-WHERE
+delete from "push_subscriptions" as "s"
+where
   s.id = ANY ($1::int[])
-  AND s.moderator_id IS NULL
-  AND NOT EXISTS (
-    SELECT
-      1
-    FROM
-      watches w
-    WHERE
-      w.push_id = s.id
+  and "s"."moderator_id" is null
+  and not exists (
+    select
+      "w"."id"
+    from
+      "watches" as "w"
+    where
+      "w"."push_id" = "s"."id"
   );
 
 -- dropModeratorPhone
-UPDATE push_subscriptions
-SET
-  moderator_id = NULL
-WHERE
-  endpoint = $1
-  AND moderator_id = $2
-RETURNING
-  id;
+update "push_subscriptions"
+set
+  "moderator_id" = $1
+where
+  "endpoint" = $2
+  and "moderator_id" = $3
+returning
+  "id";
 
 -- dropModeratorPhone
-DELETE FROM push_subscriptions s
-WHERE
+delete from "push_subscriptions" as "s"
+where
   s.endpoint = $1
-  AND s.moderator_id IS NULL
-  AND NOT EXISTS (
-    SELECT
-      1
-    FROM
-      watches w
-    WHERE
-      w.push_id = s.id
+  and "s"."moderator_id" is null
+  and not exists (
+    select
+      "w"."id"
+    from
+      "watches" as "w"
+    where
+      "w"."push_id" = "s"."id"
   );
 
 -- dropIdleSubscriptions
-DELETE FROM push_subscriptions s
-WHERE
+delete from "push_subscriptions" as "s"
+where
   s.created_at < now() - make_interval(days => $1)
-  AND s.moderator_id IS NULL
-  AND NOT EXISTS (
-    SELECT
-      1
-    FROM
-      watches w
-    WHERE
-      w.push_id = s.id
+  and "s"."moderator_id" is null
+  and not exists (
+    select
+      "w"."id"
+    from
+      "watches" as "w"
+    where
+      "w"."push_id" = "s"."id"
   );
 
 -- subscriptionId
-SELECT
-  id
-FROM
-  push_subscriptions
-WHERE
-  endpoint = $1;
+select
+  "id"
+from
+  "push_subscriptions"
+where
+  "endpoint" = $1;
 
 -- pushTarget
-SELECT
-  endpoint,
-  p256dh,
-  auth
-FROM
-  push_subscriptions
-WHERE
-  id = $1;
+select
+  "endpoint",
+  "p256dh",
+  "auth"
+from
+  "push_subscriptions"
+where
+  "id" = $1;
 
 -- forgetSubscription
-DELETE FROM push_subscriptions
-WHERE
-  id = $1;
+delete from "push_subscriptions"
+where
+  "id" = $1;
 
 -- pushWatches
-SELECT
-  id,
-  place,
-  lat,
-  lng,
-  radius_m,
-  from_hour,
-  to_hour,
-  route IS NOT NULL AS trip
-FROM
-  watches
-WHERE
-  push_id = $1
-ORDER BY
-  id;
+select
+  "id",
+  "place",
+  "lat",
+  "lng",
+  "radius_m",
+  "from_hour",
+  "to_hour",
+  "route" is not null as "trip"
+from
+  "watches"
+where
+  "push_id" = $1
+order by
+  "id";
 
 -- dropPushWatch
-DELETE FROM watches
-WHERE
-  id = $1
-  AND push_id = $2
-RETURNING
-  id;
+delete from "watches"
+where
+  "id" = $1
+  and "push_id" = $2
+returning
+  "id";
 
 -- dropPushWatch
-DELETE FROM push_subscriptions s
-WHERE
+delete from "push_subscriptions" as "s"
+where
   s.id = ANY ($1::int[])
-  AND s.moderator_id IS NULL
-  AND NOT EXISTS (
-    SELECT
-      1
-    FROM
-      watches w
-    WHERE
-      w.push_id = s.id
+  and "s"."moderator_id" is null
+  and not exists (
+    select
+      "w"."id"
+    from
+      "watches" as "w"
+    where
+      "w"."push_id" = "s"."id"
   );

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { PushTarget } from '../clients/push-service.ts';
 import type { Queryable } from '../db/db.ts';
+import { qb, rowsOf } from '../db/sql-builder.ts';
 
 /** Browsers' push subscriptions (push_subscriptions) and their watches. */
 
@@ -14,12 +16,26 @@ export async function upsertSubscription(
   db: Queryable,
   s: PushTarget & { lang: string; moderatorId?: number },
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
-    `INSERT INTO push_subscriptions (endpoint, p256dh, auth, lang, moderator_id) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (endpoint) DO UPDATE SET p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, lang = EXCLUDED.lang,
-       moderator_id = coalesce(EXCLUDED.moderator_id, push_subscriptions.moderator_id)
-     RETURNING id`,
-    [s.endpoint, s.keys.p256dh, s.keys.auth, s.lang, s.moderatorId ?? null],
+  const rows = await rowsOf(
+    db,
+    qb
+      .insertInto('push_subscriptions')
+      .values({
+        endpoint: s.endpoint,
+        p256dh: s.keys.p256dh,
+        auth: s.keys.auth,
+        lang: s.lang,
+        moderator_id: s.moderatorId ?? null,
+      })
+      .onConflict((oc) =>
+        oc.column('endpoint').doUpdateSet((eb) => ({
+          p256dh: eb.ref('excluded.p256dh'),
+          auth: eb.ref('excluded.auth'),
+          lang: eb.ref('excluded.lang'),
+          moderator_id: eb.fn.coalesce('excluded.moderator_id', 'push_subscriptions.moderator_id'),
+        })),
+      )
+      .returning('id'),
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('push subscription not stored');
@@ -35,11 +51,21 @@ export async function keepNewestModeratorPhones(
   moderatorId: number,
   max: number,
 ): Promise<void> {
-  const dropped = await db.query<{ id: number }>(
-    `UPDATE push_subscriptions SET moderator_id = NULL WHERE moderator_id = $1 AND id NOT IN (
-       SELECT id FROM push_subscriptions WHERE moderator_id = $1 ORDER BY id DESC LIMIT $2)
-     RETURNING id`,
-    [moderatorId, max],
+  const dropped = await rowsOf(
+    db,
+    qb
+      .updateTable('push_subscriptions')
+      .set({ moderator_id: null })
+      .where('moderator_id', '=', moderatorId)
+      .where('id', 'not in', (eb) =>
+        eb
+          .selectFrom('push_subscriptions')
+          .select('id')
+          .where('moderator_id', '=', moderatorId)
+          .orderBy('id', 'desc')
+          .limit(max),
+      )
+      .returning('id'),
   );
   if (dropped.length) await dropIdleSubscriptions(db, { ids: dropped.map((r) => r.id) });
 }
@@ -51,9 +77,14 @@ export async function dropModeratorPhone(
   endpoint: string,
 ): Promise<boolean> {
   // A phone that also watches places keeps its watches, as an ordinary subscription.
-  const rows = await db.query(
-    `UPDATE push_subscriptions SET moderator_id = NULL WHERE endpoint = $1 AND moderator_id = $2 RETURNING id`,
-    [endpoint, moderatorId],
+  const rows = await rowsOf(
+    db,
+    qb
+      .updateTable('push_subscriptions')
+      .set({ moderator_id: null })
+      .where('endpoint', '=', endpoint)
+      .where('moderator_id', '=', moderatorId)
+      .returning('id'),
   );
   await dropIdleSubscriptions(db, { endpoint });
   return rows.length > 0;
@@ -79,30 +110,36 @@ export async function dropIdleSubscriptions(
   db: Queryable,
   which: { ids: readonly number[] } | { endpoint: string } | { olderThanDays: number },
 ): Promise<void> {
-  const [named, value] =
+  const named =
     'ids' in which
-      ? ['s.id = ANY($1::int[])', which.ids]
+      ? sql<boolean>`s.id = ANY(${which.ids}::int[])`
       : 'endpoint' in which
-        ? ['s.endpoint = $1', which.endpoint]
-        : ['s.created_at < now() - make_interval(days => $1)', which.olderThanDays];
-  await db.query(
-    `DELETE FROM push_subscriptions s WHERE ${named} AND s.moderator_id IS NULL
-       AND NOT EXISTS (SELECT 1 FROM watches w WHERE w.push_id = s.id)`,
-    [value],
+        ? sql<boolean>`s.endpoint = ${which.endpoint}`
+        : sql<boolean>`s.created_at < now() - make_interval(days => ${which.olderThanDays})`;
+  await rowsOf(
+    db,
+    qb
+      .deleteFrom('push_subscriptions as s')
+      .where(named)
+      .where('s.moderator_id', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('watches as w').select('w.id').whereRef('w.push_id', '=', 's.id'))),
+      ),
   );
 }
 
 export async function subscriptionId(db: Queryable, endpoint: string): Promise<number | undefined> {
-  const rows = await db.query<{ id: number }>('SELECT id FROM push_subscriptions WHERE endpoint = $1', [
-    endpoint,
-  ]);
+  const rows = await rowsOf(
+    db,
+    qb.selectFrom('push_subscriptions').select('id').where('endpoint', '=', endpoint),
+  );
   return rows[0]?.id;
 }
 
 export async function pushTarget(db: Queryable, id: number): Promise<PushTarget | undefined> {
-  const rows = await db.query<{ endpoint: string; p256dh: string; auth: string }>(
-    'SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE id = $1',
-    [id],
+  const rows = await rowsOf(
+    db,
+    qb.selectFrom('push_subscriptions').select(['endpoint', 'p256dh', 'auth']).where('id', '=', id),
   );
   const r = rows[0];
   return r && { endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } };
@@ -110,34 +147,37 @@ export async function pushTarget(db: Queryable, id: number): Promise<PushTarget 
 
 /** The subscription, its watches and its messages not yet sent (they cascade). */
 export async function forgetSubscription(db: Queryable, id: number): Promise<void> {
-  await db.query('DELETE FROM push_subscriptions WHERE id = $1', [id]);
+  await rowsOf(db, qb.deleteFrom('push_subscriptions').where('id', '=', id));
 }
 
-export interface PushWatchRow {
-  id: number;
-  place: string;
-  lat: number;
-  lng: number;
-  radius_m: number;
-  from_hour: number | null;
-  to_hour: number | null;
-  trip: boolean;
-}
+export type PushWatchRow = Awaited<ReturnType<typeof pushWatches>>[number];
 
-export async function pushWatches(db: Queryable, pushId: number): Promise<PushWatchRow[]> {
-  return db.query<PushWatchRow>(
-    `SELECT id, place, lat, lng, radius_m, from_hour, to_hour, route IS NOT NULL AS trip
-     FROM watches WHERE push_id = $1 ORDER BY id`,
-    [pushId],
+export function pushWatches(db: Queryable, pushId: number) {
+  return rowsOf(
+    db,
+    qb
+      .selectFrom('watches')
+      .select((eb) => [
+        'id',
+        'place',
+        'lat',
+        'lng',
+        'radius_m',
+        'from_hour',
+        'to_hour',
+        eb('route', 'is not', null).$castTo<boolean>().as('trip'),
+      ])
+      .where('push_id', '=', pushId)
+      .orderBy('id'),
   );
 }
 
 /** Deletes one of the subscription's watches, and the subscription with its last (unless a moderator's). */
 export async function dropPushWatch(db: Queryable, pushId: number, watchId: number): Promise<boolean> {
-  const rows = await db.query('DELETE FROM watches WHERE id = $1 AND push_id = $2 RETURNING id', [
-    watchId,
-    pushId,
-  ]);
+  const rows = await rowsOf(
+    db,
+    qb.deleteFrom('watches').where('id', '=', watchId).where('push_id', '=', pushId).returning('id'),
+  );
   await dropIdleSubscriptions(db, { ids: [pushId] });
   return rows.length > 0;
 }

@@ -211,7 +211,7 @@ export async function findSessionUser(db: Queryable, tokenHash: string, now: Dat
         /** The session was opened, or confirmed, with the second factor. */
         's.two_factor',
         /** The user has a second factor. */
-        eb('u.totp_secret', 'is not', null).as('totp'),
+        eb('u.totp_secret', 'is not', null).$castTo<boolean>().as('totp'),
       ])
       .where('s.token_hash', '=', tokenHash)
       .where('s.expires_at', '>', now)
