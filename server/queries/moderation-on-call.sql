@@ -1,12 +1,12 @@
 -- What server/src/moderation/on-call.sql.ts sends, written by npm run db:types. Do not edit.
 
 -- userIdOf
-SELECT
-  id
-FROM
-  users
-WHERE
-  username = $1;
+select
+  "id"
+from
+  "users"
+where
+  "username" = $1;
 
 -- onCallOf
 SELECT
@@ -228,12 +228,12 @@ RETURNING
   id;
 
 -- deleteArea
-DELETE FROM moderator_areas
-WHERE
-  id = $1
-  AND user_id = $2
-RETURNING
-  id;
+delete from "moderator_areas"
+where
+  "id" = $1
+  and "user_id" = $2
+returning
+  "id";
 
 -- heldWaitingSince
 SELECT
@@ -258,25 +258,25 @@ LIMIT
   $2;
 
 -- pagesOf
-SELECT
-  alarm,
-  stage,
-  at
-FROM
-  moderator_pages
-WHERE
-  alarm = ANY ($1::text[]);
+select
+  "alarm",
+  "stage",
+  "at"
+from
+  "moderator_pages"
+where
+  "alarm" = any ($1::text[]);
 
 -- recordPage
-INSERT INTO
-  moderator_pages (alarm, stage, at, sent_to)
-VALUES
+insert into
+  "moderator_pages" ("alarm", "stage", "at", "sent_to")
+values
   ($1, $2, $3, $4)
-ON CONFLICT DO NOTHING
-RETURNING
-  alarm;
+on conflict do nothing
+returning
+  "alarm";
 
 -- purgePages
-DELETE FROM moderator_pages
-WHERE
-  at < $1;
+delete from "moderator_pages"
+where
+  "at" < $1;

@@ -1,26 +1,26 @@
 -- What server/src/trust/standing.sql.ts sends, written by npm run db:types. Do not edit.
 
 -- recordSeen
-INSERT INTO
-  standing AS s (visitor, first_seen, last_seen)
-VALUES
-  ($1, $2::date, $2::date)
-ON CONFLICT (visitor) DO UPDATE
-SET
-  last_seen = EXCLUDED.last_seen,
-  days_seen = s.days_seen + 1
-WHERE
-  s.last_seen < EXCLUDED.last_seen;
+insert into
+  "standing" ("visitor", "first_seen", "last_seen")
+values
+  ($1, $2, $3)
+on conflict ("visitor") do update
+set
+  "last_seen" = "excluded"."last_seen",
+  "days_seen" = "standing"."days_seen" + $4
+where
+  "standing"."last_seen" < "excluded"."last_seen";
 
 -- findStanding
-SELECT
-  to_char(first_seen, 'YYYY-MM-DD') AS first_seen,
-  days_seen,
-  agreed_at IS NOT NULL AS agreed
-FROM
-  standing
-WHERE
-  visitor = $1;
+select
+  to_char(first_seen, 'YYYY-MM-DD') as "first_seen",
+  "days_seen",
+  "agreed_at" is not null as "agreed"
+from
+  "standing"
+where
+  "visitor" = $1;
 
 -- agreeWithVotes
 UPDATE standing s
@@ -44,21 +44,21 @@ RETURNING
   s.visitor;
 
 -- loseStanding
-UPDATE standing
-SET
-  agreed_at = NULL,
-  lost_at = $3,
-  first_seen = $2::date,
-  last_seen = $2::date,
-  days_seen = 1
-WHERE
-  visitor = ANY ($1::text[]);
+update "standing"
+set
+  "agreed_at" = $1,
+  "lost_at" = $2,
+  "first_seen" = $3,
+  "last_seen" = $4,
+  "days_seen" = $5
+where
+  "visitor" = any ($6::text[]);
 
 -- reporterOf
-SELECT
-  visitor
-FROM
-  votes
-WHERE
-  spot_id = $1
-  AND by_reporter;
+select
+  "visitor"
+from
+  "votes"
+where
+  "spot_id" = $1
+  and "by_reporter" = $2;

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { moderatorPhonesSql } from '../channels/index.ts';
 import type { Queryable } from '../db/db.ts';
+import { qb, rowsOf } from '../db/sql-builder.ts';
 
 /**
  * Moderators on call (docs/moderators.md, "On call"): who is on duty, their quiet hours, number,
@@ -39,7 +41,7 @@ const ON_CALL = `
   FROM users u LEFT JOIN moderator_on_call c ON c.user_id = u.id`;
 
 export async function userIdOf(db: Queryable, username: string): Promise<number | undefined> {
-  const rows = await db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]);
+  const rows = await rowsOf(db, qb.selectFrom('users').select('id').where('username', '=', username));
   return rows[0]?.id;
 }
 
@@ -102,10 +104,10 @@ export async function insertArea(
 }
 
 export async function deleteArea(db: Queryable, userId: number, id: number): Promise<boolean> {
-  const rows = await db.query('DELETE FROM moderator_areas WHERE id = $1 AND user_id = $2 RETURNING id', [
-    id,
-    userId,
-  ]);
+  const rows = await rowsOf(
+    db,
+    qb.deleteFrom('moderator_areas').where('id', '=', id).where('user_id', '=', userId).returning('id'),
+  );
   return rows.length > 0;
 }
 
@@ -130,17 +132,16 @@ export function heldWaitingSince(db: Queryable, before: Date, limit: number): Pr
   );
 }
 
-export interface PageRow {
-  alarm: string;
-  stage: 'first' | 'all';
-  at: Date | string;
-}
-
 /** What was paged of these alarms. */
-export function pagesOf(db: Queryable, alarms: string[]): Promise<PageRow[]> {
-  return db.query<PageRow>('SELECT alarm, stage, at FROM moderator_pages WHERE alarm = ANY($1::text[])', [
-    alarms,
-  ]);
+export function pagesOf(db: Queryable, alarms: string[]) {
+  return rowsOf(
+    db,
+    qb
+      .selectFrom('moderator_pages')
+      .select(['alarm', 'stage', 'at'])
+      .where('alarm', '=', (eb) => eb.fn.any(sql<string[]>`${alarms}::text[]`))
+      .$narrowType<{ stage: 'first' | 'all' }>(),
+  );
 }
 
 /** Records a page; false when it was already recorded (another round or instance paged it). */
@@ -148,15 +149,18 @@ export async function recordPage(
   db: Queryable,
   p: { alarm: string; stage: 'first' | 'all'; at: Date; sentTo: number },
 ): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO moderator_pages (alarm, stage, at, sent_to) VALUES ($1, $2, $3, $4)
-     ON CONFLICT DO NOTHING RETURNING alarm`,
-    [p.alarm, p.stage, p.at, p.sentTo],
+  const rows = await rowsOf(
+    db,
+    qb
+      .insertInto('moderator_pages')
+      .values({ alarm: p.alarm, stage: p.stage, at: p.at, sent_to: p.sentTo })
+      .onConflict((oc) => oc.doNothing())
+      .returning('alarm'),
   );
   return rows.length > 0;
 }
 
 /** Pages of alarms long over are forgotten. */
 export async function purgePages(db: Queryable, before: Date): Promise<void> {
-  await db.query('DELETE FROM moderator_pages WHERE at < $1', [before]);
+  await rowsOf(db, qb.deleteFrom('moderator_pages').where('at', '<', before));
 }

@@ -1,27 +1,40 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../db/db.ts';
+import { qb, rowsOf } from '../db/sql-builder.ts';
 
 /** What standing rests on: when a visitor was first seen, on how many days, and whether others agreed. */
-export interface StandingRow {
-  first_seen: string;
-  days_seen: number;
-  agreed: boolean;
-}
+export type StandingRow = NonNullable<Awaited<ReturnType<typeof findStanding>>>;
 
 /** Notes that a device or number was seen on `day` (YYYY-MM-DD): one more day when it is a new one. */
 export async function recordSeen(db: Queryable, visitor: string, day: string): Promise<void> {
-  await db.query(
-    `INSERT INTO standing AS s (visitor, first_seen, last_seen) VALUES ($1, $2::date, $2::date)
-     ON CONFLICT (visitor) DO UPDATE SET last_seen = EXCLUDED.last_seen, days_seen = s.days_seen + 1
-     WHERE s.last_seen < EXCLUDED.last_seen`,
-    [visitor, day],
+  await rowsOf(
+    db,
+    qb
+      .insertInto('standing')
+      .values({ visitor, first_seen: day, last_seen: day })
+      .onConflict((oc) =>
+        oc
+          .column('visitor')
+          .doUpdateSet((eb) => ({
+            last_seen: eb.ref('excluded.last_seen'),
+            days_seen: eb('standing.days_seen', '+', 1),
+          }))
+          .whereRef('standing.last_seen', '<', 'excluded.last_seen'),
+      ),
   );
 }
 
-export async function findStanding(db: Queryable, visitor: string): Promise<StandingRow | undefined> {
-  const rows = await db.query<StandingRow>(
-    `SELECT to_char(first_seen, 'YYYY-MM-DD') AS first_seen, days_seen, agreed_at IS NOT NULL AS agreed
-     FROM standing WHERE visitor = $1`,
-    [visitor],
+export async function findStanding(db: Queryable, visitor: string) {
+  const rows = await rowsOf(
+    db,
+    qb
+      .selectFrom('standing')
+      .select((eb) => [
+        sql<string>`to_char(first_seen, 'YYYY-MM-DD')`.as('first_seen'),
+        'days_seen',
+        eb('agreed_at', 'is not', null).$castTo<boolean>().as('agreed'),
+      ])
+      .where('visitor', '=', visitor),
   );
   return rows[0];
 }
@@ -69,19 +82,26 @@ export function agreement(x: {
  */
 export async function loseStanding(tx: Queryable, visitors: string[], day: string, at: Date): Promise<void> {
   if (!visitors.length) return;
-  await tx.query(
-    `UPDATE standing SET agreed_at = NULL, lost_at = $3, first_seen = $2::date, last_seen = $2::date,
-       days_seen = 1
-     WHERE visitor = ANY($1::text[])`,
-    [visitors, day, at],
+  await rowsOf(
+    tx,
+    qb
+      .updateTable('standing')
+      .set({
+        agreed_at: null,
+        lost_at: at,
+        first_seen: day,
+        last_seen: day,
+        days_seen: 1,
+      })
+      .where('visitor', '=', (eb) => eb.fn.any(sql<string[]>`${visitors}::text[]`)),
   );
 }
 
 /** Who reported a spot (the reporter's own vote), if it was reported through the app. */
 export async function reporterOf(tx: Queryable, spotId: number): Promise<string | undefined> {
-  const rows = await tx.query<{ visitor: string }>(
-    'SELECT visitor FROM votes WHERE spot_id = $1 AND by_reporter',
-    [spotId],
+  const rows = await rowsOf(
+    tx,
+    qb.selectFrom('votes').select('visitor').where('spot_id', '=', spotId).where('by_reporter', '=', true),
   );
   return rows[0]?.visitor;
 }
