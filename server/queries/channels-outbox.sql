@@ -1,31 +1,22 @@
 -- What server/src/channels/outbox.sql.ts sends, written by npm run db:types. Do not edit.
 
 -- enqueue
-INSERT INTO
-  outbox (
-    phone_hash,
-    phone_enc,
-    push_id,
-    kind,
-    body,
-    spot_id,
-    send_after,
-    created_at
+insert into
+  "outbox" (
+    "phone_hash",
+    "phone_enc",
+    "push_id",
+    "kind",
+    "body",
+    "spot_id",
+    "send_after",
+    "created_at"
   )
-VALUES
-  (
-    $1,
-    $2,
-    $3,
-    $4,
-    $5,
-    $6,
-    coalesce($7::timestamptz, now()),
-    coalesce($8::timestamptz, now())
-  )
-ON CONFLICT (spot_id, phone_hash) DO NOTHING
-RETURNING
-  id;
+values
+  ($1, $2, $3, $4, $5, $6, now(), $7)
+on conflict ("spot_id", "phone_hash") do nothing
+returning
+  "id";
 
 -- claimDue
 UPDATE outbox
@@ -77,49 +68,47 @@ RETURNING
   in_flight_at;
 
 -- markInFlight
-UPDATE outbox
-SET
-  in_flight_at = now()
-WHERE
-  id = $1::bigint
-  AND state = 'sending';
+update "outbox"
+set
+  "in_flight_at" = now()
+where
+  "id" = $1
+  and "state" = $2;
 
 -- renewLeases
-UPDATE outbox
-SET
-  lease_until = now() + make_interval(secs => $2)
-WHERE
-  id = ANY ($1::bigint[])
-  AND state = 'sending';
+update "outbox"
+set
+  "lease_until" = now() + make_interval(secs => $1)
+where
+  "id" = any ($2::bigint[])
+  and "state" = $3;
 
 -- finish
-UPDATE outbox
-SET
-  state = $2,
-  phone_enc = NULL,
-  push_id = NULL,
-  webhook_id = NULL,
-  lease_until = NULL,
-  in_flight_at = NULL,
-  last_error = $3,
-  sent_at = CASE
-    WHEN $2 = 'sent' THEN now()
-  END
-WHERE
-  id = $1::bigint
-  AND state = 'sending';
+update "outbox"
+set
+  "state" = $1,
+  "phone_enc" = $2,
+  "push_id" = $3,
+  "webhook_id" = $4,
+  "lease_until" = $5,
+  "in_flight_at" = $6,
+  "last_error" = $7,
+  "sent_at" = $8
+where
+  "id" = $9
+  and "state" = $10;
 
 -- retryLater
-UPDATE outbox
-SET
-  state = 'queued',
-  lease_until = NULL,
-  in_flight_at = NULL,
-  last_error = $3,
-  send_after = now() + make_interval(secs => $2)
-WHERE
-  id = $1::bigint
-  AND state = 'sending';
+update "outbox"
+set
+  "state" = $1,
+  "lease_until" = $2,
+  "in_flight_at" = $3,
+  "last_error" = $4,
+  "send_after" = now() + make_interval(secs => $5)
+where
+  "id" = $6
+  and "state" = $7;
 
 -- outboxBacklog
 SELECT

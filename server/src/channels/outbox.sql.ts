@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../db/db.ts';
+import { qb, rowsOf } from '../db/sql-builder.ts';
 
 /**
  * The outbox: SMS and push messages written in the transaction that caused them, then taken, sent
@@ -25,21 +27,22 @@ export interface OutboxMessage {
 
 /** Queues a message; an alert of a spot already queued for the number is not queued again. */
 export async function enqueue(db: Queryable, m: OutboxMessage): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO outbox (phone_hash, phone_enc, push_id, kind, body, spot_id, send_after, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::timestamptz, now()), coalesce($8::timestamptz, now()))
-     ON CONFLICT (spot_id, phone_hash) DO NOTHING
-     RETURNING id`,
-    [
-      m.phoneHash,
-      m.phoneEnc ?? null,
-      m.pushId ?? null,
-      m.kind,
-      m.body,
-      m.spotId ?? null,
-      m.sendAfter?.toISOString() ?? null,
-      m.at?.toISOString() ?? null,
-    ],
+  const rows = await rowsOf(
+    db,
+    qb
+      .insertInto('outbox')
+      .values({
+        phone_hash: m.phoneHash,
+        phone_enc: m.phoneEnc ?? null,
+        push_id: m.pushId ?? null,
+        kind: m.kind,
+        body: m.body,
+        spot_id: m.spotId ?? null,
+        send_after: m.sendAfter ?? sql`now()`,
+        created_at: m.at ?? sql`now()`,
+      })
+      .onConflict((oc) => oc.columns(['spot_id', 'phone_hash']).doNothing())
+      .returning('id'),
   );
   return rows.length > 0;
 }
@@ -90,9 +93,12 @@ export async function claimDue(
   return rows.sort((a, b) => Number(a.id) - Number(b.id));
 }
 
+/** An update of the message `id`, while a sender holds it. */
+const sending = (id: string) => qb.updateTable('outbox').where('id', '=', id).where('state', '=', 'sending');
+
 /** Marks a message as handed to its way out, just before it is (in its sender's lease). */
 export async function markInFlight(db: Queryable, id: string): Promise<void> {
-  await db.query(`UPDATE outbox SET in_flight_at = now() WHERE id = $1::bigint AND state = 'sending'`, [id]);
+  await rowsOf(db, sending(id).set({ in_flight_at: sql`now()` }));
 }
 
 /** Extends the lease of the messages a living sender holds. */
@@ -102,10 +108,13 @@ export async function renewLeases(
   leaseSeconds: number,
 ): Promise<void> {
   if (ids.length === 0) return;
-  await db.query(
-    `UPDATE outbox SET lease_until = now() + make_interval(secs => $2)
-     WHERE id = ANY($1::bigint[]) AND state = 'sending'`,
-    [ids, leaseSeconds],
+  await rowsOf(
+    db,
+    qb
+      .updateTable('outbox')
+      .set({ lease_until: sql`now() + make_interval(secs => ${leaseSeconds})` })
+      .where('id', '=', (eb) => eb.fn.any(sql<string[]>`${ids}::bigint[]`))
+      .where('state', '=', 'sending'),
   );
 }
 
@@ -119,12 +128,18 @@ export async function finish(
   state: 'sent' | 'failed',
   error?: string,
 ): Promise<void> {
-  await db.query(
-    `UPDATE outbox SET state = $2, phone_enc = NULL, push_id = NULL, webhook_id = NULL, lease_until = NULL,
-       in_flight_at = NULL, last_error = $3,
-       sent_at = CASE WHEN $2 = 'sent' THEN now() END
-     WHERE id = $1::bigint AND state = 'sending'`,
-    [id, state, error ?? null],
+  await rowsOf(
+    db,
+    sending(id).set({
+      state,
+      phone_enc: null,
+      push_id: null,
+      webhook_id: null,
+      lease_until: null,
+      in_flight_at: null,
+      last_error: error ?? null,
+      sent_at: state === 'sent' ? sql`now()` : null,
+    }),
   );
 }
 
@@ -134,11 +149,15 @@ export async function retryLater(
   afterSeconds: number,
   error: string,
 ): Promise<void> {
-  await db.query(
-    `UPDATE outbox SET state = 'queued', lease_until = NULL, in_flight_at = NULL, last_error = $3,
-       send_after = now() + make_interval(secs => $2)
-     WHERE id = $1::bigint AND state = 'sending'`,
-    [id, afterSeconds, error],
+  await rowsOf(
+    db,
+    sending(id).set({
+      state: 'queued',
+      lease_until: null,
+      in_flight_at: null,
+      last_error: error,
+      send_after: sql`now() + make_interval(secs => ${afterSeconds})`,
+    }),
   );
 }
 
