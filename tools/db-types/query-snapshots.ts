@@ -1,4 +1,5 @@
 import { format } from 'sql-formatter';
+import * as channels from '../../server/src/channels/channels.sql.ts';
 import * as outbox from '../../server/src/channels/outbox.sql.ts';
 import * as push from '../../server/src/channels/push.sql.ts';
 import * as receipts from '../../server/src/channels/receipts.sql.ts';
@@ -45,6 +46,29 @@ const PHONE = { endpoint: 'https://push.example/1', keys: { p256dh: 'key', auth:
  * check.
  */
 const MODULES = {
+  'channels/channels': snapshot(channels, {
+    matchingAreas: ['Kisenyi', 5],
+    nearestDangers: [{ lat: 0.3476, lng: 32.5825 }, 1000, 5],
+    upsertWatch: [
+      {
+        phoneHash: 'hash',
+        phoneEnc: 'sealed',
+        place: 'Kisenyi',
+        lat: 0.3476,
+        lng: 32.5825,
+        radiusM: 500,
+        hours: { from: 18, to: 6 },
+        route: '{"type":"LineString","coordinates":[[32.58,0.34],[32.59,0.35]]}',
+      },
+      3,
+    ],
+    confirmWatchesOf: ['hash'],
+    forgetNumber: ['hash'],
+    numberChoices: ['hash'],
+    rememberLang: ['hash', 'lg'],
+    rememberNear: ['hash', { place: 'Kisenyi', lat: 0.3476, lng: 32.5825, shown: 3 }],
+    purgeChannelData: [30],
+  }),
   'channels/outbox': snapshot(outbox, {
     enqueue: [{ phoneHash: 'hash', phoneEnc: 'sealed', kind: 'alert', body: 'text', spotId: 1, at: NOW }],
     claimDue: ['sms', 10, 60],

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import type { Category, TimeOfDay } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
 import { escapeLike } from '../db/like.ts';
+import { qb, rowsOf } from '../db/sql-builder.ts';
 import { COUNTS_AS_DANGER, LAST_WORD } from '../spots/index.ts';
 import type { WatchHours } from './alerts.sql.ts';
 import { dropIdleSubscriptions } from './push.sql.ts';
@@ -155,10 +157,14 @@ export async function confirmWatchesOf(
   db: Queryable,
   phoneHash: string,
 ): Promise<{ place: string; hours: WatchHours | undefined }[]> {
-  const rows = await db.query<{ place: string; from_hour: number | null; to_hour: number | null }>(
-    `UPDATE watches SET confirmed_at = now() WHERE phone_hash = $1 AND confirmed_at IS NULL
-     RETURNING place, from_hour, to_hour`,
-    [phoneHash],
+  const rows = await rowsOf(
+    db,
+    qb
+      .updateTable('watches')
+      .set({ confirmed_at: sql`now()` })
+      .where('phone_hash', '=', phoneHash)
+      .where('confirmed_at', 'is', null)
+      .returning(['place', 'from_hour', 'to_hour']),
   );
   return rows.map((r) => ({
     place: r.place,
@@ -171,14 +177,18 @@ export async function confirmWatchesOf(
  * message not yet sent to it. True when something was kept.
  */
 export async function forgetNumber(db: Queryable, phoneHash: string): Promise<boolean> {
-  const watches = await db.query<{ id: number }>('DELETE FROM watches WHERE phone_hash = $1 RETURNING id', [
-    phoneHash,
-  ]);
-  const kept = await db.query<{ phone_hash: string }>(
-    'DELETE FROM channel_numbers WHERE phone_hash = $1 RETURNING phone_hash',
-    [phoneHash],
+  const watches = await rowsOf(
+    db,
+    qb.deleteFrom('watches').where('phone_hash', '=', phoneHash).returning('id'),
   );
-  await db.query(`DELETE FROM outbox WHERE phone_hash = $1 AND state IN ('queued', 'sending')`, [phoneHash]);
+  const kept = await rowsOf(
+    db,
+    qb.deleteFrom('channel_numbers').where('phone_hash', '=', phoneHash).returning('phone_hash'),
+  );
+  await rowsOf(
+    db,
+    qb.deleteFrom('outbox').where('phone_hash', '=', phoneHash).where('state', 'in', ['queued', 'sending']),
+  );
   return watches.length + kept.length > 0;
 }
 
@@ -191,15 +201,13 @@ export interface NumberChoices {
 }
 
 export async function numberChoices(db: Queryable, phoneHash: string): Promise<NumberChoices | undefined> {
-  const rows = await db.query<{
-    lang: string | null;
-    near_place: string | null;
-    near_lat: number | null;
-    near_lng: number | null;
-    near_shown: number;
-  }>('SELECT lang, near_place, near_lat, near_lng, near_shown FROM channel_numbers WHERE phone_hash = $1', [
-    phoneHash,
-  ]);
+  const rows = await rowsOf(
+    db,
+    qb
+      .selectFrom('channel_numbers')
+      .select(['lang', 'near_place', 'near_lat', 'near_lng', 'near_shown'])
+      .where('phone_hash', '=', phoneHash),
+  );
   const r = rows[0];
   if (!r) return undefined;
   const near =
@@ -211,10 +219,16 @@ export async function numberChoices(db: Queryable, phoneHash: string): Promise<N
 
 /** Keeps the number's language. */
 export async function rememberLang(db: Queryable, phoneHash: string, lang: string): Promise<void> {
-  await db.query(
-    `INSERT INTO channel_numbers (phone_hash, lang) VALUES ($1, $2)
-     ON CONFLICT (phone_hash) DO UPDATE SET lang = EXCLUDED.lang, updated_at = now()`,
-    [phoneHash, lang],
+  await rowsOf(
+    db,
+    qb
+      .insertInto('channel_numbers')
+      .values({ phone_hash: phoneHash, lang })
+      .onConflict((oc) =>
+        oc
+          .column('phone_hash')
+          .doUpdateSet((eb) => ({ lang: eb.ref('excluded.lang'), updated_at: sql`now()` })),
+      ),
   );
 }
 
@@ -224,13 +238,26 @@ export async function rememberNear(
   phoneHash: string,
   near: { place: string; lat: number; lng: number; shown: number },
 ): Promise<void> {
-  await db.query(
-    `INSERT INTO channel_numbers (phone_hash, near_place, near_lat, near_lng, near_shown)
-     VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (phone_hash) DO UPDATE SET near_place = EXCLUDED.near_place,
-       near_lat = EXCLUDED.near_lat, near_lng = EXCLUDED.near_lng, near_shown = EXCLUDED.near_shown,
-       updated_at = now()`,
-    [phoneHash, near.place.slice(0, 80), near.lat, near.lng, near.shown],
+  await rowsOf(
+    db,
+    qb
+      .insertInto('channel_numbers')
+      .values({
+        phone_hash: phoneHash,
+        near_place: near.place.slice(0, 80),
+        near_lat: near.lat,
+        near_lng: near.lng,
+        near_shown: near.shown,
+      })
+      .onConflict((oc) =>
+        oc.column('phone_hash').doUpdateSet((eb) => ({
+          near_place: eb.ref('excluded.near_place'),
+          near_lat: eb.ref('excluded.near_lat'),
+          near_lng: eb.ref('excluded.near_lng'),
+          near_shown: eb.ref('excluded.near_shown'),
+          updated_at: sql`now()`,
+        })),
+      ),
   );
 }
 
