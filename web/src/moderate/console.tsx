@@ -192,15 +192,13 @@ function SignIn({ onSignedIn }: { onSignedIn(): void }) {
     const res = await run(async () => {
       const first = await answer(client.POST('/api/auth/login', { body }));
       // Many attempts were made at the account: the browser pays the work it asks for, once, and asks again.
-      if (
-        first.status !== 401 ||
-        !first.data ||
-        !('proof_of_work' in first.data) ||
-        !first.data.proof_of_work
-      )
-        return first;
+      const work =
+        first.status === 401 && first.data && 'proof_of_work' in first.data
+          ? first.data.proof_of_work
+          : undefined;
+      if (!work) return first;
       setChecking(true);
-      const altcha = await solveInWorker(first.data.proof_of_work);
+      const altcha = await solveInWorker(work);
       setChecking(false);
       return altcha ? answer(client.POST('/api/auth/login', { body: { ...body, altcha } })) : first;
     });
