@@ -54,7 +54,8 @@ export async function schemaTypesOf(db: Queryable): Promise<string> {
     },
   });
   const types = await generate({
-    db: kysely,
+    // kysely-codegen reads Kysely's CommonJS typings, this file its ES module ones: the same class.
+    db: kysely as never,
     // A DATE column reads as its text (db/pg.ts sets so).
     dialect: new PostgresDialect({ dateParser: 'string' }),
     // PostGIS's own tables are not ours.
