@@ -456,24 +456,24 @@ WHERE
   s.id = $1;
 
 -- lockSpot
-SELECT
-  publication,
-  auto_hidden_at IS NOT NULL AS auto_hidden,
-  status
-FROM
-  spots
-WHERE
-  id = $1
-FOR UPDATE;
+select
+  "publication",
+  "auto_hidden_at" is not null as "auto_hidden",
+  "status"
+from
+  "spots"
+where
+  "id" = $1
+for update;
 
 -- setPublication
-UPDATE spots
-SET
-  publication = $2,
-  auto_hidden_at = NULL,
-  updated_at = now()
-WHERE
-  id = $1;
+update "spots"
+set
+  "publication" = $1,
+  "auto_hidden_at" = $2,
+  "updated_at" = now()
+where
+  "id" = $3;
 
 -- restoreSpot
 UPDATE spots
@@ -483,17 +483,17 @@ WHERE
   id = $1;
 
 -- showHiddenAgain
-UPDATE spots
-SET
-  publication = 'approved',
-  auto_hidden_at = NULL,
-  updated_at = now()
-WHERE
-  id = ANY ($1::int[])
-  AND publication = 'pending'
-  AND auto_hidden_at IS NOT NULL
-RETURNING
-  id;
+update "spots"
+set
+  "publication" = $1,
+  "auto_hidden_at" = $2,
+  "updated_at" = now()
+where
+  "id" = any ($3::int[])
+  and "publication" = $4
+  and "auto_hidden_at" is not null
+returning
+  "id";
 
 -- restoreClearedDisputes
 UPDATE spots
@@ -506,64 +506,58 @@ RETURNING
   id;
 
 -- clearReview
-UPDATE spots
-SET
-  review_reason = NULL,
-  review_since = NULL
-WHERE
-  id = $1;
+update "spots"
+set
+  "review_reason" = $1,
+  "review_since" = $2
+where
+  "id" = $3;
 
 -- setVerified
-UPDATE spots
-SET
-  moderator_verified = $2,
-  kept_at = CASE
-    WHEN $2 THEN $3
-    ELSE kept_at
-  END,
-  updated_at = now()
-WHERE
-  id = $1;
+update "spots"
+set
+  "moderator_verified" = $1,
+  "kept_at" = $2,
+  "updated_at" = now()
+where
+  "id" = $3;
 
 -- setArchived
-UPDATE spots
-SET
-  publication = 'archived',
-  archived_at = $2,
-  updated_at = now()
-WHERE
-  id = $1
-  AND publication = 'approved'
-RETURNING
-  id;
+update "spots"
+set
+  "publication" = $1,
+  "archived_at" = $2,
+  "updated_at" = now()
+where
+  "id" = $3
+  and "publication" = $4
+returning
+  "id";
 
 -- resolveOpenFlags
-UPDATE flags
-SET
-  resolved_at = now(),
-  resolution = $2
-WHERE
-  spot_id = $1
-  AND resolved_at IS NULL
-  AND (
-    $3::text IS NULL
-    OR network = $3
-  )
-RETURNING
-  id;
+update "flags"
+set
+  "resolved_at" = now(),
+  "resolution" = $1
+where
+  "spot_id" = $2
+  and "resolved_at" is null
+  and "network" = $3
+returning
+  "id";
 
 -- updateSpotFields
-UPDATE spots
-SET
-  title = $2,
-  severity = $3,
-  updated_at = now()
-WHERE
-  id = $1;
+update "spots"
+set
+  "title" = $1,
+  "severity" = $2,
+  "updated_at" = now()
+where
+  "id" = $3;
 
 -- deleteSpot
-DELETE FROM spots
-WHERE
-  id = $1
-RETURNING
-  id;
+delete from "spots"
+where
+  "id" = $1
+returning
+  "id";

@@ -1,7 +1,10 @@
+import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { ModSpot, modQueueResponse, ReportInput } from '../../../common/api.ts';
 import { type FlagReason, type ModState, QUEUE_COUNT_CAP, REPORT_FIELDS } from '../../../common/domain.ts';
 import type { Queryable } from '../db/db.ts';
+import type { Spots } from '../db/schema.gen.ts';
+import { qb, rowsOf } from '../db/sql-builder.ts';
 import { PROTECTED, type Publication, RESTORE, SPOT_COLUMNS, type SpotRow, toSpot } from '../spots/index.ts';
 import { BURSTS_OF_SPOT, SPOTS_WITH_BURSTS } from './networks.sql.ts';
 
@@ -100,26 +103,33 @@ export async function findModSpot(db: Queryable, id: number): Promise<ModSpot | 
   return rows[0] && toModSpot(rows[0]);
 }
 
-export interface LockedSpot {
-  publication: Publication;
-  auto_hidden: boolean;
-  status: SpotRow['status'];
-}
+export type LockedSpot = NonNullable<Awaited<ReturnType<typeof lockSpot>>>;
 
-export async function lockSpot(tx: Queryable, id: number): Promise<LockedSpot | undefined> {
-  const rows = await tx.query<LockedSpot>(
-    `SELECT publication, auto_hidden_at IS NOT NULL AS auto_hidden, status FROM spots WHERE id = $1
-     FOR UPDATE`,
-    [id],
+export async function lockSpot(tx: Queryable, id: number) {
+  const rows = await rowsOf(
+    tx,
+    qb
+      .selectFrom('spots')
+      .select((eb) => [
+        'publication',
+        eb('auto_hidden_at', 'is not', null).$castTo<boolean>().as('auto_hidden'),
+        'status',
+      ])
+      .where('id', '=', id)
+      .forUpdate()
+      .$narrowType<{ publication: Publication; status: SpotRow['status'] }>(),
   );
   return rows[0];
 }
 
 /** A moderator's decision on publication also ends any auto-hide. */
 export async function setPublication(tx: Queryable, id: number, publication: Publication): Promise<void> {
-  await tx.query(
-    'UPDATE spots SET publication = $2, auto_hidden_at = NULL, updated_at = now() WHERE id = $1',
-    [id, publication],
+  await rowsOf(
+    tx,
+    qb
+      .updateTable('spots')
+      .set({ publication, auto_hidden_at: null, updated_at: sql`now()` })
+      .where('id', '=', id),
   );
 }
 
@@ -133,10 +143,15 @@ export async function restoreSpot(tx: Queryable, id: number): Promise<void> {
 
 /** Puts back on the map those of the spots that flags had hid; returns their ids. */
 export async function showHiddenAgain(tx: Queryable, ids: number[]): Promise<number[]> {
-  const rows = await tx.query<{ id: number }>(
-    `UPDATE spots SET publication = 'approved', auto_hidden_at = NULL, updated_at = now()
-     WHERE id = ANY ($1::int[]) AND publication = 'pending' AND auto_hidden_at IS NOT NULL RETURNING id`,
-    [ids],
+  const rows = await rowsOf(
+    tx,
+    qb
+      .updateTable('spots')
+      .set({ publication: 'approved' satisfies Publication, auto_hidden_at: null, updated_at: sql`now()` })
+      .where('id', '=', (eb) => eb.fn.any(sql<number[]>`${ids}::int[]`))
+      .where('publication', '=', 'pending' satisfies Publication)
+      .where('auto_hidden_at', 'is not', null)
+      .returning('id'),
   );
   return rows.map((r) => r.id);
 }
@@ -152,15 +167,24 @@ export async function restoreClearedDisputes(tx: Queryable, disputedBefore: numb
 
 /** A moderator has looked at the spot: it leaves the review queue. */
 export async function clearReview(tx: Queryable, id: number): Promise<void> {
-  await tx.query('UPDATE spots SET review_reason = NULL, review_since = NULL WHERE id = $1', [id]);
+  await rowsOf(
+    tx,
+    qb.updateTable('spots').set({ review_reason: null, review_since: null }).where('id', '=', id),
+  );
 }
 
 /** Verifying keeps the spot: it ages from now, as from a confirmation. */
 export async function setVerified(tx: Queryable, id: number, verified: boolean, now: Date): Promise<void> {
-  await tx.query(
-    `UPDATE spots SET moderator_verified = $2, kept_at = CASE WHEN $2 THEN $3 ELSE kept_at END,
-       updated_at = now() WHERE id = $1`,
-    [id, verified, now],
+  await rowsOf(
+    tx,
+    qb
+      .updateTable('spots')
+      .set((eb) => ({
+        moderator_verified: verified,
+        kept_at: verified ? now : eb.ref('kept_at'),
+        updated_at: sql`now()`,
+      }))
+      .where('id', '=', id),
   );
 }
 
@@ -169,13 +193,21 @@ export async function setVerified(tx: Queryable, id: number, verified: boolean, 
  * confirmation, or the next ageing would archive it again); false when it was not so.
  */
 export async function setArchived(tx: Queryable, id: number, archived: boolean, now: Date): Promise<boolean> {
-  const rows = await tx.query(
-    archived
-      ? `UPDATE spots SET publication = 'archived', archived_at = $2, updated_at = now()
-         WHERE id = $1 AND publication = 'approved' RETURNING id`
-      : `UPDATE spots SET publication = 'approved', archived_at = NULL, kept_at = $2, updated_at = now()
-         WHERE id = $1 AND publication = 'archived' RETURNING id`,
-    [id, now],
+  const [from, to]: [Publication, Publication] = archived
+    ? ['approved', 'archived']
+    : ['archived', 'approved'];
+  const rows = await rowsOf(
+    tx,
+    qb
+      .updateTable('spots')
+      .set(
+        archived
+          ? { publication: to, archived_at: now, updated_at: sql`now()` }
+          : { publication: to, archived_at: null, kept_at: now, updated_at: sql`now()` },
+      )
+      .where('id', '=', id)
+      .where('publication', '=', from)
+      .returning('id'),
   );
   return rows.length === 1;
 }
@@ -189,30 +221,36 @@ export async function resolveOpenFlags(
   resolution: FlagResolution,
   network?: string,
 ): Promise<number> {
-  const rows = await tx.query(
-    `UPDATE flags SET resolved_at = now(), resolution = $2
-     WHERE spot_id = $1 AND resolved_at IS NULL AND ($3::text IS NULL OR network = $3) RETURNING id`,
-    [id, resolution, network ?? null],
-  );
+  let statement = qb
+    .updateTable('flags')
+    .set({ resolved_at: sql`now()`, resolution })
+    .where('spot_id', '=', id)
+    .where('resolved_at', 'is', null);
+  if (network !== undefined) statement = statement.where('network', '=', network);
+  const rows = await rowsOf(tx, statement.returning('id'));
   return rows.length;
 }
 
-const EDITABLE = REPORT_FIELDS;
+/** A report's fields, each a column of spots a moderator may edit (the type check holds them so). */
+type Editable = Pick<Updateable<Spots>, (typeof REPORT_FIELDS)[number]>;
 
 export async function updateSpotFields(
   tx: Queryable,
   id: number,
   fields: Partial<ReportInput>,
 ): Promise<void> {
-  const columns = EDITABLE.filter((c) => fields[c] !== undefined);
+  const columns = REPORT_FIELDS.filter((c) => fields[c] !== undefined);
   if (!columns.length) return;
-  const sets = columns.map((c, i) => `${c} = $${i + 2}`).join(', ');
-  await tx.query(`UPDATE spots SET ${sets}, updated_at = now() WHERE id = $1`, [
-    id,
-    ...columns.map((c) => fields[c]),
-  ]);
+  const edited = Object.fromEntries(columns.map((c) => [c, fields[c]])) as Editable;
+  await rowsOf(
+    tx,
+    qb
+      .updateTable('spots')
+      .set({ ...edited, updated_at: sql`now()` })
+      .where('id', '=', id),
+  );
 }
 
 export async function deleteSpot(tx: Queryable, id: number): Promise<boolean> {
-  return (await tx.query('DELETE FROM spots WHERE id = $1 RETURNING id', [id])).length === 1;
+  return (await rowsOf(tx, qb.deleteFrom('spots').where('id', '=', id).returning('id'))).length === 1;
 }
