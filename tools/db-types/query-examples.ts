@@ -1,5 +1,6 @@
 import * as alerts from '../../server/src/channels/alerts.sql.ts';
 import * as channels from '../../server/src/channels/channels.sql.ts';
+import * as numbers from '../../server/src/channels/numbers.sql.ts';
 import * as outbox from '../../server/src/channels/outbox.sql.ts';
 import * as push from '../../server/src/channels/push.sql.ts';
 import * as receipts from '../../server/src/channels/receipts.sql.ts';
@@ -88,10 +89,12 @@ export const MODULES = {
     ],
     confirmWatchesOf: ['hash'],
     forgetNumber: ['hash'],
+    purgeChannelData: [30],
+  }),
+  'channels/numbers': snapshot(numbers, {
     numberChoices: ['hash'],
     rememberLang: ['hash', 'lg'],
     rememberNear: ['hash', { place: 'Kisenyi', lat: 0.3476, lng: 32.5825, shown: 3 }],
-    purgeChannelData: [30],
   }),
   'channels/outbox': snapshot(outbox, {
     enqueue: [{ phoneHash: 'hash', phoneEnc: 'sealed', kind: 'alert', body: 'text', spotId: 1, at: NOW }],

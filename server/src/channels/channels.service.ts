@@ -5,15 +5,8 @@ import { type Deps, publicDataChanged } from '../deps.ts';
 import type { Identity } from '../identity/identify.ts';
 import { findPublicSpot, redactPhoneNumbers, reportSpot } from '../spots/index.ts';
 import { ALERT_RULES } from './alerts.ts';
-import {
-  confirmWatchesOf,
-  forgetNumber,
-  nearestDangers,
-  numberChoices,
-  rememberLang,
-  rememberNear,
-  upsertWatch,
-} from './channels.sql.ts';
+import { confirmWatchesOf, forgetNumber, nearestDangers, upsertWatch } from './channels.sql.ts';
+import { numberChoices, rememberLang, rememberNear } from './numbers.sql.ts';
 import { enqueue } from './outbox.sql.ts';
 import type { PhoneCipher } from './phone.ts';
 import { refusedBy, voteByPhone } from './phone-acts.ts';
