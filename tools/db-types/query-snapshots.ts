@@ -59,3 +59,21 @@ export async function querySnapshots(): Promise<Map<string, string>> {
   }
   return files;
 }
+
+/**
+ * The recorded statements the migrated schema in `db` refuses to PREPARE (a column renamed or
+ * dropped, a type changed), each named by its module and function: the statements written out as
+ * text are checked here, as the built ones are by the compiler.
+ */
+export async function unpreparable(db: Queryable): Promise<string[]> {
+  const refused: string[] = [];
+  for (const [i, { module, fn, sql }] of (await recordedStatements()).entries()) {
+    try {
+      await db.query(`PREPARE s${i} AS ${sql}`);
+    } catch (err) {
+      refused.push(`${module} ${fn}: ${(err as Error).message}`);
+    }
+  }
+  await db.query('DEALLOCATE ALL');
+  return refused;
+}

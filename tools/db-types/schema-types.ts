@@ -13,6 +13,7 @@ import { migrate } from '../../server/src/db/migrate.ts';
 import { pgliteDb } from '../../server/src/db/pglite.ts';
 import { openPglite } from '../../server/src/db/pglite-open.ts';
 import { embeddedTemplate } from '../../server/src/db/pglite-template.ts';
+import { unpreparable } from './query-snapshots.ts';
 
 export const SCHEMA_TYPES_FILE = 'server/src/db/schema.gen.ts';
 
@@ -68,15 +69,18 @@ export async function schemaTypesOf(db: Queryable): Promise<string> {
   return HEADER + types;
 }
 
-/** The types of the schema the migrations make, on a fresh embedded database (nothing to install). */
-export async function schemaTypes(): Promise<string> {
+/**
+ * The types of the schema the migrations make, on a fresh embedded database (nothing to install),
+ * and the recorded statements that schema refuses.
+ */
+export async function schemaTypes(): Promise<{ types: string; refused: string[] }> {
   const pglite = await openPglite(undefined, {
     loadDataDir: new Blob([readFileSync(await embeddedTemplate())]),
   });
   try {
     const db = pgliteDb(pglite);
     await migrate(db);
-    return await schemaTypesOf(db);
+    return { types: await schemaTypesOf(db), refused: await unpreparable(db) };
   } finally {
     await pglite.close();
   }

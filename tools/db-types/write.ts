@@ -5,11 +5,13 @@ import { SCHEMA_TYPES_FILE, schemaTypes } from './schema-types.ts';
 /**
  * `npm run db:types`: writes the schema's types from the migrations, and the snapshots of the
  * typed statements. With `--check` (the type check runs it first) it writes nothing, and fails when
- * a committed file is not what the migrations and the statements make now.
+ * a committed file is not what the migrations and the statements make now. Either way it fails when
+ * the migrated schema refuses a recorded statement (a raw one naming a renamed column, say).
  */
 const root = new URL('../../', import.meta.url);
 const files = await querySnapshots();
-files.set(SCHEMA_TYPES_FILE, await schemaTypes());
+const { types, refused } = await schemaTypes();
+files.set(SCHEMA_TYPES_FILE, types);
 const check = process.argv.includes('--check');
 const kept = readdirSync(new URL(QUERIES_DIR, root)).map((f) => `${QUERIES_DIR}/${f}`);
 const stale = [
@@ -22,6 +24,10 @@ function readText(file: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+if (refused.length) {
+  console.error(`statements the migrated schema refuses:\n${refused.join('\n')}`);
+  process.exit(1);
 }
 if (check) {
   if (stale.length) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { querySnapshots, recordedStatements } from '../../../tools/db-types/query-snapshots.ts';
+import { querySnapshots, recordedStatements, unpreparable } from '../../../tools/db-types/query-snapshots.ts';
 import { SCHEMA_TYPES_FILE, schemaTypesOf } from '../../../tools/db-types/schema-types.ts';
 import { createTestDatabase, type TestDatabase } from '../test-db.ts';
 
@@ -28,13 +28,7 @@ describe('typed statements', () => {
   });
 
   test('every snapshotted statement is valid against the migrated schema (its raw fragments too)', async () => {
-    const statements = await recordedStatements();
-    assert.ok(statements.length >= 18, `${statements.length} statements recorded`);
-    await t.db.transaction(async (tx) => {
-      for (const [i, { module, fn, sql }] of statements.entries()) {
-        await assert.doesNotReject(tx.query(`PREPARE s${i} AS ${sql}`), `${module} ${fn}`);
-      }
-      await tx.query('DEALLOCATE ALL');
-    });
+    assert.ok((await recordedStatements()).length >= 100, 'the modules’ statements are recorded');
+    assert.deepEqual(await t.db.transaction((tx) => unpreparable(tx)), []);
   });
 });
