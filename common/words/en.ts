@@ -298,6 +298,20 @@ export const en = {
   'sos.callCentre': 'National emergency call centre',
   'sos.policeMobile': 'Police (mobile)',
 
+  'sent.button': 'Your reports',
+  'sent.heading': 'Your reports',
+  'sent.explain':
+    'Reports sent from this phone. This list is kept on this phone only: Hatari does not record who sent a report.',
+  'sent.none':
+    'No report has been sent from this phone yet. Reports you send are listed here, on this phone only.',
+  'sent.when': 'sent {when}',
+  'sent.onMap': 'On the map.',
+  'sent.held': 'Not on the map: moderators check it first (or did not publish it).',
+  'sent.gone': 'No longer on the map.',
+  'sent.unknown': 'It could not be checked now. Open this list again later.',
+  'sent.forget': 'Forget this list',
+  'sent.follow': 'Follow it in Your reports',
+
   'alerts.toggle': 'Nearby alerts',
   'alerts.near': 'Careful: you are near "{title}".',
   'live.new': '{n} new dangers on the map',

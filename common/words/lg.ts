@@ -304,6 +304,20 @@ export const lg = {
   'sos.callCentre': 'Ekifo ky’eggwanga eky’amasimu ag’obwangu',
   'sos.policeMobile': 'Poliisi (essimu)',
 
+  'sent.button': 'Lipoota zo',
+  'sent.heading': 'Lipoota zo',
+  'sent.explain':
+    'Lipoota eziweerezeddwa okuva ku ssimu eno. Olukalala luno lukuumibwa ku ssimu eno yokka: Hatari tewandiika ani aweerezza lipoota.',
+  'sent.none':
+    'Tewannaba kubaawo lipoota eweerezeddwa okuva ku ssimu eno. Lipoota z’oweereza zirabika wano, ku ssimu eno yokka.',
+  'sent.when': 'yaweerezebwa {when}',
+  'sent.onMap': 'Eri ku maapu.',
+  'sent.held': 'Teri ku maapu: abalabirizi basooka kugikebera (oba tebaagifulumya).',
+  'sent.gone': 'Tekyali ku maapu.',
+  'sent.unknown': 'Tesobodde kukeberebwa kati. Ddamu oggulewo olukalala luno oluvannyuma.',
+  'sent.forget': 'Werabire olukalala luno',
+  'sent.follow': 'Gigoberere mu Lipoota zo',
+
   'alerts.toggle': 'Okulabulwa okumpi',
   'alerts.near': 'Weegendereze: oli kumpi ne "{title}".',
   'live.new': 'Obulabe obupya {n} ku maapu',

@@ -302,6 +302,20 @@ export const sw = {
   'sos.callCentre': 'Kituo cha taifa cha simu za dharura',
   'sos.policeMobile': 'Polisi (simu ya mkononi)',
 
+  'sent.button': 'Ripoti zako',
+  'sent.heading': 'Ripoti zako',
+  'sent.explain':
+    'Ripoti zilizotumwa kutoka simu hii. Orodha hii inahifadhiwa kwenye simu hii tu: Hatari haiandiki nani alituma ripoti.',
+  'sent.none':
+    'Bado hakuna ripoti iliyotumwa kutoka simu hii. Ripoti utakazotuma zitaorodheshwa hapa, kwenye simu hii tu.',
+  'sent.when': 'ilitumwa {when}',
+  'sent.onMap': 'Iko kwenye ramani.',
+  'sent.held': 'Haiko kwenye ramani: wasimamizi wanaikagua kwanza (au hawakuichapisha).',
+  'sent.gone': 'Haiko tena kwenye ramani.',
+  'sent.unknown': 'Haikuweza kukaguliwa sasa. Fungua orodha hii tena baadaye.',
+  'sent.forget': 'Sahau orodha hii',
+  'sent.follow': 'Ifuatilie kwenye Ripoti zako',
+
   'alerts.toggle': 'Tahadhari za karibu',
   'alerts.near': 'Tahadhari: uko karibu na "{title}".',
   'live.new': 'Hatari mpya {n} kwenye ramani',

@@ -37,6 +37,13 @@ describe('the moderator console', () => {
         .waitFor(),
     );
     await checked(visitor.page, '21-report-held');
+    // The phone keeps what it sent: the held report is there, said to wait for a moderator.
+    await visitor.page.getByRole('button', { name: 'Follow it in Your reports' }).click();
+    const mine = visitor.page.locator('.sent-list li', { hasText: 'Unlit path behind the stage' });
+    await assert.doesNotReject(
+      mine.getByText('Not on the map: moderators check it first (or did not publish it).').waitFor(),
+    );
+    await checked(visitor.page, '21b-your-reports-held');
     assert.equal(
       (await publicTitles(stack.url)).includes('Unlit path behind the stage'),
       false,
@@ -66,13 +73,23 @@ describe('the moderator console', () => {
 
     await card.getByRole('button', { name: 'Mark verified' }).click();
     await assert.doesNotReject(card.getByText('Marked verified by moderators.').waitFor());
+    // Approved, the same list says it is on the map, and opens it there.
     await visitor.page.reload();
-    await visitor.page.getByRole('button', { name: 'List' }).click();
-    await visitor.page.getByRole('button', { name: /Unlit path behind the stage/ }).click();
+    await visitor.page.getByRole('button', { name: 'Map tools' }).click();
+    await visitor.page.getByRole('button', { name: 'Your reports' }).click();
+    await assert.doesNotReject(mine.getByText('On the map.').waitFor());
+    await mine.getByRole('button', { name: 'Unlit path behind the stage' }).click();
     await assert.doesNotReject(
       visitor.page.locator('.spot-detail').getByText('Verified by moderators').waitFor(),
     );
     await checked(visitor.page, '23-approved-verified');
+    // A shared phone's list is forgotten in one tap, there and in its storage; #sent names the sheet.
+    await visitor.page.goto(`${stack.url}/#sent`);
+    await visitor.page.getByRole('button', { name: 'Forget this list' }).click();
+    await assert.doesNotReject(
+      visitor.page.getByText('No report has been sent from this phone yet.').waitFor(),
+    );
+    assert.equal(await visitor.page.evaluate(() => localStorage.getItem('hatari.sentReports')), null);
 
     await mod.page.getByRole('button', { name: 'Log' }).click();
     await assert.doesNotReject(mod.page.locator('.log-entry').first().waitFor());

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n.ts';
 
 /**
- * The map's tools (offline areas, alerts for this area, the heat view, nearby alerts, the legend)
+ * The map's tools (offline areas, alerts for this area, your reports, the heat view, nearby alerts,
+ * the legend)
  * folded behind one small button, so they never stand over the map in any language: the menu opens
  * under it, and closes when a tool is chosen, on Escape or on a tap elsewhere. The button counts the
  * tools switched on (the heat view, nearby alerts), as the Filters button counts its filters.
@@ -12,6 +13,7 @@ export function MapTools(props: {
   alertsOn: boolean;
   onAreas(): void;
   onWatchHere(): void;
+  onSent(): void;
   onHeat(): void;
   onAlerts(): void;
 }) {
@@ -66,6 +68,9 @@ export function MapTools(props: {
           </button>
           <button type="button" onClick={choose(props.onWatchHere)}>
             {t('watch.button')}
+          </button>
+          <button type="button" onClick={choose(props.onSent)}>
+            {t('sent.button')}
           </button>
           <button type="button" aria-pressed={props.heat} onClick={choose(props.onHeat)}>
             {t('map.heat')}

@@ -38,6 +38,7 @@ export function App({ config }: { config: PageSettings }) {
             alertsOn={s.alertsOn}
             onAreas={act.openAreas}
             onWatchHere={act.watchHere}
+            onSent={() => act.open('sent')}
             onHeat={() => set({ heat: !s.heat })}
             onAlerts={() => set({ alertsOn: !s.alertsOn })}
           />

@@ -7,6 +7,7 @@ import type { useSpots } from '../hooks/use-spots.ts';
 import { FilterPanel } from '../panels/filters.tsx';
 import { ListView } from '../panels/list-view.tsx';
 import { RoutePanel } from '../panels/route-panel.tsx';
+import { SentPanel } from '../panels/sent-panel.tsx';
 import { SosPanel } from '../panels/sos-panel.tsx';
 import { SpotDetail } from '../panels/spot-detail.tsx';
 import { StatsPanel } from '../panels/stats-panel.tsx';
@@ -137,7 +138,14 @@ export function PanelSheet(
         />
       )}
       {panel === 'report' && <Report {...props} />}
-      {panel === 'held' && <Notice kind="ok">{t('report.pending')}</Notice>}
+      {panel === 'held' && (
+        <>
+          <Notice kind="ok">{t('report.pending')}</Notice>
+          <button type="button" onClick={() => act.open('sent')}>
+            {t('sent.follow')}
+          </button>
+        </>
+      )}
       {panel === 'route' && (
         <RoutePanel
           from={s.ends.from}
@@ -164,6 +172,7 @@ export function PanelSheet(
       )}
       {panel === 'stats' && <StatsPanel />}
       {panel === 'sos' && <SosPanel />}
+      {panel === 'sent' && <SentPanel onShow={(id) => void act.showSpot(id)} />}
       {panel === 'areas' &&
         (act.areasPanel ? (
           <act.areasPanel.AreasPanel

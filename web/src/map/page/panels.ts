@@ -2,7 +2,17 @@ import type { StringKey } from '../../lib/i18n.ts';
 import type { SheetSize } from './sheet.tsx';
 
 /** The sheets the map page opens over the map (beside it on a wide screen). */
-export type Panel = 'spot' | 'report' | 'route' | 'filters' | 'stats' | 'sos' | 'held' | 'areas' | 'watch';
+export type Panel =
+  | 'spot'
+  | 'report'
+  | 'route'
+  | 'filters'
+  | 'stats'
+  | 'sos'
+  | 'held'
+  | 'areas'
+  | 'watch'
+  | 'sent';
 
 /** How far each panel opens: forms take the screen, what goes with the map leaves it half visible. */
 export const OPEN_SIZE: Record<Panel, SheetSize> = {
@@ -17,6 +27,7 @@ export const OPEN_SIZE: Record<Panel, SheetSize> = {
   held: 'half',
   areas: 'half',
   watch: 'half',
+  sent: 'half',
 };
 
 /** Each panel's heading. */
@@ -30,4 +41,5 @@ export const PANEL_TITLE: Record<Panel, StringKey> = {
   held: 'report.heading',
   areas: 'areas.heading',
   watch: 'watch.heading',
+  sent: 'sent.heading',
 };

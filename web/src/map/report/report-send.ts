@@ -5,6 +5,7 @@ import { describeFailure } from '../../lib/failures.ts';
 import { t } from '../../lib/i18n.ts';
 import type { Spot } from '../../lib/types.ts';
 import { clearDraft, loadDraft, type ReportDraft, readyReport, saveDraft } from './report-draft.ts';
+import { noteSent } from './sent-reports.ts';
 
 /**
  * The report being written, kept on the phone with every change (report-draft.ts); `discard` starts
@@ -28,8 +29,12 @@ export function useDraft(onDiscard: () => void) {
   };
 }
 
-/** Sends a report the page's check found ready (report-draft.ts). */
-export const sendReport = (body: ReportInput) => answer(client.POST('/api/spots', { body }));
+/** Sends a report the page's check found ready (report-draft.ts); one taken is noted as sent. */
+export async function sendReport(body: ReportInput) {
+  const res = await answer(client.POST('/api/spots', { body }));
+  if (res.ok) noteSent(res.data.spot, res.data.pending);
+  return res;
+}
 
 /** How long to wait before trying again when a kept report found the phone offline. */
 const OFFLINE_RETRY_MS = 60_000;
