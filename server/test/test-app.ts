@@ -20,6 +20,8 @@ import { SharedChanges } from '../src/http/shared-changes.ts';
 import { DeviceChallenges } from '../src/identity/device-challenge.ts';
 import { DeviceCredentials } from '../src/identity/device-credential.ts';
 import { createIdentify } from '../src/identity/identify.ts';
+import { FallbackCounters } from '../src/limits/fallback-counters.ts';
+import { MemoryStore } from '../src/limits/memory-store.ts';
 import { POLICIES } from '../src/limits/policies.ts';
 import { type PolicyTable, RateLimiter } from '../src/limits/rate-limit.ts';
 import { Pager } from '../src/moderation/pager.ts';
@@ -82,15 +84,34 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A migrated database (fresh unless one is given) with the app on top, reached through inject. */
+/**
+ * A migrated database (fresh unless one is given) with the app on top, reached through inject.
+ * `countersOnClock`: the relaxed limits' counters and slots are kept in memory by the app's clock,
+ * not by the database's, so what waits for a counter's time (the place service's turn, one a
+ * second) moves a test's clock instead of the test waiting.
+ */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; database?: TestDatabase; realLimits?: boolean; clock?: Clock } = {},
+  opts: {
+    env?: Record<string, string>;
+    database?: TestDatabase;
+    realLimits?: boolean;
+    clock?: Clock;
+    countersOnClock?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
   const config = testConfig({ LOG_LEVEL: 'info', ...opts.env });
   const logs = new LogCapture();
   const created = await createDeps(config, createLogger(config.logLevel, logs), database.db, opts.clock);
-  const relaxed = new RateLimiter(created.limiter.counters, RELAXED_POLICIES);
+  const now = () => created.clock.now().getTime();
+  const counters = opts.countersOnClock
+    ? new FallbackCounters(new MemoryStore(now), new MemoryStore(now), created.log, {
+        timeoutMs: 500,
+        probeEveryMs: 1000,
+        now,
+      })
+    : created.limiter.counters;
+  const relaxed = new RateLimiter(counters, RELAXED_POLICIES);
   const deps: Deps = opts.realLimits
     ? created
     : {
@@ -113,6 +134,7 @@ export async function startTestApp(
       await deps.limiter.close();
       await created.limiter.close();
       await deps.limiter.counters.close();
+      if (counters !== created.limiter.counters) await created.limiter.counters.close();
       record(scanLogs(logs.text, 'app logs'));
       if (!opts.database) await database.drop();
     },

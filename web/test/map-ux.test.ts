@@ -100,8 +100,9 @@ describe('the map as people live with it: drafts, checks, shared links, offline'
     const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const id = await spotId(stack.url, 'Kajjansi');
-    // Cold opens on a slow phone: every time the same framing.
-    for (let i = 0; i < 3; i++) {
+    // Cold opens on a slow phone: every time the same framing. Three phones at once: each mostly
+    // waits for its slow network.
+    const coldOpen = async (i: number) => {
       const { page, context, problems } = await openPhone(browser, stack.url, {
         path: `/spots/${id}`,
         slow: true,
@@ -134,7 +135,8 @@ describe('the map as people live with it: drafts, checks, shared links, offline'
       }
       assert.deepEqual(problems, []);
       await context.close();
-    }
+    };
+    await Promise.all([0, 1, 2].map(coldOpen));
 
     // After publishing a report, its marker is above the sheet too.
     const { page, context } = await openPhone(browser, stack.url);

@@ -45,8 +45,11 @@ let nominatimUrl: string;
 describe('search/search', () => {
   before(async () => {
     nominatimUrl = await nominatim.start();
+    // The place service's turns (one a second) are taken by the test's clock: nothing waits for them.
     t = await startTestApp({
       env: { SEED: '1', NOMINATIM_URL: nominatimUrl, GEOCODER_USER_AGENT: 'Hatari-test/1 (ops@example.org)' },
+      clock: new TestClock(),
+      countersOnClock: true,
     });
   });
   after(async () => {
