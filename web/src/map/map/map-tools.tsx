@@ -3,10 +3,10 @@ import { t } from '../../lib/i18n.ts';
 
 /**
  * The map's tools (offline areas, alerts for this area, your reports, the heat view, nearby alerts,
- * the legend)
- * folded behind one small button, so they never stand over the map in any language: the menu opens
- * under it, and closes when a tool is chosen, on Escape or on a tap elsewhere. The button counts the
- * tools switched on (the heat view, nearby alerts), as the Filters button counts its filters.
+ * the legend) folded behind one small button, so they never stand over the map in any language: the
+ * menu opens under it, and closes when a tool is chosen, on Escape or on a tap elsewhere. The button
+ * counts the tools switched on (the heat view, nearby alerts), as the Filters button counts its
+ * filters.
  */
 export function MapTools(props: {
   heat: boolean;

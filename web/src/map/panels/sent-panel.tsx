@@ -24,6 +24,20 @@ function useNow(sent: SentReport[]): Map<number, Now> {
   return now;
 }
 
+/** What became of one report, in words. */
+function Outcome({ report, state }: { report: SentReport; state: Now | undefined }) {
+  if (!state) return <>{t('common.loading')}</>;
+  if (state === 'unknown') return <>{t('sent.unknown')}</>;
+  if (state === 'notShown') return <>{t(report.held ? 'sent.held' : 'sent.gone')}</>;
+  // Archived (aged out): its sheet says so, and the map no longer shows it.
+  if (state.spot.archived) return <>{t('sent.gone')}</>;
+  return (
+    <>
+      <StatusBadge status={state.spot.status} verified={state.spot.moderator_verified} /> {t('sent.onMap')}
+    </>
+  );
+}
+
 /**
  * "Your reports": the reports sent from this phone (kept on the phone only) and what became of each,
  * so a report held for a moderator is not lost from sight.
@@ -49,18 +63,7 @@ export function SentPanel({ onShow }: { onShow(id: number): void }) {
               )}
               <span class="muted"> · {t('sent.when', { when: formatDate(report.sent_at) })}</span>
               <p>
-                {!state ? (
-                  t('common.loading')
-                ) : typeof state === 'object' ? (
-                  <>
-                    <StatusBadge status={state.spot.status} verified={state.spot.moderator_verified} />{' '}
-                    {t('sent.onMap')}
-                  </>
-                ) : state === 'notShown' ? (
-                  t(report.held ? 'sent.held' : 'sent.gone')
-                ) : (
-                  t('sent.unknown')
-                )}
+                <Outcome report={report} state={state} />
               </p>
             </li>
           );
