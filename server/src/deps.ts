@@ -194,25 +194,30 @@ export async function createRateLimiter(
   );
 }
 
-/** The services that talk to the map services, with their policies (cache, pace) built in. */
+/**
+ * The services that talk to the map services, with their policies (cache, pace) built in.
+ * `upstreamTimeoutMs` replaces the clients' own timeouts (a test of a hanging service).
+ */
 export function createMapServices(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
   limiter: RateLimiter,
   clock: Clock = systemClock,
+  upstreamTimeoutMs?: number,
 ) {
+  const timeoutMs = { timeoutMs: upstreamTimeoutMs };
   return {
     places: new PlaceSearch(
       db,
-      new NominatimClient(config.nominatimUrl, config.geocoderUserAgent),
+      new NominatimClient(config.nominatimUrl, config.geocoderUserAgent, timeoutMs),
       limiter,
       log,
       clock,
     ),
     routePlanner: new RoutePlanner(
       db,
-      new CachedRouter(new OsrmClient(config.osrmUrl, config.geocoderUserAgent)),
+      new CachedRouter(new OsrmClient(config.osrmUrl, config.geocoderUserAgent, timeoutMs)),
       config.osrmProfiles,
     ),
   };

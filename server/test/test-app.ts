@@ -88,7 +88,8 @@ export interface TestApp {
  * A migrated database (fresh unless one is given) with the app on top, reached through inject.
  * `countersOnClock`: the relaxed limits' counters and slots are kept in memory by the app's clock,
  * not by the database's, so what waits for a counter's time (the place service's turn, one a
- * second) moves a test's clock instead of the test waiting.
+ * second) moves a test's clock instead of the test waiting. `upstreamTimeoutMs`: the routing and
+ * place services are waited for this long instead of their 8 and 4 s (a test of a hanging one).
  */
 export async function startTestApp(
   opts: {
@@ -97,6 +98,7 @@ export async function startTestApp(
     realLimits?: boolean;
     clock?: Clock;
     countersOnClock?: boolean;
+    upstreamTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
@@ -117,7 +119,14 @@ export async function startTestApp(
     : {
         ...created,
         limiter: relaxed,
-        ...createMapServices(config, database.db, created.log, relaxed, created.clock),
+        ...createMapServices(
+          config,
+          database.db,
+          created.log,
+          relaxed,
+          created.clock,
+          opts.upstreamTimeoutMs,
+        ),
       };
   const app = await buildApp(deps);
   await app.ready();

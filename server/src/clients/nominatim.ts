@@ -45,15 +45,18 @@ export class NominatimClient {
   private readonly baseUrl: string;
   private readonly userAgent: string;
   private readonly guard: UpstreamGuard;
+  private readonly timeoutMs: number;
 
+  /** `timeoutMs`: how long an answer is waited for (4 s; a test of a hanging service waits less). */
   constructor(
     baseUrl: string,
     userAgent: string,
-    guard = new UpstreamGuard('place search', NOMINATIM_GUARD),
+    { guard = new UpstreamGuard('place search', NOMINATIM_GUARD), timeoutMs = TIMEOUT_MS } = {},
   ) {
     this.baseUrl = baseUrl;
     this.userAgent = userAgent;
     this.guard = guard;
+    this.timeoutMs = timeoutMs;
   }
 
   /** False while the service is failing (circuit open) or has its most calls in flight. */
@@ -79,7 +82,7 @@ export class NominatimClient {
     });
     const { status, body } = await getJson('place search', `${this.baseUrl}/search?${params}`, {
       userAgent: this.userAgent,
-      timeoutMs: TIMEOUT_MS,
+      timeoutMs: this.timeoutMs,
     });
     if (status !== 200) throw new UpstreamError('place search', 'bad-status', `HTTP ${status}`);
     const parsed = z.array(result).safeParse(body);

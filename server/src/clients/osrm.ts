@@ -49,11 +49,18 @@ export class OsrmClient {
   private readonly baseUrl: string;
   private readonly userAgent: string;
   private readonly guard: UpstreamGuard;
+  private readonly timeoutMs: number;
 
-  constructor(baseUrl: string, userAgent: string, guard = new UpstreamGuard('routing', OSRM_GUARD)) {
+  /** `timeoutMs`: how long an answer is waited for (8 s; a test of a hanging router waits less). */
+  constructor(
+    baseUrl: string,
+    userAgent: string,
+    { guard = new UpstreamGuard('routing', OSRM_GUARD), timeoutMs = TIMEOUT_MS } = {},
+  ) {
     this.baseUrl = baseUrl;
     this.userAgent = userAgent;
     this.guard = guard;
+    this.timeoutMs = timeoutMs;
   }
 
   /** Routes through the given points in order (start, optional via points, end). */
@@ -74,7 +81,7 @@ export class OsrmClient {
       `${this.baseUrl}/route/v1/${profile}/${coords}?${params}`,
       {
         userAgent: this.userAgent,
-        timeoutMs: TIMEOUT_MS,
+        timeoutMs: this.timeoutMs,
       },
     );
     const parsed = answer.safeParse(body);

@@ -39,7 +39,7 @@ describe('a map service behind its guard (circuit breaker and in-flight cap)', (
   const clock = new TestClock();
   const client = (opts = { maxInFlight: 3, failuresToOpen: 2, openMs: 300 }) => {
     const guard = new UpstreamGuard('routing', opts, clock);
-    return { guard, osrm: new OsrmClient(url, 'Hatari test', guard) };
+    return { guard, osrm: new OsrmClient(url, 'Hatari test', { guard }) };
   };
 
   it('opens after failures in a row, refuses at once without asking, and closes after a good trial', async () => {

@@ -21,6 +21,8 @@ describe('routing/route', () => {
     const url = await osrm.start();
     t = await startTestApp({
       env: { OSRM_URL: url, OSRM_PROFILES: 'driving:car,walking:foot,cycling:bike' },
+      // A hanging router is given up on after 1.5 s, not the 8 s of the deployed client.
+      upstreamTimeoutMs: 1500,
     });
     const add = async (name: string, body: Record<string, unknown>, state: SpotState = {}) => {
       ids[name] = await givenSpot(t, { ...state, fields: { title: name, ...body } });

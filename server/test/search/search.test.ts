@@ -50,6 +50,8 @@ describe('search/search', () => {
       env: { SEED: '1', NOMINATIM_URL: nominatimUrl, GEOCODER_USER_AGENT: 'Hatari-test/1 (ops@example.org)' },
       clock: new TestClock(),
       countersOnClock: true,
+      // A hanging place service is given up on after 1.5 s, not the 4 s of the deployed client.
+      upstreamTimeoutMs: 1500,
     });
   });
   after(async () => {
