@@ -172,4 +172,35 @@ describe('the map page from the keyboard alone', () => {
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+  test('a focused spot drawn again inside a cluster leaves the focus on that cluster, not the page', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const { page, context, problems } = await openPhone(browser, stack.url);
+    await page.locator('.leaflet-marker-icon.spot-marker').first().waitFor();
+    const key = await page.evaluate(() => {
+      const el = document.querySelector<HTMLElement>('.leaflet-marker-icon.spot-marker');
+      el?.focus();
+      return el?.dataset.key ?? '';
+    });
+    assert.match(key, /^spot-\d+$/);
+    // Zoomed out under the pointer (the focus stays where it is) until the spot is in a cluster.
+    const map = await page.locator('section.map').boundingBox();
+    assert.ok(map, 'the map is on the page');
+    await page.mouse.move(map.x + map.width / 2, map.y + map.height / 3);
+    const inCluster = (k: string) =>
+      Boolean(document.querySelector(`.leaflet-marker-icon[data-holds~="${k}"]`)) &&
+      !document.querySelector(`.leaflet-marker-icon[data-key="${k}"]`);
+    for (let i = 0; i < 6 && !(await page.evaluate(inCluster, key)); i++) {
+      await page.mouse.wheel(0, 400);
+      await page.waitForTimeout(400);
+    }
+    const focus = page.waitForFunction(
+      (k) => (document.activeElement as HTMLElement | null)?.dataset.holds?.split(' ').includes(k),
+      key,
+    );
+    await assert.doesNotReject(focus, 'the focus went to the cluster holding the spot');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 });

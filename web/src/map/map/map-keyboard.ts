@@ -4,7 +4,8 @@
  * between them; Enter or Space opens the focused one as a tap does. So the page's own controls are
  * not buried behind dozens of marker stops (Leaflet puts every icon in the tab order by itself), and
  * every marker can be opened without a pointer. A redraw (a pan's new tile, a live change) makes new
- * icons: the focus, and the tab stop, stay on the same spot's new icon (its `data-key`).
+ * icons: the focus, and the tab stop, stay on the same spot's new icon (its `data-key`), or on the
+ * cluster's that holds it when a redraw draws it in one (`data-holds`).
  */
 export function keyboardMarkers(pane: HTMLElement): void {
   const ICON = '.leaflet-marker-icon';
@@ -19,12 +20,18 @@ export function keyboardMarkers(pane: HTMLElement): void {
   const settle = () => {
     const all = icons();
     if (focused && !focused.isConnected) {
-      wanted = focused.dataset.key;
+      // A cluster's icon names no spot of its own: it had the focus for the spot the stop is on.
+      wanted = focused.dataset.key ?? stopKey;
       focused = undefined;
     }
     // The clusters draw many markers a few at a time (chunkedLoading): a spot's new icon may come
-    // in a later batch than its old one went.
-    const keyed = (key: string | undefined) => (key ? all.find((el) => el.dataset.key === key) : undefined);
+    // in a later batch than its old one went. A spot drawn inside a cluster is reached through the
+    // cluster's icon.
+    const keyed = (key: string | undefined) =>
+      key
+        ? (all.find((el) => el.dataset.key === key) ??
+          all.find((el) => el.dataset.holds?.split(' ').includes(key)))
+        : undefined;
     if (!current?.isConnected || (stopKey && current.dataset.key !== stopKey))
       current = keyed(stopKey) ?? all[0];
     for (const el of all) {
@@ -45,7 +52,12 @@ export function keyboardMarkers(pane: HTMLElement): void {
   const onFocus = (e: FocusEvent) => {
     const el = iconOf(e.target);
     focused = el;
-    if (!el || el === current) return;
+    if (!el) return;
+    // The stop's own icon names its spot too (the first one focused is the stop already).
+    if (el === current) {
+      stopKey = el.dataset.key ?? stopKey;
+      return;
+    }
     current = el;
     stopKey = el.dataset.key;
     settle();

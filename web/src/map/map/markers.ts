@@ -13,19 +13,34 @@ export type MapSpot = TileMarker & { title?: string };
 class LabelledIcon extends L.DivIcon {
   private readonly label: string;
   private readonly key: string | undefined;
-  /** `key` names what the icon shows across redraws (map-keyboard.ts keeps its focus by it). */
-  constructor(options: L.DivIconOptions, label: string, key?: string) {
+  private readonly holds: string[];
+  /**
+   * `key` names what the icon shows across redraws, `holds` the spots a cluster's icon stands for
+   * (map-keyboard.ts keeps the focus on a spot by them, in its cluster when it is drawn in one).
+   */
+  constructor(options: L.DivIconOptions, label: string, key?: string, holds: string[] = []) {
     super(options);
     this.label = label;
     this.key = key;
+    this.holds = holds;
   }
   override createIcon(old?: HTMLElement): HTMLElement {
     const icon = super.createIcon(old);
     icon.setAttribute('aria-label', this.label);
     if (this.key) icon.dataset.key = this.key;
+    if (this.holds.length) icon.dataset.holds = this.holds.join(' ');
     return icon;
   }
 }
+
+/** What a spot's marker carries in its options, read by the cluster it is drawn in. */
+export interface MarkerFacts {
+  severity?: number;
+  spotKey?: string;
+}
+
+/** What names a spot's marker across redraws (its icon's `data-key`). */
+const spotKey = (id: number) => `spot-${id}`;
 
 /** "Robbery or snatching, severity 3, last confirmed 2 days ago" (its title first where known). */
 function spotLabel(spot: MapSpot): string {
@@ -61,11 +76,12 @@ export function spotMarker(spot: MapSpot, open: boolean): L.Marker {
         iconSize: L.point(44, 44),
       },
       label,
-      `spot-${spot.id}`,
+      spotKey(spot.id),
     ),
     title: label,
     keyboard: true,
     severity: spot.severity,
+    spotKey: spotKey(spot.id),
     zIndexOffset: open ? 500 : 0,
   } as L.MarkerOptions);
 }
@@ -98,7 +114,12 @@ const countLabel = (n: number) => (n < 10_000 ? String(n) : `${Math.round(n / 10
  * cluster of mostly mild spots does not look like one of killings. Styles are set through the
  * DOM: the page's CSP admits no inline style attributes.
  */
-export function clusterIcon(count: number, severities: number[], size: number): L.DivIcon {
+export function clusterIcon(
+  count: number,
+  severities: number[],
+  size: number,
+  holds: string[] = [],
+): L.DivIcon {
   const ring = document.createElement('span');
   ring.className = 'ring';
   const total = severities.reduce((a, b) => a + b, 0) || 1;
@@ -117,6 +138,8 @@ export function clusterIcon(count: number, severities: number[], size: number): 
   return new LabelledIcon(
     { html: ring, className: `spot-cluster worst-${worstOf(severities)}`, iconSize: L.point(size, size) },
     clusterLabel(count, severities),
+    undefined,
+    holds,
   );
 }
 

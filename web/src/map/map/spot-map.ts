@@ -12,7 +12,15 @@ import { MAX_ZOOM, MapBackground } from './map-background.ts';
 import { MapFraming } from './map-framing.ts';
 import { keyboardMarkers } from './map-keyboard.ts';
 import { type MapView, saveView } from './map-view.ts';
-import { clusterIcon, clusterLabel, type MapSpot, reportPin, severityCounts, spotMarker } from './markers.ts';
+import {
+  clusterIcon,
+  clusterLabel,
+  type MapSpot,
+  type MarkerFacts,
+  reportPin,
+  severityCounts,
+  spotMarker,
+} from './markers.ts';
 import { drawRoutes, routePane } from './route-lines.ts';
 
 export interface SpotMapEvents {
@@ -100,11 +108,12 @@ export class SpotMap {
       // A tapped cluster is framed in the part of the map nothing covers (below).
       zoomToBoundsOnClick: false,
       iconCreateFunction: (cluster) => {
-        const children = cluster.getAllChildMarkers();
+        const children = cluster.getAllChildMarkers().map((m) => m.options as MarkerFacts);
         return clusterIcon(
           children.length,
-          severityCounts(children.map((m) => (m.options as { severity?: number }).severity ?? 1)),
+          severityCounts(children.map((m) => m.severity ?? 1)),
           44,
+          children.flatMap((m) => (m.spotKey ? [m.spotKey] : [])),
         );
       },
     });
