@@ -43,7 +43,7 @@ import { loadSeedOnce } from './seed/seed.ts';
 import { ensureSecret, setConfiguredDefaults } from './settings/settings.service.ts';
 import { ExportSnapshots } from './spots/export-snapshots.ts';
 import { ConfidenceAgeing, refreshStaleConfidence } from './spots/index.ts';
-import { redactStoredTextOnce } from './spots/redact-stored.ts';
+import { StoredTextRedaction } from './spots/redact-stored.ts';
 import { Standing } from './trust/index.ts';
 import { type Clock, systemClock } from './util/clock.ts';
 import { ProofOfWork } from './util/proof-of-work.ts';
@@ -264,10 +264,6 @@ export async function createDeps(
     // A small map's confidence is all computed before the first request; a large one's (after the
     // upgrade that brought it) goes on hourly in the background (spots/confidence.ts).
     await refreshStaleConfidence(db, clock.now(), CONFIDENCE_AT_START);
-    const redacted = await redactStoredTextOnce(db, (tx, detail) =>
-      appendLog(tx, { actor: SYSTEM_ACTOR, action: 'redact-stored', detail: { ...detail } }),
-    );
-    if (redacted) log.info(redacted, 'stored text redacted again under the current rules');
     await ensureFirstAdmin(db, config.admin, log);
     const salt = config.visitorSalt ?? (await ensureSecret(db, 'visitor_salt'));
     const devices = new DeviceCredentials(await ensureSecret(db, 'device_key'), () => clock.now().getTime());
@@ -283,19 +279,24 @@ export async function createDeps(
     });
     const channels = createChannels(config, db, log, salt, await pushKeys(config, db), clock);
     const pager = new Pager(db, clock, log, Boolean(config.channels.sms && channels.cipher));
-    const worker = new WorkerRole(db, config.role, allOf(channels.outbox, pager), log);
-    worker.start();
     const reads = createPublicReads(config, identify);
     const { changes, events } = await createLiveChanges(db, log, clock, reads.publicCache, exports);
+    const changed = () => publicDataChanged({ publicCache: reads.publicCache, exports, changes, events });
+    const redaction = new StoredTextRedaction(
+      db,
+      (tx, detail) => appendLog(tx, { actor: SYSTEM_ACTOR, action: 'redact-stored', detail: { ...detail } }),
+      changed,
+      log,
+    );
+    const worker = new WorkerRole(db, config.role, allOf(channels.outbox, pager, redaction), log);
+    worker.start();
     const basemap = await Basemap.open(config, log);
     const backups =
       db.copyFolder && config.backups.days > 0
         ? new DailyBackups(db, config.dataDir, config.backups, clock, log)
         : undefined;
     backups?.start();
-    const ageing = new ConfidenceAgeing(db, clock, log, () =>
-      publicDataChanged({ publicCache: reads.publicCache, exports, changes, events }),
-    );
+    const ageing = new ConfidenceAgeing(db, clock, log, changed);
     ageing.start();
     return {
       config,

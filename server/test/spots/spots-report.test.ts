@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Queryable } from '../../src/db/db.ts';
+import { setImmediate } from 'node:timers/promises';
+import type { Db, Queryable } from '../../src/db/db.ts';
 import { createPgDb } from '../../src/db/pg.ts';
 import { appendLog, SYSTEM_ACTOR } from '../../src/moderation/log.sql.ts';
 import { type Redacted, redactStoredTextOnce } from '../../src/spots/redact-stored.ts';
 import { report } from '../factories.ts';
-import { buildAppOn } from '../test-app.ts';
+import { buildAppOn, startTestApp } from '../test-app.ts';
+import { createTestDatabase } from '../test-db.ts';
 import { post, t, useReportApp } from './spots-report-harness.ts';
 
 /** POST /api/spots: a valid report as stored and answered, held for review, an unreachable database, and text stored under older redaction rules. */
@@ -202,19 +204,20 @@ describe('spots/spots-report', () => {
   describe('text stored under older redaction rules', () => {
     const audit = (tx: Queryable, detail: Redacted) =>
       appendLog(tx, { actor: SYSTEM_ACTOR, action: 'redact-stored', detail: { ...detail } });
-    const auditEntries = () =>
-      t.db.query<{ actor: string; detail: Record<string, number> }>(
+    const auditEntries = (db: Queryable = t.db) =>
+      db.query<{ actor: string; detail: Record<string, number> }>(
         `SELECT actor, detail FROM mod_log WHERE action = 'redact-stored' ORDER BY id`,
       );
 
-    it('is redacted again once, at start, with its counts in the moderators log, and only once', async () => {
-      const dodged = 'call 0772\u200C123\u200C456';
-      const insert = (title: string, description: string, area: string) =>
-        t.db.query<{ id: number }>(
-          `INSERT INTO spots (title, description, area, lat, lng, category, severity, time_of_day)
-           VALUES ($1, $2, $3, 0.3, 32.5, 'other', 1, 'any') RETURNING id`,
-          [title, description, area],
-        );
+    const dodged = 'call 0772\u200C123\u200C456';
+    const insert = (title: string, description: string, area: string, db: Queryable = t.db) =>
+      db.query<{ id: number }>(
+        `INSERT INTO spots (title, description, area, lat, lng, category, severity, time_of_day)
+         VALUES ($1, $2, $3, 0.3, 32.5, 'other', 1, 'any') RETURNING id`,
+        [title, description, area],
+      );
+
+    it('is redacted again once, with its counts in the moderators log, and only once', async () => {
       const [spot] = await insert('Old spot', dodged, 'Kalerwe ٠٧٧٢١٢٣٤٥٦');
       // Reported before the rules read words, letters for digits and numbers split across fields.
       const [words] = await insert('Ask for zero seven seven two', 'one two three four five six', 'Kalerwe');
@@ -277,6 +280,39 @@ describe('spots/spots-report', () => {
       await t.db.query(`UPDATE spots SET description = $2 WHERE id = $1`, [spot?.id, dodged]);
       assert.equal(await redactStoredTextOnce(t.db, audit), undefined, 'done once per database');
       assert.equal((await auditEntries()).length, before + 1);
+    });
+
+    it('is redacted in the background: the server answers meanwhile, and shows the new text once it is done', {
+      timeout: 30_000,
+    }, async () => {
+      const database = await createTestDatabase();
+      const [spot] = await insert('Old spot', dodged, 'Kalerwe', database.db);
+      await database.db.query(`DELETE FROM app_events WHERE name LIKE 'redaction_v%'`);
+      // The run's first read of the spots waits until the test lets it go.
+      let letGo = () => {};
+      const held = new Promise<void>((resolve) => {
+        letGo = resolve;
+      });
+      const db: Db = {
+        ...database.db,
+        query: async (sql, params) => {
+          if (sql.startsWith('SELECT id, title, description, area FROM spots WHERE id >')) await held;
+          return database.db.query(sql, params);
+        },
+      };
+      const app = await startTestApp({ database: { db, drop: async () => {} } });
+      try {
+        assert.equal((await app.inject({ url: '/api/health' })).statusCode, 200, 'started and healthy');
+        const shown = async () =>
+          (await app.inject({ url: `/api/spots/${spot?.id}` })).json().spot.description as string;
+        assert.equal(await shown(), dodged, 'as stored until the run reaches it');
+        letGo();
+        while ((await auditEntries(database.db)).length === 0) await setImmediate();
+        assert.equal(await shown(), 'call [removed]', 'the read cache was emptied');
+      } finally {
+        await app.close();
+        await database.drop();
+      }
     });
   });
 });
