@@ -26,10 +26,11 @@ import slowestFiles from './slowest-files.mjs';
  */
 const COVERAGE_FLOOR = 94;
 /**
- * The two cores of the machines this runs on. A file often waits (a browser drawing, a timer, a
- * child process) and the cores stand idle about a third of a run, but a third lane did not fill it:
- * 267 to 296 s against 288 to 293 s with two (quiet machine, embedded storage), the database's files
- * taking twice as long beside two browsers, whose timeouts then run closer.
+ * The two cores of the machines this runs on. With Chromium's processes counted, the cores are busy
+ * about 85 % of a run (docs/testing.md), and more lanes did not make it shorter: three gave 267 to
+ * 296 s against 288 to 293 s with two (quiet machine, embedded storage), four (two for browser
+ * files, two for the rest) 309 s against 307 s, the database's files taking twice as long beside
+ * two browsers, whose timeouts then run closer.
  */
 const LANES = 2;
 /**
