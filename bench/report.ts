@@ -14,6 +14,9 @@ interface Results {
   /** The servers' V8 flags when given (--flags), and whether the bundle ran (--built). */
   flags?: string;
   built?: boolean;
+  /** The machine the run was made on (machine() when written), and its load average at the start. */
+  machine?: string;
+  loadAverage?: number;
   rows: Row[];
 }
 
@@ -60,6 +63,8 @@ function machine() {
 }
 
 const fmt = (n: number) => n.toLocaleString('en');
+const loadAt = (r: Results) =>
+  r.loadAverage === undefined ? '' : `, load average ${r.loadAverage.toFixed(1)} at the start`;
 
 function figuresTable(results: Results): string {
   return [
@@ -97,6 +102,7 @@ function beforeAfterTable(results: Results): string {
 export function writeReport(results: Results) {
   mkdirSync('bench/results', { recursive: true });
   const driver = results.driver ?? 'autocannon';
+  results.machine ??= machine();
   writeFileSync(RESULTS[driver], `${JSON.stringify(results, null, 2)}\n`);
   const main = driver === 'autocannon' ? results : readResults(RESULTS.autocannon);
   const byWrk = driver === 'wrk' ? results : readResults(RESULTS.wrk);
@@ -106,7 +112,7 @@ export function writeReport(results: Results) {
     `npm run bench -- --spots ${r.spots} --duration ${r.durationSeconds} --connections ${r.connections}${r.driver === 'wrk' ? ' --driver wrk' : ''}${r.built ? ' --built' : ''}${r.flags ? ` --flags "${r.flags}"` : ''}`;
   const mainSection = main
     ? `Written by \`npm run bench\` on ${main.at.slice(0, 10)}; the analysis below the figures is kept in
-\`bench/NOTES.md\`. Machine: ${machine()}. PostgreSQL with PostGIS and Redis on the same machine,
+\`bench/NOTES.md\`. Machine: ${main.machine}${loadAt(main)}. PostgreSQL with PostGIS and Redis on the same machine,
 everything on 127.0.0.1, the load generator (autocannon) in a third process. These machines are
 shared and noisy: compare figures of one run, not across runs.
 
@@ -129,7 +135,8 @@ ${beforeAfterTable(main)}`
 The same endpoints on ${byWrk.at.slice(0, 10)}, the load from wrk (C, two threads) instead of autocannon, with
 hello-world in the same run: a Node load generator on the same two cores costs large answers more
 than the server does. Every request from a new visitor (a Lua script walks X-Forwarded-For through
-10.0.0.0/8); 2xx answers that refused what was asked are not told apart under wrk.
+10.0.0.0/8); 2xx answers that refused what was asked are not told apart under wrk. Machine:
+${byWrk.machine}${loadAt(byWrk)}.
 
 \`\`\`sh
 ${command(byWrk)}

@@ -24,6 +24,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { tileOf } from '../common/geo.ts';
@@ -61,6 +62,8 @@ const GIVEN_FLAGS = flagsArg('flags');
 const FLAGS = GIVEN_FLAGS ?? serverNodeArgs({ DATABASE_URL, ROLE: 'web' });
 const COMPARE_FLAGS = flagsArg('compare-flags');
 const BUILT = process.argv.includes('--built');
+/** The machine's load average (one minute) when the run began, for the report. */
+const LOAD_AT_START = os.loadavg()[0] as number;
 
 export interface Row {
   name: string;
@@ -574,5 +577,6 @@ writeReport({
   driver: DRIVER,
   ...(GIVEN_FLAGS ? { flags: GIVEN_FLAGS.join(' ') } : {}),
   ...(BUILT ? { built: true } : {}),
+  loadAverage: LOAD_AT_START,
   rows,
 });
