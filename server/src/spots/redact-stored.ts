@@ -43,6 +43,29 @@ interface RunControl {
 }
 
 /**
+ * Walks a table in id order, BATCH rows at a time; `fix` redacts a row and says whether it changed
+ * it. How many it changed, or undefined when the run was stopped.
+ */
+async function walkInBatches<T extends { id: number }>(
+  read: (after: number, limit: number) => Promise<T[]>,
+  fix: (row: T) => Promise<boolean>,
+  { stopped, changed, pause }: Required<RunControl>,
+): Promise<number | undefined> {
+  let fixed = 0;
+  for (let after = 0; ; ) {
+    if (stopped()) return undefined;
+    const rows = await read(after, BATCH);
+    const started = performance.now();
+    const before = fixed;
+    for (const row of rows) if (await fix(row)) fixed++;
+    if (fixed > before) changed();
+    if (rows.length < BATCH) return fixed;
+    after = (rows.at(-1) as T).id;
+    await pause(performance.now() - started);
+  }
+}
+
+/**
  * Redacts stored spot texts and flag notes again under the current rules, once per version; the
  * counts go to `audit` (the moderators' log) in the transaction that marks the job done. Undefined
  * when it had run, or was stopped.
@@ -54,39 +77,31 @@ export async function redactStoredTextOnce(
 ): Promise<Redacted | undefined> {
   const job = `redaction_v${REDACTION_VERSION}`;
   if (await oneTimeJobDone(db, job)) return undefined;
-  const counts: Redacted = { version: REDACTION_VERSION, spots: 0, flagNotes: 0 };
-  for (let after = 0; ; ) {
-    if (stopped()) return undefined;
-    const rows = await spotTextsAfter(db, after, BATCH);
-    const started = performance.now();
-    const before = counts.spots;
-    for (const row of rows) {
+  const spots = await walkInBatches(
+    (after, limit) => spotTextsAfter(db, after, limit),
+    async (row) => {
       const clean = redactReport(row);
-      if (clean.title !== row.title || clean.description !== row.description || clean.area !== row.area) {
-        await setSpotTexts(db, clean);
-        counts.spots++;
-      }
-    }
-    if (counts.spots > before) changed();
-    if (rows.length < BATCH) break;
-    after = (rows.at(-1) as { id: number }).id;
-    await pause(performance.now() - started);
-  }
-  for (let after = 0; ; ) {
-    if (stopped()) return undefined;
-    const rows = await flagNotesAfter(db, after, BATCH);
-    const started = performance.now();
-    for (const row of rows) {
+      if (clean.title === row.title && clean.description === row.description && clean.area === row.area)
+        return false;
+      await setSpotTexts(db, clean);
+      return true;
+    },
+    { stopped, changed, pause },
+  );
+  if (spots === undefined) return undefined;
+  // Flag notes are shown to moderators only: no public answer changes with them.
+  const flagNotes = await walkInBatches(
+    (after, limit) => flagNotesAfter(db, after, limit),
+    async (row) => {
       const note = redactPhoneNumbers(row.note);
-      if (note !== row.note) {
-        await setFlagNote(db, row.id, note);
-        counts.flagNotes++;
-      }
-    }
-    if (rows.length < BATCH) break;
-    after = (rows.at(-1) as { id: number }).id;
-    await pause(performance.now() - started);
-  }
+      if (note === row.note) return false;
+      await setFlagNote(db, row.id, note);
+      return true;
+    },
+    { stopped, changed: () => {}, pause },
+  );
+  if (flagNotes === undefined) return undefined;
+  const counts: Redacted = { version: REDACTION_VERSION, spots, flagNotes };
   // Marked at the end: a run cut short starts again (redacting twice changes nothing).
   // What changed users' texts is audit-logged; a run that changed nothing leaves no entry.
   await db.transaction(async (tx) => {
