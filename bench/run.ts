@@ -24,6 +24,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -77,8 +78,13 @@ export interface Row {
   /** Requests that failed or timed out (autocannon gives up after 10 s). */
   errors: number;
   peakRssMb: number;
-  /** GET /api/health answered meanwhile from another connection, sampled every 50 ms. */
+  /**
+   * GET /api/health answered meanwhile, sampled every 50 ms from a new connection each (as a
+   * monitor asks): on the health port where the server has one (HEALTH_PORT, as deployed).
+   */
   healthP99?: number;
+  /** The same on the main port, beside the load, where the server has a health port. */
+  mainHealthP99?: number;
   /** The server's event loop (monitorEventLoopDelay): its longest stretch during the run. */
   eventLoopMaxMs?: number;
   /** Server time of route checks (their Server-Timing header), median. */
@@ -186,10 +192,13 @@ async function startHatari(fakes: { osrm: string; nominatim: string }, cwd = pro
   // --built runs each checkout's bundle (`npm run build` there first), so both sides run alike.
   if (BUILT && !existsSync(`${cwd}/${BUILT_SERVER}`))
     throw new Error(`${cwd}: run npm run build there first`);
+  // Deployed instances answer their probes on a port of their own (deploy/systemd, HEALTH_PORT).
+  const healthPort = existsSync(`${cwd}/server/src/health/health-port.ts`) ? await freePort() : undefined;
   const child = startProcess(
     [BUILT ? BUILT_SERVER : 'server/src/main.ts'],
     {
       PORT: String(port),
+      ...(healthPort && { HEALTH_PORT: String(healthPort) }),
       DATABASE_URL,
       REDIS_URL,
       TRUST_PROXY: '127.0.0.1',
@@ -217,29 +226,51 @@ async function startHatari(fakes: { osrm: string; nominatim: string }, cwd = pro
       stats.push(resolve);
       child.kill('SIGUSR2');
     });
-  return { url, child, eventLoop };
+  const healthUrl = healthPort ? `http://127.0.0.1:${healthPort}` : undefined;
+  return { url, healthUrl, child, eventLoop };
 }
 
-/** Samples GET /api/health every 50 ms while `work` runs; its p99 in ms. */
-async function healthDuring<T>(url: string, work: () => Promise<T>): Promise<[T, number]> {
-  const times: number[] = [];
+/** The body's size in bytes of `url`'s answer when brotli is accepted, as the bench asks. */
+function answerBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'br, gzip', 'x-forwarded-for': nextAddress() } }, (res) => {
+        let n = 0;
+        res.on('data', (chunk: Buffer) => (n += chunk.length)).on('end', () => resolve(n));
+      })
+      .on('error', reject);
+  });
+}
+
+/** GET /api/health at `base` from a new connection, as a monitor asks; its time in ms. */
+function probe(base: string): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const done = () => resolve(performance.now() - started);
+    http
+      .get(`${base}/api/health`, { agent: false }, (res) => res.resume().on('end', done).on('error', done))
+      .on('error', done);
+  });
+}
+
+/** Samples GET /api/health at each of `bases` every 50 ms while `work` runs; their p99s in ms. */
+async function healthDuring<T>(bases: string[], work: () => Promise<T>): Promise<[T, number[]]> {
+  const times = bases.map(() => [] as number[]);
   let running = true;
-  const sampler = (async () => {
+  const samplers = bases.map(async (base, i) => {
     while (running) {
-      const started = performance.now();
-      await fetch(`${url}/api/health`)
-        .then((r) => r.arrayBuffer())
-        .catch(() => {});
-      times.push(performance.now() - started);
+      times[i]?.push(await probe(base));
       await new Promise((r) => setTimeout(r, 50));
     }
-  })();
+  });
   const result = await work().finally(() => {
     running = false;
   });
-  await sampler;
-  times.sort((a, b) => a - b);
-  return [result, Math.round(times[Math.floor(times.length * 0.99)] ?? 0)];
+  await Promise.all(samplers);
+  return [
+    result,
+    times.map((t) => t.sort((a, b) => a - b)).map((t) => Math.round(t[Math.floor(t.length * 0.99)] ?? 0)),
+  ];
 }
 
 /** Peak resident memory of a process while `work` runs, read from /proc. */
@@ -317,6 +348,11 @@ interface Target {
   form?: () => Record<string, string>;
   /** An answer that is not what was asked for, though a 2xx (a USSD screen that ends the session). */
   refused?: (body: string) => boolean;
+  /**
+   * A cached read: followed by a row of the bare Fastify answering as many bytes (its brotli
+   * answer's mean size), the most any Fastify server gives for that answer on this machine.
+   */
+  sameSize?: true;
 }
 
 /** Server-Timing durations seen in the last run's answers: the whole check, and its wait. */
@@ -422,12 +458,14 @@ const targets: Target[] = [
   {
     name: 'GET /api/spots (Kampala view)',
     path: () => '/api/spots?bbox=32.5770,0.3090,32.5854,0.3271&limit=500',
+    sameSize: true,
   },
-  { name: 'GET /api/spots/{id}', path: () => `/api/spots/${pick()}` },
+  { name: 'GET /api/spots/{id}', path: () => `/api/spots/${pick()}`, sameSize: true },
   // The tile the page asks for central Kampala at map zoom 13 (one zoom out): the same for everyone.
   {
     name: 'GET tile, cached (Kampala, z12)',
     path: () => `/api/spots/tiles/12/${KAMPALA_Z12.x}/${KAMPALA_Z12.y}.json`,
+    sameSize: true,
   },
   // Street tiles anywhere in greater Kampala (about 12,000 of them): nearly every one a miss.
   { name: 'GET tile, uncached (greater Kampala, z17)', path: () => randomKampalaTile(17) },
@@ -512,26 +550,47 @@ try {
     ...extra,
   });
   rows.push(row('hello-world (bare Fastify)', helloRun, helloRss));
+  /** The bare Fastify answering as many bytes as `target`'s answers (brotli) average. */
+  const sameSize = async (target: Target) => {
+    const sizes = await Promise.all(
+      Array.from({ length: 20 }, () => answerBytes(hatari.url + target.path())),
+    );
+    const bytes = Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
+    const name = `  bare Fastify, ${bytes.toLocaleString('en')} bytes (as ${target.name.replace(/^GET /, '')})`;
+    const [run, rss] = await peakRss(hello.child.pid, () =>
+      load(hello.url, { name, path: () => `/bytes/${bytes}` }),
+    );
+    console.log(`${name}: ${Math.round(run.requests.average)} req/s, p99 ${run.latency.p99} ms`);
+    return row(name, run, rss);
+  };
   const measure = async (server: typeof hatari, target: Target, label: string) => {
     await databaseIdle();
     await load(server.url, { ...target, name: 'warm-up' });
     await server.eventLoop();
-    const [[run, rss], healthP99] = await healthDuring(server.url, () =>
-      peakRss(server.child.pid, () => load(server.url, target)),
+    const [[run, rss], [healthP99, mainHealthP99]] = await healthDuring(
+      server.healthUrl ? [server.healthUrl, server.url] : [server.url],
+      () => peakRss(server.child.pid, () => load(server.url, target)),
     );
     const loop = await server.eventLoop();
     const serverP50 = median(serverTimes);
     const queueP50 = median(queueTimes);
     console.log(
       `${label}${target.name}: ${Math.round(run.requests.average)} req/s, p99 ${run.latency.p99} ms, ` +
-        `health p99 ${healthP99} ms, peak RSS ${rss} MB` +
+        `health p99 ${healthP99} ms${mainHealthP99 === undefined ? '' : ` (main port ${mainHealthP99} ms)`}, peak RSS ${rss} MB` +
         `${loop.max === undefined ? '' : `, event loop max ${loop.max} ms`}${serverP50 ? `, server p50 ${serverP50} ms` : ''}${queueP50 === undefined ? '' : ` (${queueP50} ms of it queued)`}`,
     );
-    return row(target.name, run, rss, { healthP99, eventLoopMaxMs: loop.max, serverP50, queueP50 });
+    return row(target.name, run, rss, {
+      healthP99,
+      mainHealthP99,
+      eventLoopMaxMs: loop.max,
+      serverP50,
+      queueP50,
+    });
   };
   for (const target of targets.filter((t) => !ONLY || ONLY.some((o) => t.name.includes(o)))) {
     const before = earlier ? await measure(earlier, target, 'before: ') : undefined;
     const now = await measure(hatari, target, '');
+    if (target.sameSize) rows.push(await sameSize(target));
     if (before) {
       const { name: _, ...figures } = before;
       now.before = figures;
@@ -560,6 +619,7 @@ console.table(
     'errors, timeouts': r.errors,
     'peak RSS MB': r.peakRssMb,
     'health p99 ms': r.healthP99 ?? '',
+    'main port health p99 ms': r.mainHealthP99 ?? '',
     'loop max ms': r.eventLoopMaxMs ?? '',
     'server p50 ms': r.serverP50 ?? '',
     'queued p50 ms': r.queueP50 ?? '',

@@ -1,7 +1,8 @@
 /**
- * Builds the server into dist/server: its entry (server/src/main.ts) and the embedded database's
- * worker, bundled by esbuild into plain JavaScript, the packages left in node_modules. `npm start`,
- * the systemd units and the Docker image run it; the tests and `npm run dev` run the sources.
+ * Builds the server into dist/server: its entry (server/src/main.ts), the embedded database's
+ * worker and the health port's thread, bundled by esbuild into plain JavaScript, the packages left
+ * in node_modules. `npm start`, the systemd units and the Docker image run it; the tests and `npm
+ * run dev` run the sources.
  * Run as TypeScript, Node strips each module's types at every start with a WebAssembly compiler it
  * loads for that (measured: the app's modules loaded as TypeScript left a process at 132 MB RSS,
  * bundled at 104–107 MB). Like the page's build, it leaves dist/server as it is when none of its
@@ -28,6 +29,7 @@ const result = await build({
   entryPoints: {
     main: path.join(SERVER, 'src/main.ts'),
     'pglite-worker': path.join(SERVER, 'src/db/pglite-worker.ts'),
+    'health-thread': path.join(SERVER, 'src/health/health-thread.ts'),
   },
   outdir: OUT,
   bundle: true,

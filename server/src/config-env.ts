@@ -26,6 +26,7 @@ export const envSchema = z
   .object({
     PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
     HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+    HEALTH_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
     DATABASE_URL: z.preprocess(
       emptyAsUndefined,
       z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
@@ -185,6 +186,9 @@ export const envSchema = z
         path: ['CHANNEL_SECRET_PREVIOUS'],
         message: 'is the secret being rotated out: set the new one as CHANNEL_SECRET',
       });
+    }
+    if (env.HEALTH_PORT && env.HEALTH_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['HEALTH_PORT'], message: 'must differ from PORT' });
     }
     if (env.CLIENT_IP_HEADER && env.TRUST_PROXY === false) {
       ctx.addIssue({

@@ -16,6 +16,11 @@ import type { Role } from './worker-role.ts';
 export interface Config {
   readonly port: number;
   readonly host: string;
+  /**
+   * HEALTH_PORT: /api/health and /api/live also on this port of HOST, answered by a thread of their
+   * own (health/health-port.ts), so a probe does not queue behind the load. Undefined: none.
+   */
+  readonly healthPort: number | undefined;
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
   /**
@@ -216,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
+    healthPort: e.HEALTH_PORT,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     backups: { days: e.BACKUP_DAYS, maxBytes: e.BACKUP_MAX_MB * 1024 * 1024 },

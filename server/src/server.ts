@@ -2,6 +2,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { useRegion } from '../../common/region.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
+import { checkHealth } from './health/health.service.ts';
+import { HealthPort } from './health/health-port.ts';
 import { createLogger } from './http/logger.ts';
 
 /** Requests in flight get this long to finish at shutdown; then their connections are closed. */
@@ -44,6 +46,10 @@ async function main() {
   const deps = await createDeps(config, log, await opening);
   const app = await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });
+  const healthPort =
+    config.healthPort === undefined
+      ? undefined
+      : await HealthPort.open(config.host, config.healthPort, () => checkHealth(deps, log), log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -57,6 +63,7 @@ async function main() {
     force.unref();
     await app.close();
     clearTimeout(force);
+    await healthPort?.close();
     await deps.close();
     process.exit(0);
   };

@@ -53,6 +53,8 @@ describe('configuration', () => {
     assert.equal(c.seed, false);
     assert.equal(loadConfig({ DATABASE_URL: 'postgres://u@db/h', ROLE: 'worker' }).role, 'worker');
     assert.equal(loadConfig({}).role, 'all');
+    assert.equal(loadConfig({}).healthPort, undefined, 'no health port unless asked');
+    assert.equal(loadConfig({ HEALTH_PORT: '13001' }).healthPort, 13001);
     assert.equal(loadConfig({}).push.services.length, 4, "the four browsers' push services by default");
     assert.equal(
       loadConfig({ PUBLIC_URL: 'https://hatari.example.org' }).push.subject,
@@ -73,6 +75,8 @@ describe('configuration', () => {
   for (const [env, named] of [
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '3001', HEALTH_PORT: '3001' }, 'HEALTH_PORT'],
+    [{ HEALTH_PORT: 'health' }, 'HEALTH_PORT'],
     [{ DATABASE_URL: 'mysql://x/y' }, 'DATABASE_URL'],
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
     [{ TRUST_PROXY: 'not-an-address' }, 'TRUST_PROXY'],

@@ -158,18 +158,26 @@ describe('how the server is started', () => {
     ]);
   });
 
-  it('npm start runs the built server, which serves the page and the API, and stops cleanly on SIGTERM to npm: the port closes and no process of the group is left', async () => {
+  it('npm start runs the built server, which serves the page, the API and its health port, and stops cleanly on SIGTERM to npm: the ports close and no process of the group is left', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'hatari-stop-'));
     const port = await freePort();
+    const healthPort = await freePort();
     // Its own process group, as a terminal or a supervisor starts it; the page is built already.
     const npm = spawn('npm', ['start', '--ignore-scripts'], {
       detached: true,
       stdio: 'ignore',
-      env: { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'warn', SEED: '0' },
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        PORT: String(port),
+        HEALTH_PORT: String(healthPort),
+        LOG_LEVEL: 'warn',
+        SEED: '0',
+      },
     });
     const group = npm.pid as number;
-    const answers = () =>
-      fetch(`http://127.0.0.1:${port}/api/health`).then(
+    const answers = (at = port) =>
+      fetch(`http://127.0.0.1:${at}/api/health`).then(
         (r) => r.ok,
         () => false,
       );
@@ -185,9 +193,12 @@ describe('how the server is started', () => {
       assert.equal(docs.status, 200);
       const icon = readFileSync('web/public/icon.svg').toString('base64');
       assert.ok((await docs.text()).includes(icon), "the API reference shows the project's icon");
+      // The bundle's health thread (dist/server/health-thread.js) answers on its own port.
+      assert.equal(await answers(healthPort), true, 'the health port answers');
       assert.notEqual(left(), '', 'npm and the server run in the group');
       process.kill(group, 'SIGTERM');
       await waitFor(async () => !(await answers()), 12_000, 'the port to close');
+      await waitFor(async () => !(await answers(healthPort)), 12_000, 'the health port to close');
       await waitFor(async () => left() === '', 12_000, 'every process of the group to end');
       assert.equal(existsSync(path.join(dir, 'pglite.owner')), false, 'the data folder released');
     } finally {

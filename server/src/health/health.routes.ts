@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { json, typed } from '../http/api-schema.ts';
-import { OUTAGE_RETRY_AFTER_S, type RecentTrouble } from '../http/outage.ts';
+import { OUTAGE_RETRY_AFTER_S } from '../http/outage.ts';
 import { healthResponse, liveResponse } from './health.schema.ts';
-
-/**
- * Health answers within 1.5 s even when the database hangs. The check has its own connection (or,
- * embedded, reads the state of the queue), so public work never makes it wait or fail.
- */
-const DB_PING_TIMEOUT_MS = 1500;
+import { checkHealth } from './health.service.ts';
 
 export function registerHealthRoutes(app: FastifyInstance, deps: Deps): void {
   typed(app).get(
@@ -48,29 +43,9 @@ export function registerHealthRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const counters = deps.limiter.counters.state;
-      const trouble = deps.outages.trouble();
-      let database: 'ok' | 'unreachable' = 'ok';
-      try {
-        await deps.db.ping(DB_PING_TIMEOUT_MS);
-      } catch (err) {
-        request.log.warn({ err }, 'health: database unreachable');
-        database = 'unreachable';
-      }
-      const checks = { database, counters, ...trouble };
-      if (database === 'ok' && Object.keys(trouble).length === 0) return { ok: true, checks };
-      return reply
-        .code(503)
-        .header('retry-after', String(OUTAGE_RETRY_AFTER_S))
-        .send({ ok: false, error: unhealthy(checks), checks });
+      const health = await checkHealth(deps, request.log);
+      if (health.ok) return health;
+      return reply.code(503).header('retry-after', String(OUTAGE_RETRY_AFTER_S)).send(health);
     },
   );
-}
-
-/** Why the instance cannot serve, in words. */
-function unhealthy(checks: { database: string } & RecentTrouble): string {
-  if (checks.database !== 'ok') return 'The database cannot be reached';
-  if (checks.writes) return 'Writes are failing (the disk is full or the database is read-only)';
-  if (checks.pool) return 'Requests found no database connection in time';
-  return 'Most recent requests failed';
 }

@@ -4,7 +4,11 @@ import { after, describe, it } from 'node:test';
 import { migrate } from '../../src/db/migrate.ts';
 import { createPgDb } from '../../src/db/pg.ts';
 import { createPgliteDb } from '../../src/db/pglite.ts';
+import { checkHealth } from '../../src/health/health.service.ts';
+import { healthAnswer, STALE_MS } from '../../src/health/health-answer.ts';
+import { HealthPort } from '../../src/health/health-port.ts';
 import { report } from '../factories.ts';
+import { waitFor } from '../processes.ts';
 import { buildAppOn, startTestApp } from '../test-app.ts';
 import { createFreshDatabase, onPostgres } from '../test-db.ts';
 
@@ -221,5 +225,78 @@ describe('GET /api/health', () => {
     assert.equal(up.statusCode, 200);
     const saved = await app.inject({ method: 'POST', url: '/api/spots', payload: report() });
     assert.equal(saved.statusCode, 201);
+  });
+});
+
+describe('the health port (HEALTH_PORT)', () => {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  after(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+  const ask = async (port: number, path: string, method = 'GET') => {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, { method });
+    return { status: res.status, headers: res.headers, body: await res.text() };
+  };
+
+  it("answers /api/health and /api/live on its own thread with the server's checks", async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    let databaseDown = false;
+    const db = {
+      ping: async (timeoutMs: number) => {
+        if (databaseDown) throw new Error('the database went away');
+        await t.db.ping(timeoutMs);
+      },
+    } as typeof t.db;
+    const deps = { db, limiter: t.deps.limiter, outages: t.deps.outages };
+    let checks = 0;
+    const check = () => {
+      checks++;
+      return checkHealth(deps, t.app.log);
+    };
+    const health = await HealthPort.open('127.0.0.1', 0, check, t.app.log, { beatMs: 10, checkMs: 10 });
+    cleanups.push(() => health.close());
+
+    const main = await t.inject({ method: 'GET', url: '/api/health' });
+    const own = await ask(health.port, '/api/health?probe=1');
+    assert.equal(own.status, 200);
+    assert.deepEqual(JSON.parse(own.body), main.json(), "the same answer as the main port's");
+    assert.equal(own.headers.get('cache-control'), 'no-store');
+    assert.deepEqual(JSON.parse((await ask(health.port, '/api/live')).body), { ok: true });
+    assert.equal((await ask(health.port, '/api/health', 'HEAD')).body, '', 'HEAD has no body');
+    assert.equal((await ask(health.port, '/api/spots')).status, 404, 'health only');
+    assert.equal((await ask(health.port, '/api/health', 'POST')).status, 405);
+
+    databaseDown = true;
+    const since = checks;
+    await waitFor(async () => checks > since + 1, 5000, 'a check after the database went away');
+    const down = await ask(health.port, '/api/health');
+    assert.equal(down.status, 503, down.body);
+    assert.equal(JSON.parse(down.body).checks.database, 'unreachable');
+    assert.equal(down.headers.get('retry-after'), '5');
+    assert.equal((await ask(health.port, '/api/live')).status, 200, 'the process still serves');
+
+    databaseDown = false;
+    const again = checks;
+    await waitFor(async () => checks > again + 1, 5000, 'a check after the database came back');
+    assert.equal((await ask(health.port, '/api/health')).status, 200);
+
+    await health.close();
+    await assert.rejects(ask(health.port, '/api/live'), 'closed with the server');
+  });
+
+  it("says 503 on both paths once the server's thread has not beaten for STALE_MS", () => {
+    const last = { ok: true, checks: { database: 'ok', counters: 'redis' } } as const;
+    const fresh = healthAnswer('GET', '/api/health', last, STALE_MS - 1);
+    assert.deepEqual([fresh.status, JSON.parse(fresh.body)], [200, last]);
+    const held = healthAnswer('GET', '/api/health', last, STALE_MS);
+    assert.equal(held.status, 503);
+    assert.deepEqual(JSON.parse(held.body), {
+      ok: false,
+      error: "The server's thread has not turned for 3 s",
+      checks: last.checks,
+    });
+    assert.equal(healthAnswer('GET', '/api/live', last, STALE_MS - 1).status, 200);
+    assert.equal(healthAnswer('GET', '/api/live', last, STALE_MS).status, 503);
   });
 });
