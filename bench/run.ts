@@ -556,7 +556,7 @@ try {
       Array.from({ length: 20 }, () => answerBytes(hatari.url + target.path())),
     );
     const bytes = Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
-    const name = `  bare Fastify, ${bytes.toLocaleString('en')} bytes (as ${target.name.replace(/^GET /, '')})`;
+    const name = `bare Fastify, ${bytes.toLocaleString('en')} bytes (as ${target.name.replace(/^GET /, '')})`;
     const [run, rss] = await peakRss(hello.child.pid, () =>
       load(hello.url, { name, path: () => `/bytes/${bytes}` }),
     );
@@ -590,12 +590,12 @@ try {
   for (const target of targets.filter((t) => !ONLY || ONLY.some((o) => t.name.includes(o)))) {
     const before = earlier ? await measure(earlier, target, 'before: ') : undefined;
     const now = await measure(hatari, target, '');
-    if (target.sameSize) rows.push(await sameSize(target));
     if (before) {
       const { name: _, ...figures } = before;
       now.before = figures;
     }
     rows.push(now);
+    if (target.sameSize) rows.push(await sameSize(target));
   }
 } finally {
   hello.child.kill('SIGTERM');
