@@ -193,8 +193,9 @@ describe('how the server is started', () => {
       assert.equal(docs.status, 200);
       const icon = readFileSync('web/public/icon.svg').toString('base64');
       assert.ok((await docs.text()).includes(icon), "the API reference shows the project's icon");
-      // The bundle's health thread (dist/server/health-thread.js) answers on its own port.
-      assert.equal(await answers(healthPort), true, 'the health port answers');
+      // The bundle's health thread (dist/server/health-thread.js) answers on its own port, which
+      // opens once the main port listens (a prober must not see it healthy before).
+      await waitFor(() => answers(healthPort), 30_000, 'the health port to answer');
       assert.notEqual(left(), '', 'npm and the server run in the group');
       process.kill(group, 'SIGTERM');
       await waitFor(async () => !(await answers()), 12_000, 'the port to close');
