@@ -285,6 +285,48 @@ describe('the health port (HEALTH_PORT)', () => {
     await assert.rejects(ask(health.port, '/api/live'), 'closed with the server');
   });
 
+  it('holds at most 32 connections: a crowd of open sockets cannot grow its thread', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const health = await HealthPort.open('127.0.0.1', 0, () => checkHealth(t.deps, t.app.log), t.app.log);
+    cleanups.push(() => health.close());
+    const sockets = await Promise.all(
+      Array.from(
+        { length: 40 },
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const socket = net.connect(health.port, '127.0.0.1', () => resolve(socket));
+            socket.on('error', () => {});
+          }),
+      ),
+    );
+    const closedByServer = sockets.map(
+      (socket) => new Promise<boolean>((resolve) => socket.once('close', () => resolve(true))),
+    );
+    try {
+      // Each socket asks in turn; those past the bound were closed at once, without an answer.
+      const answered = await Promise.all(
+        sockets.map(
+          (socket) =>
+            new Promise<boolean>((resolve) => {
+              let got = '';
+              socket.on('data', (chunk) => {
+                got += chunk;
+                if (got.includes('\r\n\r\n')) resolve(got.startsWith('HTTP/1.1 200'));
+              });
+              socket.once('close', () => resolve(false));
+              socket.write('GET /api/live HTTP/1.1\r\nHost: x\r\n\r\n');
+            }),
+        ),
+      );
+      assert.equal(answered.filter(Boolean).length, 32, 'answered: the bound');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(closedByServer);
+    }
+    assert.equal((await ask(health.port, '/api/live')).status, 200, 'free again once they leave');
+  });
+
   it("says 503 on both paths once the server's thread has not beaten for STALE_MS", () => {
     const last = { ok: true, checks: { database: 'ok', counters: 'redis' } } as const;
     const fresh = healthAnswer('GET', '/api/health', last, STALE_MS - 1);
