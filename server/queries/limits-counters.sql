@@ -1,6 +1,6 @@
 -- What server/src/limits/counters.sql.ts sends, written by npm run db:types. Do not edit.
 
--- hitCounter
+-- hitCounters
 WITH
   t AS (
     SELECT
@@ -12,37 +12,44 @@ WITH
         ) * 1000
       )::bigint AS ms
   ),
+  h AS (
+    SELECT
+      h.key,
+      h.ord,
+      t.ms / h.window_ms AS window_index,
+      h.ttl,
+      h.n
+    FROM
+      unnest($1::text[], $2::bigint[], $3::float8[], $4::int[]) WITH ORDINALITY AS h (key, window_ms, ttl, n, ord),
+      t
+  ),
   up AS (
     INSERT INTO
       rate_counters AS r (key, window_index, count, expires_at)
     SELECT
-      $1,
-      t.ms / $2::bigint,
-      $4::int,
-      clock_timestamp() + make_interval(secs => $3::float8)
+      key,
+      window_index,
+      sum(n)::int,
+      clock_timestamp() + make_interval(secs => max(ttl))
     FROM
-      t
+      h
+    GROUP BY
+      key,
+      window_index
+    ORDER BY
+      key,
+      window_index
     ON CONFLICT (key, window_index) DO UPDATE
     SET
-      count = r.count + $4::int
+      count = r.count + EXCLUDED.count
     RETURNING
-      r.count,
-      r.window_index
+      r.key,
+      r.window_index,
+      r.count
   )
 SELECT
   up.count AS current,
-  coalesce(
-    (
-      SELECT
-        p.count
-      FROM
-        rate_counters p
-      WHERE
-        p.key = $1
-        AND p.window_index = up.window_index - 1
-    ),
-    0
-  ) AS previous,
+  coalesce(p.count, 0) AS previous,
   (
     SELECT
       ms
@@ -50,7 +57,13 @@ SELECT
       t
   )::float8 AS now_ms
 FROM
-  up;
+  h
+  JOIN up ON up.key = h.key
+  AND up.window_index = h.window_index
+  LEFT JOIN rate_counters p ON p.key = h.key
+  AND p.window_index = h.window_index - 1
+ORDER BY
+  h.ord;
 
 -- deleteExpiredCounters
 DELETE FROM rate_counters

@@ -147,7 +147,7 @@ export const MODULES = {
     trimChanges: [NOW],
   }),
   'limits/counters': snapshot(counters, {
-    hitCounter: ['key', 60, 1],
+    hitCounters: [[{ key: 'key', windowSeconds: 60 }]],
     deleteExpiredCounters: [],
     claimSlot: ['key', 1000],
   }),

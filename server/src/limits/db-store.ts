@@ -1,13 +1,13 @@
 import type { Queryable } from '../db/db.ts';
 import type { CounterStore, Hit } from './counter-store.ts';
-import { claimSlot, deleteExpiredCounters, hitCounter } from './counters.sql.ts';
+import { claimSlot, deleteExpiredCounters, hitCounters } from './counters.sql.ts';
 import type { WindowCounts } from './sliding-window.ts';
 
 const SWEEP_EVERY_MS = 5 * 60_000;
 
 /**
  * Counters in the database (the default without Redis): shared by every instance on the database and
- * kept across restarts. One statement per hit; time from the database clock.
+ * kept across restarts. One statement per request's hits (or a settle's batch); time from the database clock.
  */
 export class DatabaseStore implements CounterStore {
   readonly name = 'database';
@@ -22,12 +22,12 @@ export class DatabaseStore implements CounterStore {
     }, SWEEP_EVERY_MS).unref();
   }
 
-  hit(key: string, windowSeconds: number): Promise<WindowCounts> {
-    return hitCounter(this.db, key, windowSeconds);
+  async hit(key: string, windowSeconds: number): Promise<WindowCounts> {
+    return (await hitCounters(this.db, [{ key, windowSeconds }]))[0] as WindowCounts;
   }
 
   hitAll(hits: readonly Hit[]): Promise<WindowCounts[]> {
-    return Promise.all(hits.map((h) => hitCounter(this.db, h.key, h.windowSeconds, h.n)));
+    return hitCounters(this.db, hits);
   }
 
   claimSlot(key: string, intervalMs: number): Promise<boolean> {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
+import { DatabaseStore } from '../../src/limits/db-store.ts';
 import { report } from '../factories.ts';
 import { startTestApp, type TestApp } from '../test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test-db.ts';
@@ -240,6 +242,47 @@ describe('limits/limits', () => {
         payload: JSON.stringify(report()),
       });
       assert.equal(spoofed.statusCode, 429);
+    });
+
+    it("counts all of a request's hits in one statement on the database store, each in its own window", async () => {
+      const sent: string[] = [];
+      const db = database.db;
+      const store = new DatabaseStore({
+        query: (sql, params) => {
+          sent.push(sql);
+          return db.query(sql, params);
+        },
+        exec: (sql) => db.exec(sql),
+      });
+      const hash = randomBytes(32).toString('base64url');
+      const [minute, day, yesterday] = [`test_minute:${hash}`, `test_day:${hash}`, `test_prev:${hash}`];
+      const first = await store.hit(minute, 60);
+      assert.equal(first.current, 1);
+      await db.query(
+        `INSERT INTO rate_counters (key, window_index, count, expires_at) VALUES ($1, $2, 7, now() + interval '2 days')`,
+        [yesterday, Math.floor(first.nowMs / 86_400_000) - 1],
+      );
+      sent.length = 0;
+      const counts = await store.hitAll([
+        { key: minute, windowSeconds: 60 },
+        { key: day, windowSeconds: 86_400, n: 3 },
+        { key: minute, windowSeconds: 60 },
+        { key: yesterday, windowSeconds: 86_400 },
+      ]);
+      assert.equal(sent.length, 1, 'one statement');
+      assert.deepEqual(
+        counts.map((c) => [c.current, c.previous]),
+        [
+          [3, 0],
+          [3, 0],
+          [3, 0],
+          [1, 7],
+        ],
+        "a key's hits summed, n counted, the window before read",
+      );
+      assert.equal(new Set(counts.map((c) => c.nowMs)).size, 1, 'one clock reading for all');
+      assert.deepEqual(await store.hitAll([]), []);
+      await store.close();
     });
 
     it('keeps counters across a restart (database store)', async () => {
