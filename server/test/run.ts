@@ -89,8 +89,11 @@ interface TestEvent {
     details?: { error?: unknown };
   };
 }
-/** What a lane sends: a test event, or that its file ended. */
-type FromLane = TestEvent | { type: 'lane:file-done' };
+/**
+ * What a lane sends: a test event, or that its file ended, with the CPU time the lane spent on it
+ * (its database workers' included; a browser's processes are not the lane's).
+ */
+type FromLane = TestEvent | { type: 'lane:file-done'; file: string; cpuMs: number };
 
 /** An error as plain fields (its cause too), to cross to the coordinating process intact. */
 function plainError(err: unknown): unknown {
@@ -121,6 +124,11 @@ const TOP_LEVEL_HOOK = /^(before|after|beforeEach|afterEach)\(/m;
 function lane() {
   const send = (m: FromLane) => process.send?.(m);
   process.on('message', async (file: string) => {
+    const cpu = process.cpuUsage();
+    const done = () => {
+      const used = process.cpuUsage(cpu);
+      send({ type: 'lane:file-done', file, cpuMs: (used.user + used.system) / 1000 });
+    };
     // A hook outside any suite belongs to the run, not the file: node runs it after the run has
     // reported its end, while the lane has gone on to its next file.
     if (TOP_LEVEL_HOOK.test(readFileSync(file, 'utf8'))) {
@@ -129,7 +137,7 @@ function lane() {
       );
       send({ type: 'test:fail', data: { nesting: 0, name: path.basename(file), file, details: { error } } });
       send({ type: 'test:summary', data: { counts: { tests: 1, failed: 1 } } });
-      return send({ type: 'lane:file-done' });
+      return done();
     }
     const stream = run({ files: [file], isolation: 'none' });
     // Without a process of its own a run ends at 'beforeExit', which never comes while this lane
@@ -144,7 +152,7 @@ function lane() {
       if (error) event.data.details = { ...event.data.details, error: plainError(error) };
       send(event);
     }
-    send({ type: 'lane:file-done' });
+    done();
   });
   // The coordinator lets go when no file is left: exit even if a test left a handle open.
   process.on('disconnect', () => process.exit());
@@ -205,6 +213,7 @@ function coordinate(files: string[]) {
         clearTimeout(watchdog);
         for (const event of buffered) events.write(event);
         buffered = [];
+        events.write(m);
         return next();
       }
       const event = m as TestEvent;
