@@ -137,6 +137,17 @@ export function pruneBackups(dataDir: string, now: Date, rules: Config['backups'
   return removed;
 }
 
+/**
+ * Whether a daily backup is due at `now`, the newest taken at `newest`: when it is a day old or there
+ * is none, in the region's quiet hours (22:00 to 06:00 in Kampala), when the map is least used; one
+ * two days old or more is replaced whatever the hour (a server that sleeps at night).
+ */
+export function backupDue(now: Date, newest: Date | undefined): boolean {
+  const age = newest ? now.getTime() - newest.getTime() : Number.POSITIVE_INFINITY;
+  if (age < DAY_MS) return false;
+  return withinHours(localHour(now), region().quietHours) || (newest !== undefined && age >= 2 * DAY_MS);
+}
+
 /** How often the server looks whether a backup is due; the first look is a minute after start. */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 const FIRST_CHECK_MS = 60 * 1000;
@@ -181,13 +192,7 @@ export class DailyBackups {
   /** Takes a backup if one is due; the one taken, if any. */
   async runIfDue(): Promise<Backup | undefined> {
     const now = this.clock.now();
-    const newest = listBackups(this.dataDir)[0];
-    const age = newest ? now.getTime() - newest.takenAt.getTime() : Number.POSITIVE_INFINITY;
-    if (age < DAY_MS) return undefined;
-    // In the region's quiet hours (22:00 to 06:00 in Kampala), when the map is least used; one two
-    // days old or more is replaced whatever the hour (a server that sleeps at night).
-    const quiet = withinHours(localHour(now), region().quietHours);
-    if (!quiet && !(age >= 2 * DAY_MS && newest)) return undefined;
+    if (!backupDue(now, listBackups(this.dataDir)[0]?.takenAt)) return undefined;
     const needed = 2 * folderBytes(databaseFolder(this.dataDir));
     mkdirSync(backupsFolder(this.dataDir), { recursive: true });
     const disk = await statfs(backupsFolder(this.dataDir));

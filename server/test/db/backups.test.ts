@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { runAdmin } from '../../src/cli/admin-command.ts';
-import { DailyBackups, databaseFolder, listBackups } from '../../src/db/backups.ts';
+import { backupDue, DailyBackups, databaseFolder, listBackups } from '../../src/db/backups.ts';
 import type { Db } from '../../src/db/db.ts';
 import { createPgliteDb } from '../../src/db/pglite.ts';
 import { createLogger } from '../../src/http/logger.ts';
@@ -191,35 +191,17 @@ describe('embedded backups', () => {
     }
   });
 
-  it('are taken in the quiet hours of the region, or at any hour once the newest is two days old', async () => {
-    rmSync(path.join(dataDir, 'backups'), { recursive: true, force: true });
-    const db = await createPgliteDb(databaseFolder(dataDir));
-    const clock = new TestClock(new Date('2030-01-01T09:00:00Z'));
-    const backups = new DailyBackups(db, dataDir, { days: 7, maxBytes: 1024 ** 3 }, clock, log);
-    const at = async (iso: string) => {
-      clock.advance(new Date(iso).getTime() - clock.now().getTime());
-      return (await backups.runIfDue())?.name;
-    };
-    try {
-      assert.equal(
-        await at('2030-01-01T09:00:00Z'),
-        undefined,
-        'noon in Kampala, none yet: wait for the night',
-      );
-      assert.equal(
-        await at('2030-01-01T20:00:00Z'),
-        'hatari-2030-01-01T20-00-00Z.tar.gz',
-        '23:00 in Kampala',
-      );
-      assert.equal(await at('2030-01-03T09:00:00Z'), undefined, 'noon, the newest 37 hours old');
-      assert.equal(
-        await at('2030-01-04T09:00:00Z'),
-        'hatari-2030-01-04T09-00-00Z.tar.gz',
-        'noon, 61 hours old',
-      );
-    } finally {
-      await db.close();
-    }
+  it('are due in the quiet hours of the region, or at any hour once the newest is two days old', () => {
+    const due = (now: string, newest?: string) =>
+      backupDue(new Date(now), newest === undefined ? undefined : new Date(newest));
+    assert.equal(due('2030-01-01T09:00:00Z'), false, 'noon in Kampala, none yet: wait for the night');
+    assert.equal(due('2030-01-01T20:00:00Z'), true, '23:00 in Kampala, none yet');
+    assert.equal(due('2030-01-02T02:59:00Z', '2030-01-01T20:00:00Z'), false, '05:59, not a day old');
+    assert.equal(due('2030-01-02T20:00:00Z', '2030-01-01T20:00:00Z'), true, '23:00, a day old');
+    assert.equal(due('2030-01-03T09:00:00Z', '2030-01-01T20:00:00Z'), false, 'noon, the newest 37 hours old');
+    assert.equal(due('2030-01-03T19:59:00Z', '2030-01-01T20:00:00Z'), true, '22:59, 47:59 hours old');
+    assert.equal(due('2030-01-04T09:00:00Z', '2030-01-02T09:00:00Z'), true, 'noon, two days old');
+    assert.equal(due('2030-01-02T03:00:00Z', '2030-01-01T02:00:00Z'), false, '06:00 is no longer quiet');
   });
 
   it('admin backup takes one now; on PostgreSQL it points to pg_dump', async () => {
