@@ -240,13 +240,18 @@ describe('spots/tiles', () => {
     });
 
     it('changes a tile’s ETag only when a spot in it changes, at every zoom that holds it', async () => {
-      const etags = async (p: { lat: number; lng: number }) => {
-        const out: string[] = [];
-        for (const z of [8, 12, 14, 17]) out.push((await get(tileUrl(z, p))).headers.etag as string);
+      const tiles = async (p: { lat: number; lng: number }) => {
+        const out: { etag: string; body: string }[] = [];
+        for (const z of [8, 12, 14, 17]) {
+          const res = await get(tileUrl(z, p));
+          out.push({ etag: res.headers.etag as string, body: res.body });
+        }
         return out;
       };
+      const etags = async (p: { lat: number; lng: number }) => (await tiles(p)).map((tile) => tile.etag);
       const kampala = await etags(KAMPALA);
-      const before = await etags(GULU);
+      const beforeTiles = await tiles(GULU);
+      const before = beforeTiles.map((tile) => tile.etag);
       const vote = async (remoteAddress: string) => {
         const voted = await t.inject({
           method: 'POST',
@@ -257,19 +262,40 @@ describe('spots/tiles', () => {
         assert.equal(voted.statusCode, 200, voted.body);
         return (voted.json() as { spot: { confidence: number } }).spot.confidence;
       };
-      // A first confirmation from another network raises the spot's confidence, which tiles show.
+      // A first confirmation from another network raises the spot's confidence, which the marker
+      // tiles (zoom 14 on) show; the cluster tiles (to zoom 13) show no confidence and keep theirs.
       assert.equal(await vote('10.9.9.9'), 5);
-      const gulu = await etags(GULU);
+      const voted = await tiles(GULU);
+      const gulu = voted.map((tile) => tile.etag);
+      assert.deepEqual(
+        voted.slice(0, 2),
+        beforeTiles.slice(0, 2),
+        'the cluster tiles (zooms 8 and 12) are as they were, ETag and body',
+      );
       assert.ok(
-        gulu.every((e, i) => e !== before[i]),
-        `a vote that changed the confidence changed the tiles: ${gulu} vs ${before}`,
+        gulu.slice(2).every((e, i) => e !== before[i + 2]),
+        `a vote that changed the confidence changed the marker tiles: ${gulu} vs ${before}`,
       );
       // A change of the spot that no marker shows changes no tile.
       await t.db.query(
         `UPDATE spots SET description = 'Seen again at dusk', updated_at = now() WHERE id = $1`,
         [ids[3]],
       );
+      t.deps.publicCache.invalidate();
       assert.deepEqual(await etags(GULU), gulu, 'a change that nothing shown changes no tile');
+      // A change the clusters show (the category, which a filtered cluster tile counts by) changes
+      // every zoom's tile.
+      await t.db.query(
+        `UPDATE spots SET category = CASE category WHEN 'robbery' THEN 'other' ELSE 'robbery' END,
+         updated_at = now() WHERE id = $1`,
+        [ids[3]],
+      );
+      t.deps.publicCache.invalidate();
+      const recategorized = await etags(GULU);
+      assert.ok(
+        recategorized.every((e, i) => e !== gulu[i]),
+        `a new category changed every zoom's tile: ${recategorized} vs ${gulu}`,
+      );
       const added = await t.inject({
         method: 'POST',
         url: '/api/spots',
@@ -278,8 +304,8 @@ describe('spots/tiles', () => {
       assert.equal(added.statusCode, 201);
       const after = await etags(GULU);
       assert.ok(
-        after.every((e, i) => e !== gulu[i]),
-        `every zoom's Gulu tile changed: ${after} vs ${gulu}`,
+        after.every((e, i) => e !== recategorized[i]),
+        `every zoom's Gulu tile changed: ${after} vs ${recategorized}`,
       );
       assert.deepEqual(await etags(KAMPALA), kampala, "Kampala's tiles did not change");
       const street = (await get(tileUrl(17, GULU))).json();
