@@ -13,6 +13,12 @@ const DB_PING_TIMEOUT_MS = 1500;
 export type Health = z.infer<typeof healthResponse>;
 
 /**
+ * Databases whose last ping failed: an outage is logged when it starts and when it ends, not at
+ * every probe (the health port checks once a second).
+ */
+const unreachable = new WeakSet<object>();
+
+/**
  * Whether this instance can serve now (docs/api.md, "Outages and what health says"): the database
  * answers, and no recent trouble (writes failing, no connection in time, most answers failing).
  */
@@ -25,8 +31,10 @@ export async function checkHealth(
   let database: 'ok' | 'unreachable' = 'ok';
   try {
     await deps.db.ping(DB_PING_TIMEOUT_MS);
+    if (unreachable.delete(deps.db)) log.info('health: database reachable again');
   } catch (err) {
-    log.warn({ err }, 'health: database unreachable');
+    if (!unreachable.has(deps.db)) log.warn({ err }, 'health: database unreachable');
+    unreachable.add(deps.db);
     database = 'unreachable';
   }
   const checks = { database, counters, ...trouble };

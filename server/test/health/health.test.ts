@@ -7,6 +7,7 @@ import { createPgliteDb } from '../../src/db/pglite.ts';
 import { checkHealth } from '../../src/health/health.service.ts';
 import { healthAnswer, STALE_MS } from '../../src/health/health-answer.ts';
 import { HealthPort } from '../../src/health/health-port.ts';
+import { createLogger } from '../../src/http/logger.ts';
 import { report } from '../factories.ts';
 import { waitFor } from '../processes.ts';
 import { buildAppOn, startTestApp } from '../test-app.ts';
@@ -249,10 +250,12 @@ describe('the health port (HEALTH_PORT)', () => {
       },
     } as typeof t.db;
     const deps = { db, limiter: t.deps.limiter, outages: t.deps.outages };
+    const logged: string[] = [];
+    const log = createLogger('info', { write: (line: string) => logged.push(JSON.parse(line).msg) });
     let checks = 0;
     const check = () => {
       checks++;
-      return checkHealth(deps, t.app.log);
+      return checkHealth(deps, log);
     };
     const health = await HealthPort.open('127.0.0.1', 0, check, t.app.log, { beatMs: 10, checkMs: 10 });
     cleanups.push(() => health.close());
@@ -280,6 +283,11 @@ describe('the health port (HEALTH_PORT)', () => {
     const again = checks;
     await waitFor(async () => checks > again + 1, 5000, 'a check after the database came back');
     assert.equal((await ask(health.port, '/api/health')).status, 200);
+    assert.deepEqual(
+      logged.filter((msg) => msg.startsWith('health:')),
+      ['health: database unreachable', 'health: database reachable again'],
+      `the outage logged once as it began and once as it ended, not at each of ${checks} checks`,
+    );
 
     await health.close();
     await assert.rejects(ask(health.port, '/api/live'), 'closed with the server');
