@@ -23,7 +23,7 @@ async function atScale(browser: Browser) {
   const big = await startWebStack({ LOG_LEVEL: 'warn' });
   try {
     await ensureSyntheticSpots(big.app.db, 5000);
-    const { page, context } = await openPhone(browser, big.url, { slow: true, path: '/icon.svg' });
+    const { page, context } = await openPhone(browser, big.url, { slowCpu: true, path: '/icon.svg' });
     const order: string[] = [];
     let cancelledTiles = 0;
     page.on('request', (r) => r.url().includes('/api/spots/tiles/') && order.push('tiles'));
@@ -84,7 +84,7 @@ async function atScale(browser: Browser) {
 async function sharedLinks(browser: Browser, url: string, path: string, title: string) {
   const results: { zoom: number; aboveSheet: boolean; shift: number }[] = [];
   for (let i = 0; i < OPENS; i++) {
-    const { page, context } = await openPhone(browser, url, { slow: true, path: '/icon.svg' });
+    const { page, context } = await openPhone(browser, url, { slowCpu: true, path: '/icon.svg' });
     let zoom = 0;
     page.on('request', (r) => {
       zoom = Number(/\/(\d+)\/\d+\/\d+\.png$/.exec(r.url())?.[1] ?? zoom);
@@ -114,7 +114,7 @@ async function sharedLinks(browser: Browser, url: string, path: string, title: s
 
 /** A first visit to `/` on the seeded map: the zooms its tiles were asked at, and tiles cancelled. */
 async function firstVisit(browser: Browser, url: string) {
-  const { page, context } = await openPhone(browser, url, { slow: true, path: '/icon.svg' });
+  const { page, context } = await openPhone(browser, url, { slowCpu: true, path: '/icon.svg' });
   const zooms: number[] = [];
   let cancelled = 0;
   page.on('request', (r) => {
