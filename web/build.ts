@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
+import { writePrecompressed } from '../server/src/page/page-assets.ts';
 import { recordBuild, unchangedBuild } from '../tools/build-inputs.ts';
 import { pngIcon } from './png.ts';
 import { AREA_HEADER, DATA_CACHE, SAVED_AT_HEADER, SPOT_LIST_URL } from './src/lib/spot-list.ts';
@@ -169,6 +170,8 @@ if (mapTotal > MAP_PAGE_BUDGET) {
   console.error('The map page is over its budget of 150 KB gzipped (JS + CSS).');
   process.exit(1);
 }
+writePrecompressed(OUT);
+
 // What the page was built from: the bundles' inputs (sources and packages), and the rest of web/.
 const besidesBundles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

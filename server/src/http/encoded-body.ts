@@ -26,6 +26,9 @@ export interface EncodedBody {
   gzip?: Promise<Buffer>;
 }
 
+/** gzip's level for every body: compressed once and sent many times, as small as gzip makes it. */
+export const GZIP_LEVEL = 9;
+
 /** Smaller bodies are sent as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM = 1024;
 
@@ -88,7 +91,7 @@ export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, 
     return reply.header('content-encoding', 'br').send(await entry.br);
   }
   if (entry.compressible && acceptsEncoding(request, 'gzip')) {
-    entry.gzip ??= gzipAsync(entry.body, { level: 9 });
+    entry.gzip ??= gzipAsync(entry.body, { level: GZIP_LEVEL });
     return reply.header('content-encoding', 'gzip').send(await entry.gzip);
   }
   return reply.send(entry.body);

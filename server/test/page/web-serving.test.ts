@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, constants as zlib } from 'node:zlib';
 import { pageRegion, UGANDA } from '../../../common/region.ts';
 import { ConfigError } from '../../src/config.ts';
 import { tileSource } from '../../src/http/security-headers.ts';
+import { loadWebAssets, writePrecompressed } from '../../src/page/page-assets.ts';
 import { channelEnv } from '../fake-gateway.ts';
 import { startTestApp, type TestApp, testConfig } from '../test-app.ts';
 
@@ -137,4 +140,27 @@ test('TILE_URL must be an http(s) template with {z}, {x} and {y}', () => {
     'javascript:alert(1)//{z}{x}{y}',
   ])
     assert.throws(() => testConfig({ TILE_URL: bad }), ConfigError, bad);
+});
+
+describe('the built page, compressed by the build', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hatari-web-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const script = `console.log(${JSON.stringify('a place on the map '.repeat(200))});`;
+
+  test('is sent as the build compressed it, never compressed again, and its copies are not pages', async () => {
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), `<html>${'<p>the map</p>'.repeat(200)}</html>`);
+    writeFileSync(path.join(dir, 'assets/app-1.js'), script);
+    writePrecompressed(dir);
+    assert.ok(existsSync(path.join(dir, 'assets/app-1.js.gz')), 'gzip beside the script');
+    assert.ok(!existsSync(path.join(dir, 'index.html.br')), 'the HTML gets its settings when sent');
+    assert.equal(gunzipSync(readFileSync(path.join(dir, 'assets/app-1.js.gz'))).toString(), script);
+    // Quality 1 is not what the server would make (11): what is sent is the file, not a compression.
+    const fast = brotliCompressSync(script, { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } });
+    writeFileSync(path.join(dir, 'assets/app-1.js.br'), fast);
+    const assets = loadWebAssets(dir, {} as Parameters<typeof loadWebAssets>[1]);
+    assert.deepEqual([...(assets?.keys() ?? [])].sort(), ['/assets/app-1.js', '/index.html']);
+    assert.deepEqual(await assets?.get('/assets/app-1.js')?.br, fast);
+    assert.equal(assets?.get('/index.html')?.br, undefined, 'the HTML is compressed when first sent');
+  });
 });
