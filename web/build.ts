@@ -186,5 +186,7 @@ const inputs = [
   ...Object.keys(worker.metafile.inputs).map((f) => path.resolve(f)),
   ...besidesBundles(WEB),
   fileURLToPath(import.meta.resolve('esbuild')),
+  // How the built files are compressed (writePrecompressed).
+  fileURLToPath(import.meta.resolve('../server/src/page/page-assets.ts')),
 ];
 recordBuild(INPUTS, inputs, printed);
