@@ -194,7 +194,11 @@ function coordinate(files: string[]) {
 
   const startLane = () => {
     running++;
-    const child: ChildProcess = fork(import.meta.filename, [LANE], { serialization: 'advanced' });
+    const child: ChildProcess = fork(import.meta.filename, [LANE], {
+      serialization: 'advanced',
+      // The browser files of a lane share one Chromium (web/test/browser.ts).
+      env: { ...process.env, HATARI_TEST_LANE: '1' },
+    });
     let file: string | undefined;
     let buffered: TestEvent[] = [];
     let watchdog: NodeJS.Timeout | undefined;

@@ -103,6 +103,20 @@ export async function startWebStack(
  * One Chromium and one seeded server (with `env` added to its settings) for a suite's tests (set up
  * before them, closed after). `browser` stays undefined where Chromium is not installed; the tests skip.
  */
+/**
+ * In `npm test`'s lanes (server/test/run.ts), one Chromium serves every browser file a lane runs: a
+ * launch costs about 1 s of CPU, and a run has 17 such files. A file closes the phones it opened; the
+ * browser goes with the lane (Playwright kills what it launched when its process exits).
+ */
+const IN_LANE = process.env.HATARI_TEST_LANE === '1';
+let laneBrowser: Promise<Browser | undefined> | undefined;
+
+async function suiteBrowser(): Promise<Browser | undefined> {
+  if (!IN_LANE) return launchBrowser();
+  if (!(await laneBrowser)?.isConnected()) laneBrowser = launchBrowser();
+  return laneBrowser;
+}
+
 export function browserSuite(
   env: Record<string, string> = {},
   clock?: Clock,
@@ -115,11 +129,12 @@ export function browserSuite(
     stack: undefined as unknown as WebStack,
   };
   before(async () => {
-    suite.browser = await launchBrowser();
+    suite.browser = await suiteBrowser();
     if (suite.browser) suite.stack = await startWebStack(env, false, clock);
   });
   after(async () => {
-    await suite.browser?.close();
+    if (IN_LANE) await Promise.all(suite.browser?.contexts().map((c) => c.close()) ?? []);
+    else await suite.browser?.close();
     await suite.stack?.close();
   });
   return suite;
