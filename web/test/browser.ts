@@ -100,12 +100,8 @@ export async function startWebStack(
 }
 
 /**
- * One Chromium and one seeded server (with `env` added to its settings) for a suite's tests (set up
- * before them, closed after). `browser` stays undefined where Chromium is not installed; the tests skip.
- */
-/**
  * In `npm test`'s lanes (server/test/run.ts), one Chromium serves every browser file a lane runs: a
- * launch costs about 1 s of CPU, and a run has 17 such files. A file closes the phones it opened; the
+ * launch costs about 1 s of CPU, and a run has 16 such files. A file closes the phones it opened; the
  * browser goes with the lane (Playwright kills what it launched when its process exits).
  */
 const IN_LANE = process.env.HATARI_TEST_LANE === '1';
@@ -117,6 +113,11 @@ async function suiteBrowser(): Promise<Browser | undefined> {
   return laneBrowser;
 }
 
+/**
+ * One Chromium (a lane's own under npm test) and one seeded server (with `env` added to its settings)
+ * for a suite's tests (set up before them, closed after). `browser` stays undefined where Chromium is
+ * not installed; the tests skip.
+ */
 export function browserSuite(
   env: Record<string, string> = {},
   clock?: Clock,
