@@ -133,6 +133,7 @@ export const envSchema = z
     ),
     ADMIN_USERNAME: optionalString,
     ADMIN_PASSWORD: optionalString,
+    PASSWORD_HASH_COST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).max(20).default(15)),
     SEED: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
     REGION_FILE: optionalString,
     LOG_LEVEL: z.preprocess(
@@ -171,6 +172,13 @@ export const envSchema = z
         code: 'custom',
         path: ['ADMIN_PASSWORD'],
         message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST < 15) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_COST'],
+        message: 'must be at least 15 in production (2^15: 32 MB and about 60 ms a password check)',
       });
     }
     if (env.SMS_API_KEY && !(env.SMS_USERNAME && env.PHONE_KEY && env.CHANNEL_SECRET)) {

@@ -77,6 +77,8 @@ export interface Config {
   /** Whether this instance may do the background work (docs/operations.md, "Roles"). */
   readonly role: Role;
   readonly admin: { readonly username: string; readonly password: string } | undefined;
+  /** scrypt's cost (logN) for new password hashes and unknown names' checks (moderation/passwords.ts). */
+  readonly passwordHashCost: number;
   readonly seed: boolean;
   readonly logLevel: string;
   /** EVENT_LOOP_STATS=1 (benchmarks): SIGUSR2 prints the event loop's delay and the memory. */
@@ -270,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? Object.freeze({ username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD })
         : undefined,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     seed: e.SEED === '1',
     region: region.region,
     logLevel: e.LOG_LEVEL,

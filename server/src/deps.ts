@@ -264,7 +264,7 @@ export async function createDeps(
     // A small map's confidence is all computed before the first request; a large one's (after the
     // upgrade that brought it) goes on hourly in the background (spots/confidence.ts).
     await refreshStaleConfidence(db, clock.now(), CONFIDENCE_AT_START);
-    await ensureFirstAdmin(db, config.admin, log);
+    await ensureFirstAdmin(db, config.admin, config.passwordHashCost, log);
     const salt = config.visitorSalt ?? (await ensureSecret(db, 'visitor_salt'));
     const devices = new DeviceCredentials(await ensureSecret(db, 'device_key'), () => clock.now().getTime());
     const limiter = await createRateLimiter(config, db, log);
@@ -317,7 +317,7 @@ export async function createDeps(
       pager,
       changes,
       events,
-      signIn: new SignInGuard(db, await ensureSecret(db, 'sign_in_key'), pow),
+      signIn: new SignInGuard(db, await ensureSecret(db, 'sign_in_key'), pow, config.passwordHashCost),
       basemap,
       close: async () => {
         exports.close();

@@ -199,7 +199,7 @@ export async function givenModerator(
     password: `a long password for moderator ${moderatorsMade}`,
     role: opts.role ?? 'moderator',
   };
-  await createUser(t.db, who.username, who.password, who.role);
+  await createUser(t.db, who.username, await t.deps.signIn.hashPassword(who.password), who.role);
   if (!opts.twoFactor) return who;
   const cookie = await signedIn(t, who);
   const post = (url: string, payload: object) =>

@@ -63,7 +63,8 @@ describe('moderators on call', () => {
     await screenshot(page, 'on-call-01-account');
 
     // Another moderator on duty covers Entebbe, with a phone of their own.
-    await createUser(stack.app.db, 'bosco', 'a long password for bosco', 'moderator');
+    const hash = await stack.app.deps.signIn.hashPassword('a long password for bosco');
+    await createUser(stack.app.db, 'bosco', hash, 'moderator');
     const bosco = await signedIn(stack.app, { username: 'bosco', password: 'a long password for bosco' });
     const boscoPhone = stack.push.subscribe();
     for (const [method, url, payload] of [

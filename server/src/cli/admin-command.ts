@@ -16,6 +16,7 @@ import { HttpError } from '../http/errors.ts';
 import { createLogger } from '../http/logger.ts';
 import {
   createUser,
+  hashPassword,
   password as passwordRule,
   ROLES,
   setPassword,
@@ -73,15 +74,17 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     return 2;
   }
 
-  const db = await open(loadConfig(io.env), io);
+  const config = loadConfig(io.env);
+  const db = await open(config, io);
   if (!db) return 1;
   try {
     await migrate(db);
+    const hash = await hashPassword(pw.data, config.passwordHashCost);
     if (role) {
-      await createUser(db, name.data, pw.data, role);
+      await createUser(db, name.data, hash, role);
       io.out(`Created ${role} ${name.data}.`);
     } else {
-      await setPassword(db, name.data, pw.data);
+      await setPassword(db, name.data, hash);
       io.out(`New password set for ${name.data}; their open sessions were ended.`);
     }
     return 0;

@@ -82,7 +82,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ user: await addAccount(deps.db, actorOf(request), request.body) }),
+      reply.code(201).send({ user: await addAccount(deps.db, deps.signIn, actorOf(request), request.body) }),
   );
   registerAccountChanges(api, deps);
 }
@@ -110,7 +110,13 @@ function registerAccountChanges(api: TypedApp, deps: Deps): void {
       },
     },
     async (request) => ({
-      user: await changeAccount(deps.db, actorOf(request), request.params.username, request.body),
+      user: await changeAccount(
+        deps.db,
+        deps.signIn,
+        actorOf(request),
+        request.params.username,
+        request.body,
+      ),
     }),
   );
   api.delete(

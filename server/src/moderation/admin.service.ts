@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors.ts';
 import { readSiteSettings, type SiteSettings, writeSiteSettings } from '../settings/index.ts';
 import { createUser, type SessionUser, setPassword } from './auth.service.ts';
 import { appendLog, recentLog } from './log.sql.ts';
+import type { SignInGuard } from './sign-in-guard.ts';
 import {
   clearTotp,
   countAdmins,
@@ -33,13 +34,18 @@ export async function listAccounts(db: Db) {
   return (await listUsers(db)).map((u) => ({ ...u, created_at: new Date(u.created_at).toISOString() }));
 }
 
-export function addAccount(
+/** Who hashes new passwords: in the sign-in checks' bounded queue, before any transaction opens. */
+type Hasher = Pick<SignInGuard, 'hashPassword'>;
+
+export async function addAccount(
   db: Db,
+  hasher: Hasher,
   actor: SessionUser,
   user: { username: string; password: string; role: Role },
 ) {
+  const password = await hasher.hashPassword(user.password);
   return db.transaction(async (tx) => {
-    await createUser(tx, user.username, user.password, user.role);
+    await createUser(tx, user.username, password, user.role);
     await appendLog(tx, {
       actor: actor.username,
       action: 'user_create',
@@ -60,17 +66,19 @@ async function accountToChange(tx: Queryable, username: string, refusal?: string
   return user;
 }
 
-export function changeAccount(
+export async function changeAccount(
   db: Db,
+  hasher: Hasher,
   actor: SessionUser,
   username: string,
   patch: { role?: Role; password?: string; resetTwoFactor?: true },
 ) {
+  const password = patch.password ? await hasher.hashPassword(patch.password) : undefined;
   return db.transaction(async (tx) => {
     const demoted = patch.role === 'moderator' ? 'The last admin cannot stop being an admin' : undefined;
     const user = await accountToChange(tx, username, demoted);
     if (patch.role) await updateRole(tx, username, patch.role);
-    if (patch.password) await setPassword(tx, username, patch.password);
+    if (password) await setPassword(tx, username, password);
     if (patch.resetTwoFactor) await clearTotp(tx, username);
     await appendLog(tx, {
       actor: actor.username,

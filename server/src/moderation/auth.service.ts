@@ -4,7 +4,7 @@ import type { Role } from '../../../common/domain.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
 import { appendLog } from './log.sql.ts';
-import { hashPassword, UNKNOWN_USER_HASH } from './passwords.ts';
+import { hashPassword, type PasswordHash } from './passwords.ts';
 import type { SignInGuard } from './sign-in-guard.ts';
 import { codeStep, matchingRecoveryCode } from './two-factor.ts';
 import {
@@ -70,7 +70,7 @@ export async function signIn(
   const username = given.username.trim().toLowerCase();
   const attempt = await guard.claim(username, from.knownDevice, from.wideNetwork, given.altcha);
   const user = await findUserByName(db, username);
-  const ok = await guard.verifyPassword(given.password, user?.password_hash ?? UNKNOWN_USER_HASH);
+  const ok = await guard.verifyPassword(given.password, user?.password_hash);
   if (!user || !ok) return { kind: 'wrong' };
   if (user.totp_secret) {
     if (!given.code?.trim()) return { kind: 'code-needed' };
@@ -109,20 +109,21 @@ export const sessionUser = (db: Queryable, token: string, now: Date) =>
 export { tokenHash };
 export const signOut = (db: Queryable, token: string) => deleteSession(db, tokenHash(token));
 
+/** A new account; its password hashed first (SignInGuard.hashPassword), outside any transaction. */
 export async function createUser(
   db: Queryable,
   username: string,
-  password: string,
+  password: PasswordHash,
   role: Role,
 ): Promise<void> {
-  if (!(await insertUser(db, username, await hashPassword(password), role))) {
+  if (!(await insertUser(db, username, password, role))) {
     throw new HttpError(409, `A user named ${username} already exists`);
   }
 }
 
 /** A new password also ends every open session of that user. */
-export async function setPassword(db: Queryable, username: string, password: string): Promise<void> {
-  if (!(await updatePassword(db, username, await hashPassword(password)))) {
+export async function setPassword(db: Queryable, username: string, password: PasswordHash): Promise<void> {
+  if (!(await updatePassword(db, username, password))) {
     throw new HttpError(404, `No user named ${username}`);
   }
 }
@@ -131,11 +132,12 @@ export async function setPassword(db: Queryable, username: string, password: str
 export async function ensureFirstAdmin(
   db: Db,
   admin: { username: string; password: string } | undefined,
+  passwordCost: number,
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (!admin || (await countAdmins(db)) > 0) return;
   const name = admin.username.trim().toLowerCase();
-  if (await insertUser(db, name, await hashPassword(admin.password), 'admin')) {
+  if (await insertUser(db, name, await hashPassword(admin.password, passwordCost), 'admin')) {
     log.info({ username: name }, 'first admin created from ADMIN_USERNAME');
   }
 }

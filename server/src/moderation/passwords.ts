@@ -2,9 +2,10 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:c
 
 /**
  * Passwords are stored only as scrypt hashes (memory-hard, salted): `scrypt$<logN>$<r>$<p>$<salt>$<hash>`.
- * The parameters travel with the hash so they can be raised later without breaking old ones.
+ * The parameters travel with the hash so they can be raised later without breaking old ones: the
+ * cost (logN) new hashes get is PASSWORD_HASH_COST (config.ts; 15 by default: 2^15 × 8 × 128 bytes,
+ * 32 MB and about 60 ms a check).
  */
-const LOG_N = 15;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -21,10 +22,16 @@ function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Bu
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** A password as it is stored: only hashPassword makes one, so no plain password is stored by mistake. */
+export type PasswordHash = string & { readonly __passwordHash: true };
+
+/** The hash of `password` at `cost` (scrypt's logN). */
+export async function hashPassword(password: string, cost: number): Promise<PasswordHash> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, { N: 2 ** LOG_N, r: R, p: P });
-  return ['scrypt', LOG_N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, { N: 2 ** cost, r: R, p: P });
+  return ['scrypt', cost, R, P, salt.toString('base64url'), key.toString('base64url')].join(
+    '$',
+  ) as PasswordHash;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -39,11 +46,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
+const unknownUserHashes = new Map<number, Promise<PasswordHash>>();
+
 /**
- * A hash of a random password nobody knows. Signing in as an unknown user checks against it, so the
- * answer takes as long as for a known user with a wrong password (no account enumeration by timing).
+ * A hash, at `cost`, of a random password nobody knows (made once per process). Signing in as an
+ * unknown user checks against it, so the answer takes as long as for a known user with a wrong
+ * password (no account enumeration by timing), at whatever cost the site hashes with.
  */
-export const UNKNOWN_USER_HASH =
-  'scrypt$15$8$1$U9W_de_rgIuyNupn8XVKsA$FdsioWgu4WUUB2OdyHWAsSj2PP0ReL-Fs4HkfeNM-L4';
+export function unknownUserHash(cost: number): Promise<PasswordHash> {
+  let hash = unknownUserHashes.get(cost);
+  if (!hash) {
+    hash = hashPassword(randomBytes(32).toString('base64url'), cost);
+    unknownUserHashes.set(cost, hash);
+  }
+  return hash;
+}
 
 export const PASSWORD_RULES = { min: 10, max: 200 } as const;

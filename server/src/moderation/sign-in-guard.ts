@@ -3,7 +3,7 @@ import type { Db } from '../db/db.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ProofOfWork } from '../util/proof-of-work.ts';
 import { QueueFullError, Semaphore } from '../util/semaphore.ts';
-import { verifyPassword } from './passwords.ts';
+import { hashPassword, type PasswordHash, unknownUserHash, verifyPassword } from './passwords.ts';
 import { accountAttempts, claimAttempt, clearAttempts, countAccountAttempt } from './sign-in.sql.ts';
 
 /** The cookie a browser that signed in to an account keeps, so that account's delays spare it. */
@@ -55,11 +55,14 @@ export class SignInGuard {
   private readonly db: Db;
   private readonly key: string;
   private readonly pow: ProofOfWork;
+  /** scrypt's cost (logN) for new hashes and for unknown names' checks: PASSWORD_HASH_COST. */
+  private readonly passwordCost: number;
 
-  constructor(db: Db, key: string, pow: ProofOfWork) {
+  constructor(db: Db, key: string, pow: ProofOfWork, passwordCost: number) {
     this.db = db;
     this.key = key;
     this.pow = pow;
+    this.passwordCost = passwordCost;
   }
 
   private mac(value: string): string {
@@ -122,10 +125,24 @@ export class SignInGuard {
     await clearAttempts(this.db, this.mac(`anywhere\n${username}`));
   }
 
-  /** Checks a password in the bounded queue; a 503 with Retry-After when the queue is full. */
-  async verifyPassword(password: string, hash: string): Promise<boolean> {
+  /**
+   * Checks a password in the bounded queue, against `hash` or, for an unknown name, a hash of the
+   * same cost; a 503 with Retry-After when the queue is full.
+   */
+  verifyPassword(password: string, hash: string | undefined): Promise<boolean> {
+    return this.inQueue(async () =>
+      verifyPassword(password, hash ?? (await unknownUserHash(this.passwordCost))),
+    );
+  }
+
+  /** A new password's hash, made in the same bounded queue as the checks. */
+  hashPassword(password: string): Promise<PasswordHash> {
+    return this.inQueue(() => hashPassword(password, this.passwordCost));
+  }
+
+  private async inQueue<T>(work: () => Promise<T>): Promise<T> {
     try {
-      return await this.checks.run(() => verifyPassword(password, hash));
+      return await this.checks.run(work);
     } catch (err) {
       if (!(err instanceof QueueFullError)) throw err;
       const busy = new HttpError(503, 'Sign-in is busy. Please try again in a few seconds.');

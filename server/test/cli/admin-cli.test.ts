@@ -14,6 +14,7 @@ import { signIn } from '../../src/moderation/auth.service.ts';
 import { SignInGuard } from '../../src/moderation/sign-in-guard.ts';
 import { systemClock } from '../../src/util/clock.ts';
 import { ProofOfWork } from '../../src/util/proof-of-work.ts';
+import { testConfig } from '../test-app.ts';
 import { createFreshDatabase, migratedDataDir, onPostgres } from '../test-db.ts';
 
 /** Runs `npm run admin -- …` as a user would, with the password on standard input (its own process). */
@@ -89,7 +90,7 @@ describe('npm run admin', () => {
         }),
         systemClock,
       );
-      const guard = new SignInGuard(db, 'a test key', pow);
+      const guard = new SignInGuard(db, 'a test key', pow, testConfig().passwordHashCost);
       const attempt = (password: string) =>
         signIn(db, guard, { username: 'sarah', password }, { wideNetwork: 'here' }, systemClock.now());
       assert.deepEqual(await attempt('first password 123'), { kind: 'wrong' });

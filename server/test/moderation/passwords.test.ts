@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../../src/moderation/passwords.ts';
+import { loadConfig } from '../../src/config.ts';
+import { hashPassword, unknownUserHash, verifyPassword } from '../../src/moderation/passwords.ts';
 
 /** scheme, logN, r, p and the key's length: what decides how long a check takes. */
 const cost = (stored: string) => {
@@ -10,7 +11,7 @@ const cost = (stored: string) => {
 
 describe('passwords', () => {
   it('hashes with a salt and verifies only the right password', async () => {
-    const [a, b] = [await hashPassword('a long password'), await hashPassword('a long password')];
+    const [a, b] = [await hashPassword('a long password', 10), await hashPassword('a long password', 10)];
     assert.notEqual(a, b, 'salted: the same password hashes differently');
     assert.equal(await verifyPassword('a long password', a), true);
     assert.equal(await verifyPassword('a long passwore', a), false);
@@ -18,7 +19,23 @@ describe('passwords', () => {
   });
 
   it('checks unknown names against a hash that costs what a real one costs (no enumeration by timing)', async () => {
-    assert.deepEqual(cost(UNKNOWN_USER_HASH), cost(await hashPassword('any password at all')));
-    assert.equal(await verifyPassword('', UNKNOWN_USER_HASH), false);
+    for (const logN of [10, 12]) {
+      assert.deepEqual(
+        cost(await unknownUserHash(logN)),
+        cost(await hashPassword('any password at all', logN)),
+      );
+      assert.equal(await verifyPassword('', await unknownUserHash(logN)), false);
+    }
+  });
+
+  it('are hashed at 2^15 unless PASSWORD_HASH_COST says more, and never less in production', () => {
+    assert.equal(loadConfig({}).passwordHashCost, 15);
+    assert.equal(loadConfig({ PASSWORD_HASH_COST: '17' }).passwordHashCost, 17);
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://hatari.example' };
+    assert.throws(
+      () => loadConfig({ ...production, PASSWORD_HASH_COST: '14' }),
+      /PASSWORD_HASH_COST: must be at least 15/,
+    );
+    assert.throws(() => loadConfig({ PASSWORD_HASH_COST: '9' }), /PASSWORD_HASH_COST/);
   });
 });
