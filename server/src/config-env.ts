@@ -133,7 +133,8 @@ export const envSchema = z
     ),
     ADMIN_USERNAME: optionalString,
     ADMIN_PASSWORD: optionalString,
-    PASSWORD_HASH_COST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).max(20).default(15)),
+    // scrypt's logN; 17 (128 MB a check) is as high as passwords.ts lets scrypt's memory go.
+    PASSWORD_HASH_COST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).max(17).default(15)),
     SEED: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).default('1')),
     REGION_FILE: optionalString,
     LOG_LEVEL: z.preprocess(

@@ -37,5 +37,10 @@ describe('passwords', () => {
       /PASSWORD_HASH_COST: must be at least 15/,
     );
     assert.throws(() => loadConfig({ PASSWORD_HASH_COST: '9' }), /PASSWORD_HASH_COST/);
+    assert.throws(
+      () => loadConfig({ PASSWORD_HASH_COST: '18' }),
+      /PASSWORD_HASH_COST/,
+      'past scrypt’s memory bound',
+    );
   });
 });
