@@ -107,19 +107,21 @@ export function record(scan: ScanRecord): ScanRecord {
   return scan;
 }
 
-/** Every row of every table of the app (the public schema, PostGIS's reference table aside). */
+/**
+ * Every row of every table of the app (the public schema, PostGIS's reference table aside), read in
+ * one statement: on an embedded test database, a statement a table cost 57 ms of CPU, one for all 5.
+ */
 export async function scanDatabase(db: Queryable, source: string): Promise<ScanRecord> {
   const tables = await db.query<{ name: string }>(
-    `SELECT quote_ident(table_name) AS name FROM information_schema.tables
-     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'spatial_ref_sys'`,
+    `SELECT quote_ident(c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname <> 'spatial_ref_sys'`,
   );
-  const scan: ScanRecord = { what: 'database', source, items: 0, found: [] };
-  for (const { name } of tables) {
-    const rows = await db.query<{ row: string }>(`SELECT t::text AS row FROM ${name} t`);
-    scan.items += rows.length;
-    for (const r of rows) scan.found.push(...rawIpsInContext(r.row));
-  }
-  return scan;
+  const rows = tables.length
+    ? await db.query<{ row: string }>(
+        tables.map(({ name }) => `SELECT t::text AS row FROM ${name} t`).join(' UNION ALL '),
+      )
+    : [];
+  return { what: 'database', source, items: rows.length, found: rows.flatMap((r) => rawIpsInContext(r.row)) };
 }
 
 /** The same, for a database known by its URL (one a server process used). */

@@ -16,6 +16,8 @@ describe('embedded test databases', { skip: onPostgres ? 'embedded storage only'
     assert.equal(res.statusCode, 201, res.body);
     await first.db.exec(`UPDATE settings SET value = '"changed"'; SET statement_timeout = 1234;
       CREATE TEMP TABLE left_over (n int)`);
+    // A sequence moved while its table stays empty (an insert rolled back does as much).
+    await first.db.query(`SELECT nextval('webhooks_id_seq'), nextval('webhooks_id_seq')`);
     const seeded = await first.db.query<{ n: number }>('SELECT count(*)::int AS n FROM spots');
     assert.ok((seeded[0]?.n ?? 0) > 1, 'the seed and the report were stored');
     await first.close();
@@ -44,6 +46,11 @@ describe('embedded test databases', { skip: onPostgres ? 'embedded storage only'
          VALUES ('Dark lane', 'other', 1, 'any', 0.3, 32.5) RETURNING id`,
       );
       assert.equal(spot?.id, 1, 'identities start again');
+      assert.deepEqual(
+        await second.db.query(`SELECT nextval('webhooks_id_seq')::int AS id`),
+        [{ id: 1 }],
+        'so do those of tables the last test left empty',
+      );
     } finally {
       await second.drop();
     }
