@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -14,14 +14,30 @@ import { startTestApp, type TestApp } from '../../server/test/test-app.ts';
  * server on 127.0.0.1, with the routing, place and tile services faked on loopback.
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/**
+ * Debian's build of Chromium's headless shell (`apt-get install chromium-headless-shell`), the
+ * browser Playwright itself runs headless tests in: the same Blink, without the desktop browser
+ * around it. `npm test`'s browser files cost the machine 172 s of CPU in it against 269 s in full
+ * Chromium (docs/testing.md). It has no notifications, so a suite that shows them asks for
+ * full Chromium. Where it is not installed the suites use full Chromium, except under CI.
+ */
+export const HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH || '/usr/bin/chromium-headless-shell';
 export const PHONE = { width: 390, height: 844 };
 export const ARTIFACTS = path.resolve('test-artifacts/browser');
 
-/** Chromium, or undefined where it is not installed (tests then skip); in CI a missing browser fails. */
-export async function launchBrowser(): Promise<Browser | undefined> {
+/** Which browser a suite needs: the headless shell, or full Chromium for notifications. */
+export type BrowserKind = 'shell' | 'full';
+
+/**
+ * Chromium (full, or its headless shell), or undefined where it is not installed (tests then skip);
+ * in CI a missing browser fails.
+ */
+export async function launchBrowser(kind: BrowserKind = 'full'): Promise<Browser | undefined> {
+  const executablePath =
+    kind === 'shell' && (process.env.CI || existsSync(HEADLESS_SHELL)) ? HEADLESS_SHELL : CHROMIUM;
   try {
     return await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath,
       // The flags keep Chromium off the network it would otherwise call home on (closed here).
       args: [
         '--no-sandbox',
@@ -35,8 +51,10 @@ export async function launchBrowser(): Promise<Browser | undefined> {
     });
   } catch (err) {
     if (process.env.CI)
-      throw new Error(`Chromium is required in CI (${CHROMIUM}): ${(err as Error).message}`);
-    console.warn(`no Chromium at ${CHROMIUM}: the browser tests skip (apt-get install chromium to run them)`);
+      throw new Error(`Chromium is required in CI (${executablePath}): ${(err as Error).message}`);
+    console.warn(
+      `no Chromium at ${executablePath}: the browser tests skip (apt-get install chromium to run them)`,
+    );
     return undefined;
   }
 }
@@ -105,22 +123,24 @@ export async function startWebStack(
  * browser goes with the lane (Playwright kills what it launched when its process exits).
  */
 const IN_LANE = process.env.HATARI_TEST_LANE === '1';
-let laneBrowser: Promise<Browser | undefined> | undefined;
+const laneBrowsers = new Map<BrowserKind, Promise<Browser | undefined>>();
 
-async function suiteBrowser(): Promise<Browser | undefined> {
-  if (!IN_LANE) return launchBrowser();
-  if (!(await laneBrowser)?.isConnected()) laneBrowser = launchBrowser();
-  return laneBrowser;
+async function suiteBrowser(kind: BrowserKind): Promise<Browser | undefined> {
+  if (!IN_LANE) return launchBrowser(kind);
+  if (!(await laneBrowsers.get(kind))?.isConnected()) laneBrowsers.set(kind, launchBrowser(kind));
+  return laneBrowsers.get(kind);
 }
 
 /**
- * One Chromium (a lane's own under npm test) and one seeded server (with `env` added to its settings)
+ * One browser (a lane's own under npm test) and one seeded server (with `env` added to its settings)
  * for a suite's tests (set up before them, closed after). `browser` stays undefined where Chromium is
- * not installed; the tests skip.
+ * not installed; the tests skip. The browser is the headless shell unless `notifications` asks for
+ * full Chromium.
  */
 export function browserSuite(
   env: Record<string, string> = {},
   clock?: Clock,
+  { notifications = false } = {},
 ): {
   browser: Browser | undefined;
   stack: WebStack;
@@ -130,7 +150,7 @@ export function browserSuite(
     stack: undefined as unknown as WebStack,
   };
   before(async () => {
-    suite.browser = await suiteBrowser();
+    suite.browser = await suiteBrowser(notifications ? 'full' : 'shell');
     if (suite.browser) suite.stack = await startWebStack(env, false, clock);
   });
   after(async () => {

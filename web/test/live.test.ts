@@ -197,7 +197,7 @@ describe('the map page, live through two instances behind nginx', () => {
 
   test('a report sent to either instance shows on a phone held by the other', async (t) => {
     if (!onPostgres || !TEST_REDIS_URL) return t.skip('needs TEST_DATABASE_URL and TEST_REDIS_URL');
-    const browser = await launchBrowser();
+    const browser = await launchBrowser('shell');
     if (!browser) return t.skip('no Chromium');
     cleanups.push(() => browser.close());
     const fresh = await createFreshDatabase();
