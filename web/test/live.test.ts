@@ -6,7 +6,8 @@ import { report } from '../../server/test/factories.ts';
 import { FakeTiles } from '../../server/test/fakes.ts';
 import { runCleanups, startNginx, startServer, stop, waitFor } from '../../server/test/processes.ts';
 import { createFreshDatabase, onPostgres, TEST_REDIS_URL } from '../../server/test/test-db.ts';
-import { browserSuite, launchBrowser, openPhone, Signal } from './browser.ts';
+import { browserSuite, launchBrowser, openPhone } from './browser.ts';
+import { Signal } from './signal.ts';
 
 /**
  * The map follows the live stream (GET /api/events) while it is visible: another phone's report

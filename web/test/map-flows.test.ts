@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { browserSuite, openPhone, Signal, savedForOffline, screenshot } from './browser.ts';
+import { browserSuite, openPhone, savedForOffline, screenshot } from './browser.ts';
 import {
   mapTool,
   phoneContextAt,
@@ -9,6 +9,7 @@ import {
   spotsOnMap,
   uncovered,
 } from './map-helpers.ts';
+import { Signal } from './signal.ts';
 
 describe('the map page on a phone: routes, offline, languages and the safety tools', () => {
   const suite = browserSuite();

@@ -9,7 +9,6 @@ import {
   axeViolations,
   browserSuite,
   openPhone,
-  Signal,
   savedForOffline,
   screenshot,
   startWebStack,
@@ -22,6 +21,7 @@ import {
   reportRobbery,
   spotsOnMap,
 } from './map-helpers.ts';
+import { Signal } from './signal.ts';
 
 describe('the map page on a phone: old dangers, scale, its own basemap, offline areas, touch and keys', () => {
   const suite = browserSuite();

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { browserSuite, layoutShift, openPhone, Signal, savedForOffline, screenshot } from './browser.ts';
+import { browserSuite, layoutShift, openPhone, savedForOffline, screenshot } from './browser.ts';
 import { box, mapZoom, noAxeViolations, spotId } from './map-helpers.ts';
+import { Signal } from './signal.ts';
 
 /**
  * The map as people live with it (issue 17): what is typed is kept, shared links land on the spot,
