@@ -18,7 +18,7 @@ async function openAlerts(page: Page) {
 describe('alerts on a phone that cannot have push alerts', () => {
   // SMS is on: its gateway is never called here, so its address needs nothing behind it.
   const suite = browserSuite({ ...channelEnv('http://127.0.0.1:9'), SMS_NUMBER }, undefined, {
-    notifications: true,
+    fullChromium: true,
   });
 
   test('a push service that never answers: told within 15 s, the button back, SMS offered', async (t) => {

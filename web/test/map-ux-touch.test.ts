@@ -11,7 +11,7 @@ import { mapTool, noAxeViolations, spotId, uncovered } from './map-helpers.ts';
  */
 
 describe('the map as people live with it: a spot in a cluster, a tapped cluster, push alerts', () => {
-  const suite = browserSuite({}, undefined, { notifications: true });
+  const suite = browserSuite({}, undefined, { fullChromium: true });
 
   test('16, 17. a shared spot stands out of its cluster; a tap beside it offers a pin, the sheet names the place and offers the spot to confirm', async (t) => {
     const { browser, stack } = suite;

@@ -17,7 +17,7 @@ const ENTEBBE = { name: 'Entebbe', west: 32.43, south: 0.03, east: 32.5, north: 
 
 describe('moderators on call', () => {
   const clock = new TestClock();
-  const suite = browserSuite({ REPORT_BUDGET_PER_HOUR: '1' }, clock, { notifications: true });
+  const suite = browserSuite({ REPORT_BUDGET_PER_HOUR: '1' }, clock, { fullChromium: true });
 
   test("a held report in a moderator's area reaches that moderator's phone first, and escalates when nobody acts", async (t) => {
     const { browser, stack } = suite;
