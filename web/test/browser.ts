@@ -18,7 +18,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
  * browser Playwright itself runs headless tests in: the same Blink, without the desktop browser
  * around it. `npm test`'s browser files cost the machine 172 s of CPU in it against 269 s in full
  * Chromium (docs/testing.md). A suite asks for full Chromium where the shell differs from the
- * browser phones run: it has no notifications, and under load its back button once in a few runs
+ * browser phones run: it has no notifications, and in three of about twenty runs its back button
  * went to an entry full Chromium never gave (map-address). Where the shell is not installed the
  * suites use full Chromium, except under CI.
  */

@@ -8,8 +8,9 @@ import { browserSuite, openPhone } from './browser.ts';
  * opens it again; an address opens the page as it says.
  */
 describe("the map page's address", () => {
-  // Full Chromium, as phones run: under load, Chromium's headless shell twice in about ten runs
-  // kept one history entry fewer, and back then went to an entry full Chromium never gave.
+  // Full Chromium, as phones run: in three of about twenty runs (alone, and beside other tests),
+  // Chromium's headless shell kept one history entry fewer, and back went to an entry full
+  // Chromium never gave.
   const suite = browserSuite({}, undefined, { fullChromium: true });
 
   test('back closes what was opened, one step at a time, and forward opens it again', async (t) => {
