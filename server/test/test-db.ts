@@ -208,7 +208,6 @@ const FINGERPRINT = `
   ) s`;
 
 const tableName = (t: string) => `public.${JSON.stringify(t)}`;
-const quoteLiteral = (t: string) => `'${t.replaceAll("'", "''")}'`;
 
 let templateState: Promise<TemplateState> | undefined;
 
@@ -250,8 +249,9 @@ async function resetEmbedded(db: Db): Promise<boolean> {
     await db.transaction(async (tx) => {
       const filled = await tx.query<{ name: string }>(
         state.tables
-          .map((t) => `SELECT ${quoteLiteral(t)} AS name WHERE EXISTS (SELECT FROM ${tableName(t)})`)
+          .map((t, i) => `SELECT $${i + 1}::text AS name WHERE EXISTS (SELECT FROM ${tableName(t)})`)
           .join(' UNION ALL '),
+        state.tables,
       );
       const emptied = new Set([...filled.map((t) => t.name), ...state.rows.map((r) => r.table)]);
       if (emptied.size)
