@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { COMPACT_DANGERS } from '../../../common/api.ts';
 import { region } from '../../../common/region.ts';
 import type { Deps } from '../deps.ts';
+import { abandonedSignal } from '../http/abandoned.ts';
 import { error, json, named, typed } from '../http/api-schema.ts';
 import { routeAnswer, routeQuery } from './route.schema.ts';
 import { CHECKS_PER_NETWORK } from './route.service.ts';
@@ -41,17 +42,13 @@ export function registerRouteRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      // A phone that gave up (closed the connection) should not keep its analysis in the queue.
-      const abandoned = new AbortController();
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) abandoned.abort();
-      });
       const started = performance.now();
       const timing = { queuedMs: 0 };
       const planned = await deps.routePlanner.plan(
         request.query,
         deps.identify(request),
-        abandoned.signal,
+        // A phone that gave up should not keep its analysis in the queue.
+        abandonedSignal(reply),
         timing,
       );
       // How long the check took on the server, and how much of it was waiting for its turn (benchmarks

@@ -49,7 +49,7 @@ function cleanPlaces(found: FoundPlace[]): FoundPlace[] {
  * instances, and uncached lookups counted against the visitor's place_lookup limit.
  */
 export class PlaceSearch {
-  private readonly inFlight = new Map<string, Promise<FoundPlace[]>>();
+  private readonly inFlight = new Map<string, PendingLookup>();
 
   private readonly db: Db;
   private readonly nominatim: NominatimClient;
@@ -72,16 +72,20 @@ export class PlaceSearch {
     this.clock = clock;
   }
 
-  /** The places a query names, with the public spots near each (the web's search). */
-  async lookup(q: string, identity: Identity): Promise<PlaceLookup> {
-    const found = await this.find(q, identity);
+  /**
+   * The places a query names, with the public spots near each (the web's search). `abandoned`: the
+   * asker went (a newer keystroke): if it was the last one waiting for this query's upstream turn, the
+   * turn is left to the next query.
+   */
+  async lookup(q: string, identity: Identity, abandoned?: AbortSignal): Promise<PlaceLookup> {
+    const found = await this.find(q, identity, abandoned);
     if (!('places' in found)) return found;
     const nearby = await nearbySpots(this.db, found.places, NEARBY_RADIUS_M, NEARBY_LIMIT);
     return { ...found, places: found.places.map((p, i) => ({ ...p, nearby: nearby[i] ?? [] })) };
   }
 
   /** The places a query names: from the cache, or from the place service in its turn. */
-  async find(q: string, identity: Identity): Promise<PlaceFind> {
+  async find(q: string, identity: Identity, abandoned?: AbortSignal): Promise<PlaceFind> {
     // A phone number names no place, and must not be cached or sent on as a query.
     if (redactPhoneNumbers(q) !== q) return { places: [] };
     const key = normaliseQuery(q);
@@ -92,8 +96,10 @@ export class PlaceSearch {
     );
     if (decision && !decision.allowed) return { throttled: decision };
     try {
-      return { places: await this.fetchOnce(key) };
+      return { places: await this.fetchOnce(key, abandoned) };
     } catch (err) {
+      // Nobody is left to answer.
+      if (err instanceof AskersGone) return { places: [] };
       this.log.warn({ err }, 'place search failed');
       const busy = err instanceof PlaceServiceBusy || (err instanceof UpstreamError && err.reason === 'busy');
       return {
@@ -105,24 +111,42 @@ export class PlaceSearch {
     }
   }
 
-  /** One upstream request per query at a time in this instance; the answer is cached for all. */
-  private fetchOnce(key: string): Promise<FoundPlace[]> {
-    const pending = this.inFlight.get(key);
-    if (pending) return pending;
-    const request = (async () => {
-      // A failing service is not waited for: its refusal comes at once, without taking a slot.
-      if (this.nominatim.accepting) await this.waitForUpstreamSlot();
-      const places = cleanPlaces(await this.nominatim.search(key));
-      await cachePlaces(this.db, key, places);
-      return places;
-    })().finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, request);
-    return request;
+  /**
+   * One upstream request per query at a time in this instance; the answer is cached for all. While it
+   * waits for its turn it is dropped once every asker has gone: someone typing "Kalerwe" on a slow
+   * phone asks for "Kal", "Kale", … on the way, and each abandoned word would otherwise spend a second
+   * of the whole app's one request a second, ahead of the word they stopped at.
+   */
+  private fetchOnce(key: string, abandoned?: AbortSignal): Promise<FoundPlace[]> {
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      const allGone = new AbortController();
+      const request = (async () => {
+        // A failing service is not waited for: its refusal comes at once, without taking a slot.
+        if (this.nominatim.accepting) await this.waitForUpstreamSlot(allGone.signal);
+        const places = cleanPlaces(await this.nominatim.search(key));
+        await cachePlaces(this.db, key, places);
+        return places;
+      })().finally(() => this.inFlight.delete(key));
+      pending = { request, askers: 0, allGone };
+      this.inFlight.set(key, pending);
+    }
+    const shared = pending;
+    shared.askers++;
+    // An asker that cannot leave (a USSD session, an SMS) stays counted.
+    const left = () => {
+      if (--shared.askers === 0) shared.allGone.abort();
+    };
+    if (abandoned?.aborted) left();
+    else abandoned?.addEventListener('abort', left, { once: true });
+    return shared.request;
   }
 
-  private async waitForUpstreamSlot(): Promise<void> {
+  private async waitForUpstreamSlot(allGone: AbortSignal): Promise<void> {
     const deadline = this.clock.now().getTime() + UPSTREAM_MAX_WAIT_MS;
-    while (!(await this.limiter.counters.claimSlot('place_upstream', UPSTREAM_INTERVAL_MS))) {
+    for (;;) {
+      if (allGone.aborted) throw new AskersGone();
+      if (await this.limiter.counters.claimSlot('place_upstream', UPSTREAM_INTERVAL_MS)) return;
       if (this.clock.now().getTime() >= deadline) throw new PlaceServiceBusy();
       // Jitter keeps waiting lookups (here and on other instances) from asking in lockstep.
       await this.clock.sleep(UPSTREAM_POLL_MS + Math.random() * UPSTREAM_POLL_MS);
@@ -130,4 +154,13 @@ export class PlaceSearch {
   }
 }
 
+/** A query waiting for its upstream turn, and how many askers still wait for its answer. */
+interface PendingLookup {
+  request: Promise<FoundPlace[]>;
+  askers: number;
+  allGone: AbortController;
+}
+
 class PlaceServiceBusy extends Error {}
+/** Every asker of a query left before its upstream turn came. */
+class AskersGone extends Error {}

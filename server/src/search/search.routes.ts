@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { nearbyResponse, searchResponse } from '../../../common/api.ts';
 import { DUPLICATE_RADIUS_M } from '../../../common/domain.ts';
 import type { Deps } from '../deps.ts';
+import { abandonedSignal } from '../http/abandoned.ts';
 import { error, json, named, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
@@ -78,7 +79,13 @@ export function registerSearchRoutes(app: FastifyInstance, deps: Deps): void {
           places: [],
         }));
       }
-      const found = await findSpotsAndPlaces(deps.db, deps.places, q, deps.identify(request));
+      const found = await findSpotsAndPlaces(
+        deps.db,
+        deps.places,
+        q,
+        deps.identify(request),
+        abandonedSignal(reply),
+      );
       if (!('throttled' in found)) return found;
       const d = found.throttled;
       return reply

@@ -24,9 +24,10 @@ export async function findSpotsAndPlaces(
   places: PlaceSearch,
   q: string,
   identity: Identity,
+  abandoned?: AbortSignal,
 ): Promise<SearchResult> {
   const spots = await findSpots(db, q);
-  const found = await places.lookup(q, identity);
+  const found = await places.lookup(q, identity, abandoned);
   if ('throttled' in found) return { spots, throttled: found.throttled };
   return found.error ? { spots, places: [], error: found.error } : { spots, places: found.places };
 }

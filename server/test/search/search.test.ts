@@ -1,11 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyRequest } from 'fastify';
-import type { NominatimClient } from '../../src/clients/nominatim.ts';
-import { FallbackCounters } from '../../src/limits/fallback-counters.ts';
-import { MemoryStore } from '../../src/limits/memory-store.ts';
-import { RateLimiter } from '../../src/limits/rate-limit.ts';
-import { PlaceSearch } from '../../src/search/places.ts';
 import { givenSpot } from '../factories.ts';
 import { FakeNominatim } from '../fakes.ts';
 import { startTestApp, type TestApp, TestClock } from '../test-app.ts';
@@ -212,46 +207,6 @@ describe('search/search', () => {
       assert.equal(nominatim.calls.length, 0, 'not sent to the place service');
       const rows = await t.db.query(`SELECT 1 FROM place_cache WHERE query LIKE '%0772%'`);
       assert.equal(rows.length, 0, 'not cached');
-    });
-
-    it('asks the place service at most once per second for the whole app: lookups waiting take their turns by the clock', async () => {
-      // The app's clock and the counters' memory on one test clock: waiting moves it, nothing sleeps.
-      const clock = new TestClock(Date.UTC(2026, 10, 29, 9));
-      const now = () => clock.now().getTime();
-      const counters = new FallbackCounters(new MemoryStore(now), new MemoryStore(now), t.deps.log, {
-        timeoutMs: 500,
-        probeEveryMs: 1000,
-        now,
-      });
-      const asked: number[] = [];
-      const service = {
-        accepting: true,
-        search: async (q: string) => {
-          asked.push(now());
-          return [{ name: q, detail: 'Kampala', lat: 0.3476, lng: 32.5825 }];
-        },
-      } as unknown as NominatimClient;
-      const places = new PlaceSearch(t.db, service, new RateLimiter(counters), t.deps.log, clock);
-      const who = t.deps.identify({
-        ip: '198.51.100.77',
-        socket: { remoteAddress: '198.51.100.77' },
-        headers: {},
-      } as unknown as FastifyRequest);
-      try {
-        // Three different uncached queries at once: all answered, each sent a whole slot after the last.
-        const found = await Promise.all(
-          ['Kawempe pace', 'Kampala pace', 'Central pace'].map((q) => places.find(q, who)),
-        );
-        assert.deepEqual(
-          found.map((f) => ('places' in f ? f.places.map((p) => p.name) : f)),
-          [['kawempe pace'], ['kampala pace'], ['central pace']],
-        );
-        assert.equal(asked.length, 3);
-        const [a, b, c] = [...asked].sort((x, y) => x - y) as [number, number, number];
-        assert.ok(b - a >= 1000 && c - b >= 1000, `asked at +0, +${b - a}, +${c - a} ms by the clock`);
-      } finally {
-        await counters.close();
-      }
     });
 
     it('answers 429 with the spots when only the uncached place-lookup limit is hit', async () => {
