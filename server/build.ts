@@ -12,11 +12,11 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { recordBuild, unchangedBuild } from '../tools/build-inputs.ts';
+import { BUILD_RECORD, recordBuild, unchangedBuild } from '../tools/build-inputs.ts';
 
 const SERVER = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.resolve(SERVER, '../dist/server');
-const INPUTS = path.join(OUT, 'build-inputs.json');
+const INPUTS = path.join(OUT, BUILD_RECORD);
 
 const unchanged = unchangedBuild(INPUTS);
 if (unchanged) {

@@ -12,6 +12,12 @@ interface BuildInputs {
   report: string[];
 }
 
+/**
+ * The record's name in a build's output folder: a dotfile, which the server never serves from
+ * dist/web (it names the build machine's paths).
+ */
+export const BUILD_RECORD = '.build-inputs.json';
+
 const stamp = (file: string) => {
   try {
     const st = statSync(file);

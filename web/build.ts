@@ -3,7 +3,7 @@
  * writes the HTML with hashed asset names, the service worker with its precache list, the manifest
  * and the icons, and prints what the map page costs a phone (gzipped). Over budget fails the build.
  * When no file it was built from has changed since (each input's size and modification time, kept in
- * dist/web/build-inputs.json), it says so and leaves dist/web as it is: `npm start` and `npm test`
+ * dist/web/.build-inputs.json), it says so and leaves dist/web as it is: `npm start` and `npm test`
  * run it first, and a start should not wait for a page that is already built.
  */
 import { createHash } from 'node:crypto';
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { writePrecompressed } from '../server/src/page/page-assets.ts';
-import { recordBuild, unchangedBuild } from '../tools/build-inputs.ts';
+import { BUILD_RECORD, recordBuild, unchangedBuild } from '../tools/build-inputs.ts';
 import { pngIcon } from './png.ts';
 import { AREA_HEADER, DATA_CACHE, SAVED_AT_HEADER, SPOT_LIST_URL } from './src/lib/spot-list.ts';
 
@@ -25,7 +25,7 @@ const MAP_PAGE_BUDGET = 150 * 1024;
 const pages = { app: 'index.html', moderate: 'moderate.html' } as const;
 type Entry = keyof typeof pages;
 
-const INPUTS = path.join(OUT, 'build-inputs.json');
+const INPUTS = path.join(OUT, BUILD_RECORD);
 const unchanged = unchangedBuild(INPUTS);
 if (unchanged) {
   console.log(['web build (dist/web), unchanged since it was built:', ...unchanged.slice(1)].join('\n'));

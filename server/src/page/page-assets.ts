@@ -21,8 +21,10 @@ function cacheControl(urlPath: string) {
   return 'no-cache';
 }
 
+/** The built files, hidden ones (a build's own records) left out: they are never served. */
 function walk(dir: string, base = dir): string[] {
   return readdirSync(dir).flatMap((name) => {
+    if (name.startsWith('.')) return [];
     const full = path.join(dir, name);
     return statSync(full).isDirectory() ? walk(full, base) : [full];
   });

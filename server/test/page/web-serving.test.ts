@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, constants as zlib } from 'node:zlib';
 import { pageRegion, UGANDA } from '../../../common/region.ts';
+import { BUILD_RECORD } from '../../../tools/build-inputs.ts';
 import { ConfigError } from '../../src/config.ts';
 import { tileSource } from '../../src/http/security-headers.ts';
 import { loadWebAssets, writePrecompressed } from '../../src/page/page-assets.ts';
@@ -103,6 +104,8 @@ describe('serving the web page', { skip: built ? false : 'the page is not built 
     assert.equal(moderate.statusCode, 200);
     assert.match(moderate.body, /<title>Hatari moderators<\/title>/);
     assert.equal((await t.inject({ url: '/assets/nope.js' })).statusCode, 404);
+    // The build's record of its inputs names the build machine's paths: never served.
+    assert.equal((await t.inject({ url: `/${BUILD_RECORD}` })).statusCode, 404);
   });
 
   test('every response carries the security headers, the CSP admitting only the tile servers', async () => {
@@ -158,6 +161,7 @@ describe('the built page, compressed by the build', () => {
     // Quality 1 is not what the server would make (11): what is sent is the file, not a compression.
     const fast = brotliCompressSync(script, { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } });
     writeFileSync(path.join(dir, 'assets/app-1.js.br'), fast);
+    writeFileSync(path.join(dir, BUILD_RECORD), '{"files":{"/home/builder/hatari/web/src/main.tsx":"1:2"}}');
     const assets = loadWebAssets(dir, {} as Parameters<typeof loadWebAssets>[1]);
     assert.deepEqual([...(assets?.keys() ?? [])].sort(), ['/assets/app-1.js', '/index.html']);
     assert.deepEqual(await assets?.get('/assets/app-1.js')?.br, fast);
