@@ -113,39 +113,47 @@ export class PlaceSearch {
 
   /**
    * One upstream request per query at a time in this instance; the answer is cached for all. While it
-   * waits for its turn it is dropped once every asker has gone: someone typing "Kalerwe" on a slow
-   * phone asks for "Kal", "Kale", … on the way, and each abandoned word would otherwise spend a second
-   * of the whole app's one request a second, ahead of the word they stopped at.
+   * waits for its turn it gives up once every asker has gone: someone typing "Kalerwe" on a slow phone
+   * asks for "Kal", "Kale", … on the way, and each abandoned word would otherwise spend a second of the
+   * whole app's one request a second, ahead of the word they stopped at.
    */
   private fetchOnce(key: string, abandoned?: AbortSignal): Promise<FoundPlace[]> {
-    let pending = this.inFlight.get(key);
-    if (!pending) {
-      const allGone = new AbortController();
-      const request = (async () => {
-        // A failing service is not waited for: its refusal comes at once, without taking a slot.
-        if (this.nominatim.accepting) await this.waitForUpstreamSlot(allGone.signal);
-        const places = cleanPlaces(await this.nominatim.search(key));
-        await cachePlaces(this.db, key, places);
-        return places;
-      })().finally(() => this.inFlight.delete(key));
-      pending = { request, askers: 0, allGone };
-      this.inFlight.set(key, pending);
-    }
-    const shared = pending;
+    const joined = this.inFlight.get(key);
+    const shared = joined ?? ({ askers: 0 } as PendingLookup);
     shared.askers++;
     // An asker that cannot leave (a USSD session, an SMS) stays counted.
-    const left = () => {
-      if (--shared.askers === 0) shared.allGone.abort();
-    };
+    const left = () => shared.askers--;
     if (abandoned?.aborted) left();
     else abandoned?.addEventListener('abort', left, { once: true });
+    if (!joined) {
+      this.inFlight.set(key, shared);
+      shared.request = this.fetchInTurn(key, shared).finally(() => {
+        if (this.inFlight.get(key) === shared) this.inFlight.delete(key);
+      });
+    }
     return shared.request;
   }
 
-  private async waitForUpstreamSlot(allGone: AbortSignal): Promise<void> {
+  private async fetchInTurn(key: string, pending: PendingLookup): Promise<FoundPlace[]> {
+    // A failing service is not waited for: its refusal comes at once, without taking a slot.
+    if (this.nominatim.accepting) {
+      await this.waitForUpstreamSlot(() => {
+        if (pending.askers > 0) return true;
+        // Given up and forgotten at once, so someone asking from now on starts a lookup of their own.
+        if (this.inFlight.get(key) === pending) this.inFlight.delete(key);
+        return false;
+      });
+    }
+    const places = cleanPlaces(await this.nominatim.search(key));
+    await cachePlaces(this.db, key, places);
+    return places;
+  }
+
+  /** Waits for the app's next upstream turn while `stillWanted` says someone waits for the answer. */
+  private async waitForUpstreamSlot(stillWanted: () => boolean): Promise<void> {
     const deadline = this.clock.now().getTime() + UPSTREAM_MAX_WAIT_MS;
     for (;;) {
-      if (allGone.aborted) throw new AskersGone();
+      if (!stillWanted()) throw new AskersGone();
       if (await this.limiter.counters.claimSlot('place_upstream', UPSTREAM_INTERVAL_MS)) return;
       if (this.clock.now().getTime() >= deadline) throw new PlaceServiceBusy();
       // Jitter keeps waiting lookups (here and on other instances) from asking in lockstep.
@@ -158,7 +166,6 @@ export class PlaceSearch {
 interface PendingLookup {
   request: Promise<FoundPlace[]>;
   askers: number;
-  allGone: AbortController;
 }
 
 class PlaceServiceBusy extends Error {}

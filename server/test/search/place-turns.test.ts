@@ -99,4 +99,28 @@ describe('search/place turns', () => {
       );
     });
   });
+
+  it('answers someone who asks again for a query the others have left', async () => {
+    await withPlaceSearch(async ({ places, clock, asked, who }) => {
+      const kale = new AbortController();
+      let again: ReturnType<PlaceSearch['find']> | undefined;
+      const sleep = clock.sleep.bind(clock);
+      clock.sleep = (ms) => {
+        // Once the waiting has begun, the one who asked goes, and someone else asks the same.
+        if (!again) {
+          kale.abort();
+          again = places.find('Kale again', who);
+        }
+        return sleep(ms);
+      };
+      const [kal, gone] = await Promise.all([
+        places.find('Kal again', who),
+        places.find('Kale again', who, kale.signal),
+      ]);
+      assert.deepEqual([kal, gone].map(names), [['kal again'], []]);
+      assert.ok(again, 'the second asker asked');
+      assert.deepEqual(names(await again), ['kale again'], 'the one still asking is answered');
+      assert.deepEqual([...asked.keys()].sort(), ['kal again', 'kale again']);
+    });
+  });
 });
