@@ -1,30 +1,3 @@
-/** Frames (about a second) a redrawn icon that takes no focus yet is tried again in. */
-const FOCUS_RETRIES = 60;
-const ICON = '.leaflet-marker-icon';
-const STEPS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-
-const markerIcons = (pane: HTMLElement) => [...pane.querySelectorAll<HTMLElement>(ICON)];
-const iconOf = (target: EventTarget | null) =>
-  target instanceof HTMLElement ? (target.closest<HTMLElement>(ICON) ?? undefined) : undefined;
-
-/** Enter or Space opens the focused marker as a tap does; the arrows move to the next or last one. */
-function onMarkerKey(e: KeyboardEvent, pane: HTMLElement) {
-  const el = iconOf(e.target);
-  if (!el) return;
-  if (e.key === 'Enter' || e.key === ' ') {
-    e.preventDefault();
-    e.stopPropagation();
-    el.click();
-    return;
-  }
-  const step = STEPS[e.key];
-  if (!step) return;
-  e.preventDefault();
-  e.stopPropagation();
-  const all = markerIcons(pane);
-  all[(all.indexOf(el) + step + all.length) % all.length]?.focus();
-}
-
 /**
  * The map's markers and clusters as one stop in the tab order (a roving tabindex, as in WAI-ARIA's
  * toolbar pattern): Tab enters them at the one last focused, else the first; the arrow keys move
@@ -35,6 +8,7 @@ function onMarkerKey(e: KeyboardEvent, pane: HTMLElement) {
  * cluster's that holds it when a redraw draws it in one (`data-holds`).
  */
 export function keyboardMarkers(pane: HTMLElement): void {
+  const ICON = '.leaflet-marker-icon';
   let current: HTMLElement | undefined;
   /** The spot the tab stop is on, kept while a redraw has taken its icon away. */
   let stopKey: string | undefined;
@@ -42,15 +16,12 @@ export function keyboardMarkers(pane: HTMLElement): void {
   let focused: HTMLElement | undefined;
   /** The spot whose icon a redraw took away with the focus: focused again once drawn. */
   let wanted: string | undefined;
-  /** Frames the wanted spot's icon has refused the focus in. */
-  let retries = 0;
-  const icons = () => markerIcons(pane);
+  const icons = () => [...pane.querySelectorAll<HTMLElement>(ICON)];
   const settle = () => {
     const all = icons();
     if (focused && !focused.isConnected) {
       // A cluster's icon names no spot of its own: it had the focus for the spot the stop is on.
       wanted = focused.dataset.key ?? stopKey;
-      retries = 0;
       focused = undefined;
     }
     // The clusters draw many markers a few at a time (chunkedLoading): a spot's new icon may come
@@ -73,16 +44,11 @@ export function keyboardMarkers(pane: HTMLElement): void {
     // Unless the user has gone on meanwhile, the focus was left on the page's body.
     const onBody = () => (document.activeElement ?? document.body) === document.body;
     if (onBody()) again.focus();
-    if (!onBody()) {
-      wanted = undefined;
-      retries = 0;
-    } else if (retries < FOCUS_RETRIES) {
-      // An icon not yet laid out takes no focus: tried again in the next frames, as the last batch of
-      // a redraw brings no later change to try it at.
-      retries++;
-      requestAnimationFrame(settle);
-    }
+    // An icon not yet laid out takes no focus: tried again at the next redraw.
+    if (!onBody()) wanted = undefined;
   };
+  const iconOf = (target: EventTarget | null) =>
+    target instanceof HTMLElement ? (target.closest<HTMLElement>(ICON) ?? undefined) : undefined;
   const onFocus = (e: FocusEvent) => {
     const el = iconOf(e.target);
     focused = el;
@@ -100,6 +66,23 @@ export function keyboardMarkers(pane: HTMLElement): void {
   document.addEventListener('focusin', (e) => {
     if (!iconOf(e.target)) wanted = undefined;
   });
+  const STEPS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  const onKey = (e: KeyboardEvent) => {
+    const el = iconOf(e.target);
+    if (!el) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      e.stopPropagation();
+      el.click();
+      return;
+    }
+    const step = STEPS[e.key];
+    if (!step) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const all = icons();
+    all[(all.indexOf(el) + step + all.length) % all.length]?.focus();
+  };
   // The map lives as long as the page: nothing here is ever taken down.
   new MutationObserver(settle).observe(pane, { childList: true });
   pane.addEventListener('focusin', onFocus);
@@ -110,6 +93,6 @@ export function keyboardMarkers(pane: HTMLElement): void {
       if (el?.isConnected && focused === el) focused = undefined;
     });
   });
-  pane.addEventListener('keydown', (e) => onMarkerKey(e, pane));
+  pane.addEventListener('keydown', onKey);
   settle();
 }
