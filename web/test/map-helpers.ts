@@ -46,6 +46,26 @@ export async function spotId(url: string, title: string): Promise<number> {
   return hit.id;
 }
 
+/**
+ * Until the map has stopped moving: its pane and zoom proxy unchanged for ten frames in a row. A
+ * framing may pan after its zoom, and Leaflet marks only the zoom (`leaflet-zoom-anim`).
+ */
+export const mapStill = (page: Page) =>
+  page.waitForFunction(
+    () => {
+      const w = window as unknown as { mapWas?: string; stillFrames?: number };
+      const now = [
+        document.querySelector<HTMLElement>('.leaflet-map-pane')?.style.transform,
+        document.querySelector('.leaflet-proxy')?.getAttribute('style'),
+      ].join('|');
+      w.stillFrames = now === w.mapWas ? (w.stillFrames ?? 0) + 1 : 0;
+      w.mapWas = now;
+      return w.stillFrames >= 10;
+    },
+    undefined,
+    { polling: 'raf' },
+  );
+
 /** The map's zoom, as the page keeps it for the next visit after every move. */
 export const mapZoom = (page: Page) =>
   page.evaluate(() => Number(JSON.parse(localStorage.getItem('hatari.view') ?? '{}').zoom));
