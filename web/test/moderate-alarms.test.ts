@@ -201,8 +201,10 @@ describe('the moderator console: bursts, alarms, two-step sign-in, the API refer
     const { browser, stack } = suite;
     if (!browser) return t.skip('no Chromium');
     const { context, page, problems } = await openPhone(browser, stack.url, { path: '/api/docs/' });
+    // Swagger UI builds the whole reference in the browser: 4.5 s alone on a slow CI machine, over
+    // 10 s there beside the fuzzing lane. A developers' page, not a phone's: given 30 s.
     await assert.doesNotReject(
-      page.locator('.opblock-summary-path', { hasText: '/api/spots/{id}/vote' }).waitFor(),
+      page.locator('.opblock-summary-path', { hasText: '/api/spots/{id}/vote' }).waitFor({ timeout: 30_000 }),
     );
     const doc = (await (await fetch(`${stack.url}/api/openapi.json`)).json()) as { paths: object };
     const shown = await page.locator('.opblock-summary-path').count();
