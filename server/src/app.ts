@@ -21,7 +21,7 @@ import { registerCacheInvalidation } from './http/public-cache.ts';
 import { registerSameSiteWrites } from './http/same-site.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { registerDeviceRoutes } from './identity/device.routes.ts';
-import { fastifyTrustProxy } from './identity/identify.ts';
+import { trustFunction } from './identity/identify.ts';
 import { registerRateLimits } from './limits/rate-limit-http.ts';
 import { registerAdminRoutes } from './moderation/admin.routes.ts';
 import { registerAuthRoutes } from './moderation/auth.routes.ts';
@@ -81,7 +81,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const withSecurityHeaders = securityHeaders({ tileUrl: deps.config.tileUrl });
   const app = Fastify({
     loggerInstance: deps.log,
-    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
+    trustProxy: trustFunction(deps.config.trustProxy),
     bodyLimit: BODY_LIMIT,
     requestTimeout: CONNECTION_LIMITS.requestTimeoutMs,
     keepAliveTimeout: CONNECTION_LIMITS.keepAliveTimeoutMs,

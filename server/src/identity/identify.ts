@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import proxyAddr from 'proxy-addr';
@@ -31,7 +32,10 @@ export interface Identity {
   phone?: boolean;
 }
 
-export type Identify = (request: FastifyRequest) => Identity;
+/** What identifying a request reads of it: Fastify's request, or front-answers.ts' own view of a raw one. */
+type IdentifiedRequest = Pick<FastifyRequest, 'socket' | 'headers' | 'ip' | 'cookies'>;
+
+export type Identify = (request: IdentifiedRequest) => Identity;
 
 export interface IdentityOptions {
   salt: string;
@@ -53,9 +57,32 @@ function peerTrusted(trust: TrustProxy): (peer: string) => boolean {
   return () => Boolean(trust);
 }
 
-/** Fastify takes a hop count at run time but not in its types: give it the equivalent function. */
-export function fastifyTrustProxy(trust: TrustProxy) {
-  return typeof trust === 'number' ? (_addr: string, hop: number) => hop < trust : trust;
+/** Whether a hop of X-Forwarded-For (0 the socket's peer) is a trusted proxy's. */
+export type TrustFunction = (address: string, hop: number) => boolean;
+
+/**
+ * TRUST_PROXY as one function, given to Fastify (which uses a function as it is) and used by the
+ * answers made before Fastify (http/front-answers.ts), so both read the same client address; false
+ * when nothing is trusted. A hop count trusts that many hops, as Fastify's own option did.
+ */
+export function trustFunction(trust: TrustProxy): TrustFunction | false {
+  if (trust === false) return false;
+  if (trust === true) return () => true;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return proxyAddr.compile(trust);
+}
+
+/** The client's address as Fastify's `request.ip` gives it, for a raw request. */
+export function clientIp(raw: IncomingMessage, trust: TrustFunction | false): string {
+  return trust ? proxyAddr(raw, trust) : (raw.socket.remoteAddress ?? '');
+}
+
+/** The request's scheme as Fastify's `request.protocol` gives it, for a raw request. */
+export function clientProtocol(raw: IncomingMessage, trust: TrustFunction | false): string {
+  const proto = raw.headers['x-forwarded-proto'];
+  if (proto && trust !== false && trust(raw.socket.remoteAddress ?? '', 0))
+    return String(proto).split(',').at(-1)?.trim() ?? '';
+  return (raw.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
 }
 
 const saltedHash = (salt: string) => (value: string) =>
@@ -160,14 +187,14 @@ class RequestIdentity implements Identity {
 
 export function createIdentify(opts: IdentityOptions): Identify {
   const trusted = peerTrusted(opts.trustProxy);
-  const cache = new WeakMap<FastifyRequest, Identity>();
+  const cache = new WeakMap<IdentifiedRequest, Identity>();
   // The identity of a connection's last request: the next one from the same address, with the same
   // agent and credential (a phone keeping its connection open), reuses its hashes.
   const lastOnSocket = new WeakMap<object, RequestIdentity>();
   const hash = saltedHash(opts.salt);
   const site = siteKey(opts.salt);
 
-  function clientAddress(request: FastifyRequest): string {
+  function clientAddress(request: IdentifiedRequest): string {
     const header = opts.clientIpHeader;
     if (header && trusted(request.socket.remoteAddress ?? '')) {
       const value = request.headers[header];

@@ -10,8 +10,8 @@ import { DeviceCredentials } from '../../src/identity/device-credential.ts';
 import {
   createChannelIdentify,
   createIdentify,
-  fastifyTrustProxy,
   type Identity,
+  trustFunction,
 } from '../../src/identity/identify.ts';
 
 describe('visitorAddressKey and networkKey', () => {
@@ -91,7 +91,7 @@ async function identities(
   requests: Array<{ remoteAddress?: string; headers?: Record<string, string> }>,
   clientIpHeader?: string,
 ): Promise<Identity[]> {
-  const app = Fastify({ trustProxy: fastifyTrustProxy(trust) });
+  const app = Fastify({ trustProxy: trustFunction(trust) });
   await app.register(cookie);
   const identify = createIdentify({
     salt: 'unit-salt-unit-salt',
@@ -324,7 +324,7 @@ describe('identify', () => {
   });
 
   it("derives a connection's keys once: its next request from the same address and agent reuses them, another forwarded address or agent on it does not", async () => {
-    const app = Fastify({ trustProxy: fastifyTrustProxy(['127.0.0.1']) });
+    const app = Fastify({ trustProxy: trustFunction(['127.0.0.1']) });
     await app.register(cookie);
     const identify = createIdentify({
       salt: 'unit-salt-unit-salt',
