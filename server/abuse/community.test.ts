@@ -78,6 +78,28 @@ for (const setup of SETUPS) {
       assert.equal(revalidated.status, 304, 'the real tag revalidates past the download limit');
     });
 
+    it('re-reading one cached spot, answered before Fastify from memory, is held to the read limit all the same', async () => {
+      const id = (await publicSpots(c))[0]?.id;
+      const rereader = { ip: '41.210.171.30', ua: 'Rereader/1' };
+      const statuses: number[] = [];
+      const remaining: number[] = [];
+      for (let i = 0; i < POLICIES.read.limit + 5; i++) {
+        const res = await call(c, rereader, 'GET', `/api/spots/${id}`);
+        statuses.push(res.status);
+        remaining.push(Number(res.headers.get('ratelimit-remaining')));
+      }
+      assert.deepEqual(
+        statuses,
+        [...Array(POLICIES.read.limit).fill(200), ...Array(5).fill(429)],
+        'the visitor read limit holds for answers sent from memory',
+      );
+      assert.deepEqual(
+        remaining.slice(0, 5),
+        [0, 1, 2, 3, 4].map((n) => POLICIES.read.limit - 1 - n),
+        'every answer counted once',
+      );
+    });
+
     it('a moderator sees a burst by network and undoes it in one action', async () => {
       const total = await statsTotal(c);
       const made = await call(

@@ -14,6 +14,7 @@ import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerApiSchemas } from './http/api-schema.ts';
 import { registerAddressCheck } from './http/bad-bytes.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { FrontAnswers } from './http/front-answers.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -79,9 +80,12 @@ const metricSources = (deps: Deps) => ({
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const withSecurityHeaders = securityHeaders({ tileUrl: deps.config.tileUrl });
+  const trust = trustFunction(deps.config.trustProxy);
+  const front = new FrontAnswers({ ...deps, trust });
   const app = Fastify({
+    serverFactory: front.serverFactory,
     loggerInstance: deps.log,
-    trustProxy: trustFunction(deps.config.trustProxy),
+    trustProxy: trust,
     bodyLimit: BODY_LIMIT,
     requestTimeout: CONNECTION_LIMITS.requestTimeoutMs,
     keepAliveTimeout: CONNECTION_LIMITS.keepAliveTimeoutMs,
@@ -119,7 +123,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerLoadShedding(app);
   registerSameSiteWrites(app, deps.config.partnerOrigins);
   registerRateLimits(app, deps.limiter, deps.identify, (identity) => deps.standing.has(identity));
-  registerMetrics(app, metricSources(deps));
+  front.register(app, registerMetrics(app, metricSources(deps)));
   // After the limits: a refused address still counts, and its 400 carries the RateLimit headers.
   registerAddressCheck(app);
   registerCacheInvalidation(app, () => publicDataChanged(deps));

@@ -24,6 +24,37 @@ export interface EncodedBody {
   readonly brotliQuality: number;
   br?: Promise<Buffer>;
   gzip?: Promise<Buffer>;
+  /** The compressed copies once made, for answers that cannot wait (http/front-answers.ts). */
+  made?: { br?: Buffer; gzip?: Buffer };
+}
+
+/** The entry's copy in this coding, made once and noted when done. */
+function compressed(entry: EncodedBody, coding: 'br' | 'gzip'): Promise<Buffer> {
+  let copy = entry[coding];
+  if (!copy) {
+    copy =
+      coding === 'br'
+        ? brotliAsync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: entry.brotliQuality } })
+        : gzipAsync(entry.body, { level: GZIP_LEVEL });
+    entry[coding] = copy;
+    copy.then(
+      (bytes) => {
+        entry.made = { ...entry.made, [coding]: bytes };
+      },
+      () => undefined,
+    );
+  }
+  return copy;
+}
+
+/** The coding a client gets this entry in: `br`, `gzip` or the body as it is (`identity`). */
+export function codingFor(
+  entry: EncodedBody,
+  acceptEncoding: string | undefined,
+): 'br' | 'gzip' | 'identity' {
+  if (entry.compressible && accepts(acceptEncoding, 'br')) return 'br';
+  if (entry.compressible && accepts(acceptEncoding, 'gzip')) return 'gzip';
+  return 'identity';
 }
 
 /** gzip's level for every body: compressed once and sent many times, as small as gzip makes it. */
@@ -66,7 +97,11 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 
 /** Whether the client takes this content coding (named, or `*`, without q=0). */
 export function acceptsEncoding(request: FastifyRequest, coding: 'br' | 'gzip'): boolean {
-  return String(request.headers['accept-encoding'] ?? '')
+  return accepts(request.headers['accept-encoding'], coding);
+}
+
+function accepts(acceptEncoding: string | undefined, coding: 'br' | 'gzip'): boolean {
+  return String(acceptEncoding ?? '')
     .split(',')
     .some((part) => {
       const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -86,13 +121,7 @@ export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, 
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   await request.chargeFullAnswer?.();
   reply.type(entry.type);
-  if (entry.compressible && acceptsEncoding(request, 'br')) {
-    entry.br ??= brotliAsync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: entry.brotliQuality } });
-    return reply.header('content-encoding', 'br').send(await entry.br);
-  }
-  if (entry.compressible && acceptsEncoding(request, 'gzip')) {
-    entry.gzip ??= gzipAsync(entry.body, { level: GZIP_LEVEL });
-    return reply.header('content-encoding', 'gzip').send(await entry.gzip);
-  }
-  return reply.send(entry.body);
+  const coding = codingFor(entry, request.headers['accept-encoding']);
+  if (coding === 'identity') return reply.send(entry.body);
+  return reply.header('content-encoding', coding).send(await compressed(entry, coding));
 }

@@ -21,6 +21,9 @@ interface MetricsSources {
   };
 }
 
+/** Counts one answer by route pattern, method and status, with its time (seconds). */
+export type AnswerCounter = (route: string, method: string, status: number, seconds: number) => void;
+
 /**
  * Prometheus metrics (docs/operations.md, "Metrics"), in the text format at GET /metrics behind a
  * bearer token (METRICS_TOKEN; without it there is no such address). One registry per app, so
@@ -30,9 +33,9 @@ interface MetricsSources {
 export function registerMetrics(
   app: FastifyInstance,
   opts: MetricsSources & { token: string | undefined },
-): void {
+): AnswerCounter | undefined {
   const { token } = opts;
-  if (!token) return;
+  if (!token) return undefined;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'hatari_' });
   // Three of prom-client's gauges end in _total, a counter's suffix (promtool refuses them); the same
@@ -60,11 +63,14 @@ export function registerMetrics(
   });
   registerGauges(registry, opts);
 
+  const counted: AnswerCounter = (route, method, status, seconds) => {
+    requests.inc({ route, method, status: String(status) });
+    duration.observe({ route, method }, seconds);
+  };
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     if (route === '/metrics') return;
-    requests.inc({ route, method: request.method, status: String(reply.statusCode) });
-    duration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+    counted(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
     if (reply.statusCode === 429)
       for (const d of request.rateLimitDecisions ?? []) if (!d.allowed) refusals.inc({ policy: d.policy });
   });
@@ -83,6 +89,7 @@ export function registerMetrics(
       .type(registry.contentType)
       .send(await registry.metrics());
   });
+  return counted;
 }
 
 /** The outbox's lag, this instance's queues and its read cache, read when scraped. */

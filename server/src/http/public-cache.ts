@@ -88,7 +88,15 @@ export class PublicReadCache {
     if (!this.entries.get(key)) await request.chargeFullAnswer?.();
     const admitted = gate ? () => gate.run(request, produce, cost) : produce;
     const entry = await this.get(key, admitted, headers?.body?.encode ?? bySchema, headers);
+    request.publicRead = { key, entry };
     return sendEncoded(request, reply, entry);
+  }
+
+  /** Whether `entry` is still the live answer for `key` (not expired, evicted or made stale by a write). */
+  holds(key: string, entry: EncodedBody): boolean {
+    const live = this.entries.get(key) === entry;
+    if (live) this.hits++;
+    return live;
   }
 
   async get(
@@ -133,6 +141,10 @@ export class PublicReadCache {
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The cached answer this request was sent, and its key (what http/front-answers.ts may keep). */
+    publicRead?: { key: string; entry: EncodedBody };
+  }
   interface FastifyContextConfig {
     /** A POST that changes nothing public (a device credential): it leaves the read cache alone. */
     publicDataUnchanged?: boolean;

@@ -104,6 +104,14 @@ export function registerRateLimits(
     const config = request.routeOptions.config;
     const policies = config.rateLimit;
     if (!policies?.length) return;
+    const decided = (request.raw as DecidedBefore)[DECIDED_BEFORE_FASTIFY];
+    if (decided) {
+      request.hasStanding = decided.standing;
+      request.rateLimitDecisions = decided.decisions;
+      const refused = apply(reply, decided.decisions);
+      if (refused) throw refused;
+      return;
+    }
     const identity = identify(request);
     if (newcomerCeilings(config, policies)) request.hasStanding = await standingOf(identity);
     // A revalidation is counted as one; the read's own policies wait until a full answer is due.
@@ -130,7 +138,15 @@ export function registerRateLimits(
   });
 }
 
-const REVALIDATE: PolicyName[] = ['revalidate', 'revalidate_network'];
+/** What a revalidation (If-None-Match) counts before its answer is known to be a 304. */
+export const REVALIDATE: readonly PolicyName[] = ['revalidate', 'revalidate_network'];
+
+/**
+ * On a raw request: the limits' decisions already counted for it before Fastify (a refusal the
+ * front answers hand on, http/front-answers.ts), which the route's hook applies instead of counting again.
+ */
+export const DECIDED_BEFORE_FASTIFY = Symbol('limits decided before Fastify');
+type DecidedBefore = { [DECIDED_BEFORE_FASTIFY]?: { decisions: PolicyDecision[]; standing: boolean } };
 
 /**
  * Counts one more thing against `policies` during a request (a vote that changes a spot's status),

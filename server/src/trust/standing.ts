@@ -59,7 +59,7 @@ const canHoldStanding = (who: Identity) => who.device || who.phone === true;
 export class Standing {
   private readonly db: Db;
   private readonly clock: Clock;
-  private readonly known: LRUCache<string, boolean>;
+  private readonly remembered: LRUCache<string, boolean>;
   /** Visitors already noted as seen today (key: visitor and day). */
   private readonly seenToday: LRUCache<string, true>;
 
@@ -67,7 +67,7 @@ export class Standing {
     this.db = db;
     this.clock = clock;
     const perf = { now: () => clock.now().getTime() };
-    this.known = new LRUCache({ max: opts.max, ttl: opts.ttlMs, perf });
+    this.remembered = new LRUCache({ max: opts.max, ttl: opts.ttlMs, perf });
     this.seenToday = new LRUCache({ max: opts.max, ttl: DAY_MS, perf });
   }
 
@@ -85,17 +85,21 @@ export class Standing {
     this.seenToday.set(key, true);
   }
 
+  /** Whether the identity has standing, when that is known without asking the database. */
+  known(who: Identity): boolean | undefined {
+    return canHoldStanding(who) ? this.remembered.get(who.visitor) : false;
+  }
+
   /** Whether the identity has standing now. */
   async has(who: Identity): Promise<boolean> {
-    if (!canHoldStanding(who)) return false;
-    const cached = this.known.get(who.visitor);
-    if (cached !== undefined) return cached;
+    const known = this.known(who);
+    if (known !== undefined) return known;
     const [row, settings] = await Promise.all([
       findStanding(this.db, who.visitor),
       readSiteSettings(this.db),
     ]);
     const has = meetsStanding(row, regionDay(this.clock.now()), settings);
-    this.known.set(who.visitor, has);
+    this.remembered.set(who.visitor, has);
     return has;
   }
 
@@ -107,7 +111,7 @@ export class Standing {
 
   /** Forget what was remembered of these visitors (their standing just changed on this instance). */
   forget(visitors: readonly string[]): void {
-    for (const v of visitors) this.known.delete(v);
+    for (const v of visitors) this.remembered.delete(v);
   }
 }
 
