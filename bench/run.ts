@@ -110,6 +110,10 @@ async function ensureDatabase() {
   console.log(`synthetic spots: making ${SPOTS.toLocaleString('en')} …`);
   await ensureSyntheticSpots(db, SPOTS, (line) => process.stdout.write(`\r${line}`));
   process.stdout.write('\n');
+  // What autovacuum does on a deployment, done here because a test machine's PostgreSQL may run
+  // without it: made fresh, a million spots leave 390,000 dead rows and no visibility map, and the
+  // uncached tile row then measured 60 req/s (p99 3 s) instead of 877 (p99 272 ms), 2026-12-01.
+  await db.query('VACUUM (ANALYZE)');
   const ids = await db.query<{ id: number }>(
     'SELECT id FROM spots WHERE publication = $1 ORDER BY random() LIMIT 5000',
     ['approved'],
