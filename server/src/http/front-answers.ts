@@ -7,7 +7,7 @@ import type { PolicyName } from '../limits/policies.ts';
 import { closestToLimit, type RateLimiter } from '../limits/rate-limit.ts';
 import { DECIDED_BEFORE_FASTIFY, REVALIDATE, rateLimitHeaders } from '../limits/rate-limit-http.ts';
 import type { Standing } from '../trust/index.ts';
-import { codingFor, type EncodedBody, etagMatches } from './encoded-body.ts';
+import { codingFor, etagMatches } from './encoded-body.ts';
 import type { AnswerCounter } from './metrics.ts';
 import type { RecentOutages } from './outage.ts';
 import type { PublicReadCache } from './public-cache.ts';
@@ -15,7 +15,11 @@ import type { PublicReadCache } from './public-cache.ts';
 /** An answer the pipeline sent from the read cache, kept by its address to be sent again before Fastify. */
 interface Kept {
   key: string;
-  entry: EncodedBody;
+  /**
+   * The tag of the answer kept, not the answer: the read cache bounds the bodies in bytes, and an
+   * entry it evicts must not stay alive here (1,200 lists of 500 spots once held 300 MB this way).
+   */
+  etag: string;
   route: string;
   policies: readonly PolicyName[];
   bindsNewcomers: boolean;
@@ -55,7 +59,7 @@ interface ServerSettings {
   connectionTimeout?: number;
 }
 
-/** Addresses kept (each a few hundred bytes beside its answer, which the read cache holds and bounds). */
+/** Addresses kept (each a few hundred bytes; the answers are the read cache's, which bounds them). */
 const MAX_KEPT = 5000;
 
 /** What it is made from (the app's deps give them, under these names). */
@@ -132,7 +136,7 @@ export class FrontAnswers {
           if (!PER_ANSWER.has(name.toLowerCase()) && value !== undefined) headers[name] = value;
         this.kept.set(request.url, {
           key: read.key,
-          entry: read.entry,
+          etag: read.entry.etag,
           route: request.routeOptions.url ?? '',
           policies,
           bindsNewcomers: policies.some((p) => limiter.policies[p].newcomers),
@@ -151,19 +155,20 @@ export class FrontAnswers {
     const kept = this.kept.get(req.url ?? '');
     if (!kept) return false;
     const { publicCache, limiter } = this.opts;
-    if (!publicCache.holds(kept.key, kept.entry)) {
+    const entry = publicCache.live(kept.key, kept.etag);
+    if (!entry) {
       this.kept.delete(req.url ?? '');
       return false;
     }
-    const coding = codingFor(kept.entry, req.headers['accept-encoding']);
-    const body = coding === 'identity' ? kept.entry.body : kept.entry.made?.[coding];
+    const coding = codingFor(entry, req.headers['accept-encoding']);
+    const body = coding === 'identity' ? entry.body : entry.made?.[coding];
     if (!body) return false;
     const identity = this.identify(req);
     const standing = kept.bindsNewcomers ? this.opts.standing.known(identity) : false;
     if (standing === undefined) return false;
     const ifNoneMatch = req.headers['if-none-match'];
     const revalidation = kept.revalidates && ifNoneMatch !== undefined;
-    const notModified = etagMatches(ifNoneMatch, kept.entry.etag);
+    const notModified = etagMatches(ifNoneMatch, kept.etag);
     const decisions = limiter.consumeSettled(revalidation ? REVALIDATE : kept.policies, identity, standing);
     // A revalidation answered in full pays the read's own count too, as the pipeline's does.
     if (decisions && revalidation && !notModified)

@@ -92,11 +92,15 @@ export class PublicReadCache {
     return sendEncoded(request, reply, entry);
   }
 
-  /** Whether `entry` is still the live answer for `key` (not expired, evicted or made stale by a write). */
-  holds(key: string, entry: EncodedBody): boolean {
-    const live = this.entries.get(key) === entry;
-    if (live) this.hits++;
-    return live;
+  /**
+   * The live answer for `key` if it is still the one tagged `etag` (not expired, evicted or made
+   * stale by a write). Callers keep the tag, not the entry, so an evicted body is freed at once.
+   */
+  live(key: string, etag: string): EncodedBody | undefined {
+    const entry = this.entries.get(key);
+    if (entry?.etag !== etag) return undefined;
+    this.hits++;
+    return entry;
   }
 
   async get(

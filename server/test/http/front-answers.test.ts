@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { tileOf } from '../../../common/geo.ts';
 import { POLICIES } from '../../src/limits/policies.ts';
 import { givenSpot } from '../factories.ts';
@@ -115,5 +117,23 @@ describe('answers before Fastify', () => {
     assert.equal(frontAnswers(), answered, 'the answer kept is no longer the live one');
     await get(path);
     assert.equal(frontAnswers(), answered + 1);
+  });
+
+  it('keeps no answer alive once the read cache has let it go', async () => {
+    // The read cache bounds its bodies in bytes; an answer it drops must be freed, not held here
+    // (1,200 lists of 500 spots, each asked twice, once held 300 MB beyond the cache's 48).
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    await get('/api/stats');
+    const answered = frontAnswers();
+    await get('/api/stats');
+    assert.equal(frontAnswers(), answered + 1, 'answered before Fastify, so its address is kept');
+    const entry = new WeakRef(
+      await t.deps.publicCache.get('/api/stats?', () => Promise.reject(new Error('kept, not read again'))),
+    );
+    t.deps.publicCache.invalidate();
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    assert.equal(entry.deref(), undefined, 'the body the read cache dropped was freed');
   });
 });
