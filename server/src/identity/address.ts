@@ -20,13 +20,16 @@ const WIDE_NETWORK_PREFIX = 48;
 /** The eight 16-bit groups of an IPv6 address, or undefined when it is not one. */
 function ipv6Groups(raw: string): number[] | undefined {
   if (isIP(raw) !== 6) return undefined;
-  // A dotted IPv4 tail (::ffff:1.2.3.4, 64:ff9b::1.2.3.4) is two groups written another way. A zone
-  // (fe80::1%eth0) ends the last group, which parseInt reads up to the `%`.
-  const ip = raw.replace(
-    /(\d+)\.(\d+)\.(\d+)\.(\d+)/,
-    (_m, a, b, c, d) =>
-      `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`,
-  );
+  // A zone (fe80::1%eth0, or `::%-`, where no group comes before it) names the sender's interface,
+  // not the client: it is dropped. A dotted IPv4 tail (::ffff:1.2.3.4, 64:ff9b::1.2.3.4) is two
+  // groups written another way.
+  const ip = raw
+    .replace(/%.*$/, '')
+    .replace(
+      /(\d+)\.(\d+)\.(\d+)\.(\d+)/,
+      (_m, a, b, c, d) =>
+        `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`,
+    );
   const [head, tail] = ip.split('::') as [string, string | undefined];
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];

@@ -37,6 +37,9 @@ describe('visitorAddressKey and networkKey', () => {
     assert.equal(v('2001:db8:1:2:bbbb:cccc:dddd:eeee'), v('2001:db8:1:2::9'));
     assert.equal(v('fe80::1%eth0'), v('fe80::2%eth1'));
     assert.equal(v('fe80::1%eth0'), 'fe800000000000000000000000000000/64');
+    // A zone straight after `::` (a forwarded header's value): fuzzing found it once threw.
+    assert.equal(v('::%-'), '00000000000000000000000000000000/64');
+    assert.equal(wideNetworkKey('fe80::%25'), 'fe800000000000000000000000000000/48');
     assert.notEqual(v('2001:db8:1:3::1'), v('2001:db8:1:2::1'));
   });
   it('reads :: anywhere in an IPv6 address without merging others or failing', () => {
