@@ -56,7 +56,7 @@ describe('channels/push', () => {
     t = await startTestApp({
       env: { SEED: '0', OSRM_URL: await osrm.start(), PUSH_SERVICES: await push.start() },
     });
-    await t.deps.channels.outbox.close();
+    await t.deps.worker.close();
     outbox = new Outbox(t.db, [new PushCourier(t.db, t.deps.channels.push)], t.deps.log, {
       ...OUTBOX_DEFAULTS,
       pollMs: 20,

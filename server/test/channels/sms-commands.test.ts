@@ -157,7 +157,7 @@ describe('channels/sms-commands', () => {
         env: { NOMINATIM_URL: nominatimUrl, ...channelEnv(gatewayUrl) },
       });
       try {
-        await limited.deps.channels.outbox.close();
+        await limited.deps.worker.close();
         const box = testOutbox(limited);
         const phone = newPhone();
         const send = injectPoster((o) => limited.inject(o));

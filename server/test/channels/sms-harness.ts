@@ -114,7 +114,7 @@ export function useSmsApp() {
         ...channelEnv(gatewayUrl),
       },
     });
-    await t.deps.channels.outbox.close();
+    await t.deps.worker.close();
     outbox = testOutbox(t);
     post = injectPoster((o) => t.inject(o));
   });

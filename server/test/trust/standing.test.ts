@@ -79,7 +79,7 @@ describe('trust/standing over HTTP', () => {
         REPORT_BUDGET_PER_PLACE_PER_HOUR: '3',
       },
     });
-    await t.deps.channels.outbox.close();
+    await t.deps.worker.close();
   });
   after(async () => {
     await t.close();
