@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -328,36 +329,38 @@ export async function createTestDatabase(opts: { empty?: boolean } = {}): Promis
 }
 
 /**
- * Records the statements and transactions the app runs on `db` until `stop`: what a test of "one
- * statement, no transaction held open across round trips" counts.
+ * Runs `during` and records the statements and transactions it runs on `db`: what a test of "one
+ * statement, no transaction held open across round trips" counts. Only what `during` causes is
+ * counted (its async context), never the background work running beside it on the same database.
  */
-export function recordStatements(db: Db): {
-  statements: string[];
-  transactions: () => number;
-  stop: () => void;
-} {
+export async function recordStatements<T>(
+  db: Db,
+  during: () => PromiseLike<T>,
+): Promise<{ result: T; statements: string[]; transactions: number }> {
   const statements: string[] = [];
   let transactions = 0;
+  const scope = new AsyncLocalStorage<true>();
   const { query, write, transaction } = db;
   db.query = ((sql, params) => {
-    statements.push(sql);
+    if (scope.getStore()) statements.push(sql);
     return query.call(db, sql, params);
   }) as typeof query;
   db.write = ((sql, params) => {
-    statements.push(sql);
+    if (scope.getStore()) statements.push(sql);
     return write.call(db, sql, params);
   }) as typeof write;
   db.transaction = ((fn) => {
-    transactions++;
+    if (scope.getStore()) transactions++;
     return transaction.call(db, fn);
   }) as typeof transaction;
-  return {
-    statements,
-    transactions: () => transactions,
-    stop: () => {
-      db.query = query;
-      db.write = write;
-      db.transaction = transaction;
-    },
-  };
+  try {
+    // Awaited inside the scope: an inject's answer is a thenable that starts the request only when
+    // awaited, and a thenable awaited outside would run it outside the scope.
+    const result = await scope.run(true, async () => await during());
+    return { result, statements, transactions };
+  } finally {
+    db.query = query;
+    db.write = write;
+    db.transaction = transaction;
+  }
 }

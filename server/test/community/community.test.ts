@@ -123,15 +123,12 @@ describe('community/community', () => {
 
     it('runs a vote or a flag as one statement: no transaction held open across round trips', async () => {
       const spot = await newSpot(visitor(20));
-      const recorded = recordStatements(t.db);
-      try {
+      const recorded = await recordStatements(t.db, async () => {
         assert.equal((await vote(spot.id, 1, visitor(21))).statusCode, 200);
         assert.equal((await vote(spot.id, -1, visitor(22))).statusCode, 200);
         assert.equal((await flag(spot.id, { reason: 'other', note: '' }, visitor(23))).statusCode, 200);
-      } finally {
-        recorded.stop();
-      }
-      assert.equal(recorded.transactions(), 0);
+      });
+      assert.equal(recorded.transactions, 0);
       const onSpots = recorded.statements.filter((sql) =>
         /\b(spots|votes|flags)\b|cast_vote|flag_spot/.test(sql),
       );

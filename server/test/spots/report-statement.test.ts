@@ -21,8 +21,9 @@ let t: TestApp;
 describe('spots/report-statement', () => {
   before(async () => {
     t = await startTestApp({ env: { PUSH_SERVICES: await push.start() } });
-    // The alerts stay queued where the test can see them.
-    await t.deps.channels.outbox.close();
+    // No background work: the alerts stay queued where the test can see them. (Closing the outbox
+    // alone is not enough: the worker role starts it again once it holds its lock.)
+    await t.deps.worker.close();
     await givenWatch(t, push, { ...KALERWE, radius_m: 1000, place: 'Kalerwe' });
   });
   after(async () => {
@@ -32,22 +33,25 @@ describe('spots/report-statement', () => {
 
   /** Reports at `at`, with the reporter's device cookie if given; the statements and transactions it ran. */
   async function reportCounted(at: { lat: number; lng: number }, cookie?: string) {
-    const recorded = recordStatements(t.db);
-    const res = await t
-      .inject({
+    const {
+      result: res,
+      statements,
+      transactions,
+    } = await recordStatements(t.db, () =>
+      t.inject({
         method: 'POST',
         url: '/api/spots',
         headers: cookie ? { cookie } : {},
         payload: report({ ...at, severity: 4, title: 'Bag snatching at the stage' }),
-      })
-      .finally(recorded.stop);
+      }),
+    );
     assert.equal(res.statusCode, 201, res.body);
     const { spot, pending } = res.json() as { spot: { id: number }; pending: boolean };
     return {
       id: spot.id,
       pending,
-      statements: recorded.statements.filter((sql) => ON_REPORTS.test(sql)),
-      transactions: recorded.transactions(),
+      statements: statements.filter((sql) => ON_REPORTS.test(sql)),
+      transactions,
     };
   }
 
