@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import { isIP } from 'node:net';
 import { describe, it } from 'node:test';
 import { inspect } from 'node:util';
 import cookie from '@fastify/cookie';
+import fc from 'fast-check';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { TrustProxy } from '../../src/config-values.ts';
 import { networkKey, visitorAddressKey, wideNetworkKey } from '../../src/identity/address.ts';
@@ -68,6 +70,22 @@ describe('visitorAddressKey and networkKey', () => {
     assert.equal(wideNetworkKey('not-an-ip'), 'not-an-ip');
     for (const odd of ['1.2.3', '1.2.3.256', '1.2.x.4', '1.2.-3.4', '1.2.3.4.5'])
       assert.equal(wideNetworkKey(odd), odd, odd);
+  });
+  it('keys every string Node calls an IPv6 address (zones, :: anywhere, dotted tails) by its prefix', () => {
+    const chars = fc.constantFrom(...'0123456789abcdef:.%-'.split(''));
+    const ipv6ish = fc.array(chars, { maxLength: 40 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(ipv6ish, (raw) => {
+        if (isIP(raw) !== 6) return;
+        for (const [key, bits] of [
+          [v, 64],
+          [networkKey, 56],
+          [wideNetworkKey, 48],
+        ] as const)
+          assert.match(key(raw), new RegExp(`^([0-9a-f]{32}/${bits}|[0-9.]+(/24)?)$`), raw);
+      }),
+      { numRuns: 20_000 },
+    );
   });
   it('groups a wide network by its IPv4 /24 or IPv6 /48', () => {
     const w = wideNetworkKey;
