@@ -45,9 +45,23 @@ interface Vocabulary {
   connectors: Set<string>;
 }
 
-/** The region's number words (made at each read: a few dozen words). */
+/**
+ * The region's number words, made once per region's word list (useRegion may change the region, in
+ * tests). Made at each read, making them took a sixth of the stored text's redaction in a profile
+ * (bench/NOTES.md, 2026-12-02).
+ */
+const vocabularies = new WeakMap<object, Vocabulary>();
 function vocabulary(): Vocabulary {
   const languages = region().numberWords;
+  let v = vocabularies.get(languages);
+  if (!v) {
+    v = makeVocabulary(languages);
+    vocabularies.set(languages, v);
+  }
+  return v;
+}
+
+function makeVocabulary(languages: ReturnType<typeof region>['numberWords']): Vocabulary {
   const digits = new Map<string, string>();
   for (const lang of languages)
     lang.digits.forEach((words, d) => {
