@@ -1,4 +1,4 @@
-import { region } from '../../../common/region.ts';
+import { LOOKALIKES, type Vocabulary, vocabulary } from './number-vocabulary.ts';
 import type { Shadow } from './text-as-shown.ts';
 
 /**
@@ -11,20 +11,6 @@ import type { Shadow } from './text-as-shown.ts';
  * "two boda riders" reads `2 boda riders`, which spells none.
  */
 
-/** Letters written for digits: l and I for 1, Z for 2, S for 5, G and b for 6, B for 8, g and q for 9. */
-const LOOKALIKES: Readonly<Record<string, string>> = {
-  l: '1',
-  I: '1',
-  Z: '2',
-  z: '2',
-  S: '5',
-  s: '5',
-  G: '6',
-  b: '6',
-  B: '8',
-  g: '9',
-  q: '9',
-};
 /**
  * What connecting words between two groups are read as: one character that joins the groups
  * whatever spaces or punctuation stand around it, and never makes a date or time beside it part of a
@@ -33,52 +19,6 @@ const LOOKALIKES: Readonly<Record<string, string>> = {
 export const CONNECTED = '\uE000';
 /** Connecting words allowed between two groups of one number. */
 const MAX_CONNECTORS = 2;
-
-interface Vocabulary {
-  /** Word → its digit. */
-  digits: Map<string, string>;
-  /** Any number word, longest first, in any case (sticky: it matches where `lastIndex` is). */
-  word: RegExp;
-  /** A repeating phrase's words, and how it repeats. */
-  repeats: Array<{ words: string[]; times: number; after: boolean }>;
-  plus: Set<string>;
-  connectors: Set<string>;
-}
-
-/**
- * The region's number words, made once per region's word list (useRegion may change the region, in
- * tests). Made at each read, making them took a sixth of the stored text's redaction in a profile
- * (bench/NOTES.md, 2026-12-02).
- */
-const vocabularies = new WeakMap<object, Vocabulary>();
-function vocabulary(): Vocabulary {
-  const languages = region().numberWords;
-  let v = vocabularies.get(languages);
-  if (!v) {
-    v = makeVocabulary(languages);
-    vocabularies.set(languages, v);
-  }
-  return v;
-}
-
-function makeVocabulary(languages: ReturnType<typeof region>['numberWords']): Vocabulary {
-  const digits = new Map<string, string>();
-  for (const lang of languages)
-    lang.digits.forEach((words, d) => {
-      for (const w of words) digits.set(w, String(d));
-    });
-  const words = [...digits.keys()].sort((a, b) => b.length - a.length);
-  return {
-    digits,
-    // Words are lower-case letters (region-file.ts checks a region's own): nothing to escape.
-    word: new RegExp(words.join('|'), 'iuy'),
-    repeats: languages.flatMap((l) =>
-      l.repeats.map((r) => ({ words: r.words.split(' '), times: r.times, after: r.after ?? false })),
-    ),
-    plus: new Set(languages.flatMap((l) => l.plus)),
-    connectors: new Set(languages.flatMap((l) => l.connectors)),
-  };
-}
 
 /** A digit read from a token, with the token's characters it came from. */
 interface Read {
