@@ -288,7 +288,10 @@ export async function createDeps(
       changed,
       log,
     );
-    const worker = new WorkerRole(db, config.role, allOf(channels.outbox, pager, redaction), log);
+    // The hourly ageing is the worker's too: on a web instance it took PostgreSQL's time and the
+    // tiles' locks from the requests (bench/NOTES.md, "Every instance ageing a million spots").
+    const ageing = new ConfidenceAgeing(db, clock, log, changed);
+    const worker = new WorkerRole(db, config.role, allOf(channels.outbox, pager, redaction, ageing), log);
     worker.start();
     const basemap = await Basemap.open(config, log);
     const backups =
@@ -296,8 +299,6 @@ export async function createDeps(
         ? new DailyBackups(db, config.dataDir, config.backups, clock, log)
         : undefined;
     backups?.start();
-    const ageing = new ConfidenceAgeing(db, clock, log, changed);
-    ageing.start();
     return {
       config,
       log,
@@ -323,7 +324,6 @@ export async function createDeps(
         exports.close();
         basemap?.close();
         await backups?.close();
-        await ageing.close();
         await worker.close();
         await changes.close();
         await events.close();

@@ -3,7 +3,8 @@ import type { Db, HeldLock } from './db/db.ts';
 
 /**
  * Which instance does the background work (docs/operations.md, "Roles"): sending the outbox (SMS and
- * push) and its housekeeping, paging moderators, redacting stored text again under grown rules. Exactly one instance at a time, chosen by a PostgreSQL session advisory
+ * push) and its housekeeping, paging moderators, redacting stored text again under grown rules, and
+ * the spots' hourly ageing. Exactly one instance at a time, chosen by a PostgreSQL session advisory
  * lock held on a connection of its own: the instance that holds it works; the others try again every
  * `retryMs`. When the worker dies its connection closes, the lock is free, and the next instance to
  * try takes over. `ROLE=web` never tries; `worker` and `all` do. Embedded storage has one process,
@@ -70,7 +71,7 @@ export class WorkerRole {
     }
     this.held = held;
     this.work.start();
-    this.log.info('this instance does the background work (outbox, pager, redaction)');
+    this.log.info('this instance does the background work (outbox, pager, redaction, ageing)');
     void held.lost.then(async () => {
       if (this.closed || this.held !== held) return;
       this.held = undefined;

@@ -117,9 +117,10 @@ export async function archiveAgedSpots(db: Db, now: Date, pace: Pace = AT_START)
 const EVERY_MS = 60 * 60 * 1000;
 
 /**
- * The hourly catch-up of every instance (idempotent: a second instance finds nothing left): aged
- * spots' confidence computed again, and those nobody confirmed for long archived; `changed` is told
- * when it changed any spot (the public caches are then stale).
+ * The hourly catch-up, background work of the worker instance (worker-role.ts; idempotent, so a
+ * worker that takes over finds only what is left): aged spots' confidence computed again, and those
+ * nobody confirmed for long archived; `changed` is told when it changed any spot (the public caches
+ * are then stale). Started again after a stop when the worker's lock comes back.
  */
 export class ConfidenceAgeing {
   private timer: NodeJS.Timeout | undefined;
@@ -139,6 +140,7 @@ export class ConfidenceAgeing {
 
   /** A first catch-up at once (what a start left), then every hour. */
   start(): void {
+    this.closed = false;
     const run = () => {
       const pace = { ...IN_BACKGROUND, stopped: () => this.closed };
       const now = this.clock.now();

@@ -12,8 +12,9 @@ import {
 } from '../../../common/confidence.ts';
 import { publicDataChanged } from '../../src/deps.ts';
 import { confidenceExpression } from '../../src/spots/confidence.sql.ts';
-import { refreshStaleConfidence } from '../../src/spots/index.ts';
+import { ConfidenceAgeing, refreshStaleConfidence } from '../../src/spots/index.ts';
 import { deviceWithStanding, report } from '../factories.ts';
+import { waitFor } from '../processes.ts';
 import { startTestApp, type TestApp, TestClock } from '../test-app.ts';
 
 /** Confidence and time (common/confidence.ts): the rule's properties, and what the API serves. */
@@ -194,6 +195,34 @@ describe('confidence as the API serves it', () => {
     const afterwards = await listed();
     const unprotected = afterwards.filter((s) => !s.source_url && !s.seeded);
     assert.notEqual(unprotected.length, 0, 'a reported spot is among them');
+    for (const s of unprotected) {
+      const was = before.get(s.id) ?? 0;
+      assert.ok(Math.abs(s.confidence - was / 2) <= 0.1, `spot ${s.id}: ${was} then ${s.confidence}`);
+    }
+  });
+
+  it('is aged by the worker again when it stopped with its lost lock and started with the lock back', async () => {
+    // The worker's background work (worker-role.ts) is closed when its lock is lost and started
+    // again when it holds the lock once more; each start begins a catch-up at once.
+    let changed = 0;
+    const ageing = new ConfidenceAgeing(t.db, clock, t.deps.log, () => {
+      changed++;
+      publicDataChanged(t.deps);
+    });
+    const catchUp = async () => {
+      const before = changed;
+      ageing.start();
+      await waitFor(async () => changed > before, 10_000, 'the catch-up');
+      await ageing.close();
+    };
+    // Every spot was computed a day ago or more: the first catch-up computes them all.
+    clock.advance(2 * 86_400_000);
+    await catchUp();
+    const before = new Map((await listed()).map((s) => [s.id, s.confidence]));
+    clock.advance(DEFAULT_HALF_LIVES.otherDays * 86_400_000);
+    await catchUp();
+    const unprotected = (await listed()).filter((s) => !s.source_url && !s.seeded);
+    assert.notEqual(unprotected.length, 0);
     for (const s of unprotected) {
       const was = before.get(s.id) ?? 0;
       assert.ok(Math.abs(s.confidence - was / 2) <= 0.1, `spot ${s.id}: ${was} then ${s.confidence}`);
