@@ -220,7 +220,8 @@ async function startHatari(fakes: { osrm: string; nominatim: string }, cwd = pro
       // text again (the one-time job) through every row: 37 % of the thread, 2026-12-02.
       ROLE: 'web',
       SEED: '0',
-      LOG_LEVEL: 'warn',
+      // As deployed (deploy/systemd sets none): a line per request, read here as the journal reads it.
+      LOG_LEVEL: 'info',
       EVENT_LOOP_STATS: '1',
       OSRM_URL: fakes.osrm,
       NOMINATIM_URL: fakes.nominatim,

@@ -17,6 +17,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { FrontAnswers } from './http/front-answers.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
+import { OneLinePerRequest } from './http/logger.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerCacheInvalidation } from './http/public-cache.ts';
 import { registerSameSiteWrites } from './http/same-site.ts';
@@ -85,6 +86,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
     serverFactory: front.serverFactory,
     loggerInstance: deps.log,
+    // One line per request, as it leaves, not one in and one out.
+    logController: new OneLinePerRequest(),
     trustProxy: trust,
     bodyLimit: BODY_LIMIT,
     requestTimeout: CONNECTION_LIMITS.requestTimeoutMs,

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { checkHealth } from './health/health.service.ts';
 import { HealthPort } from './health/health-port.ts';
-import { createLogger } from './http/logger.ts';
+import { createLogger, stdoutLog } from './http/logger.ts';
 
 /** Requests in flight get this long to finish at shutdown; then their connections are closed. */
 const SHUTDOWN_DRAIN_MS = 10_000;
@@ -33,7 +33,7 @@ async function main() {
     throw err;
   }
   useRegion(config.region);
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, stdoutLog());
   log.info({ storage: config.databaseUrl ? 'postgres' : `embedded (${config.dataDir})` }, 'starting Hatari');
   // The embedded database opens on its own thread (a second or more) while this one loads the
   // app's modules (half a second): a later start is the longer of the two, not their sum.
@@ -65,6 +65,8 @@ async function main() {
     clearTimeout(force);
     await healthPort?.close();
     await deps.close();
+    // Written at exit, after everything else buffered (logger.ts, stdoutLog).
+    log.info('stopped');
     process.exit(0);
   };
   if (config.eventLoopStats) reportEventLoopDelayOnSignal();

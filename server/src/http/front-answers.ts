@@ -198,7 +198,6 @@ export class FrontAnswers {
     const reqId = `front-${++this.answered}`;
     // pino's, which the app's logger is; Fastify's type leaves it out.
     const logged = (log as Partial<Pick<Logger, 'isLevelEnabled'>>).isLevelEnabled?.('info') ?? true;
-    if (logged) log.info({ reqId, req }, 'incoming request');
     const headers: OutgoingHttpHeaders = { ...kept.headers, ...(shown && rateLimitHeaders(shown)) };
     if (clientProtocol(req, this.opts.trust) === 'https')
       headers['strict-transport-security'] = 'max-age=31536000';
@@ -212,7 +211,7 @@ export class FrontAnswers {
     const ms = performance.now() - started;
     this.counted?.(kept.route, req.method ?? 'GET', status, ms / 1000);
     this.opts.outages.answered({ failed: false, wrote: false });
-    if (logged) log.info({ reqId, res, responseTime: ms }, 'request completed');
+    if (logged) log.info({ reqId, req, res, responseTime: ms }, 'request completed');
   }
 
   private identify(req: IncomingMessage) {

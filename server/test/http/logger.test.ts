@@ -1,7 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createLogger } from '../../src/http/logger.ts';
+import { startServer, stop, waitFor } from '../processes.ts';
 import { LogCapture, startTestApp } from '../test-app.ts';
+
+type Line = {
+  msg: string;
+  reqId?: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+};
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Line);
 
 describe('the logger', () => {
   it('logs an error by its message, code and stack, never the objects a library hangs on it', () => {
@@ -32,5 +46,49 @@ describe('the logger', () => {
     } finally {
       await t.close();
     }
+  });
+
+  it('logs each request once, as its answer leaves: its id, method, path, status and time', async () => {
+    const t = await startTestApp();
+    try {
+      assert.equal((await t.inject({ method: 'GET', url: '/api/spots?limit=1' })).statusCode, 200);
+      assert.equal((await t.inject({ method: 'GET', url: '/api/spots/999999' })).statusCode, 404);
+      const logged = lines(t.logs.text).filter((l) => l.req);
+      assert.deepEqual(
+        logged.map((l) => [l.msg, l.req?.method, l.req?.url, l.res?.statusCode]),
+        [
+          ['request completed', 'GET', '/api/spots', 200],
+          ['request completed', 'GET', '/api/spots/999999', 404],
+        ],
+      );
+      for (const l of logged) {
+        assert.match(String(l.reqId), /^req-/);
+        assert.equal(typeof l.responseTime, 'number');
+      }
+      assert.doesNotMatch(t.logs.text, /incoming request/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("writes the server's log without blocking: a line as soon as a request leaves, the last one as it exits", async () => {
+    const server = await startServer({});
+    let out = '';
+    server.proc.stdout?.on('data', (chunk: string) => {
+      out += chunk;
+    });
+    try {
+      assert.equal((await fetch(`${server.url}/api/spots?limit=1`)).status, 200);
+      // An idle server's line is not held back for others to join it.
+      await waitFor(
+        async () => lines(out).some((l) => l.req?.url === '/api/spots'),
+        5000,
+        "the request's line",
+      );
+    } finally {
+      await stop(server.proc);
+    }
+    // Logged just before process.exit: written by the flush at exit.
+    assert.equal(lines(out).at(-1)?.msg, 'stopped');
   });
 });
