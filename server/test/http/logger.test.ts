@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { createLogger } from '../../src/http/logger.ts';
 import { startServer, stop, waitFor } from '../processes.ts';
@@ -72,7 +75,9 @@ describe('the logger', () => {
   });
 
   it("writes the server's log without blocking: a line as soon as a request leaves, the last one as it exits", async () => {
-    const server = await startServer({});
+    // Embedded storage of its own, not the checkout's data folder.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hatari-log-'));
+    const server = await startServer({ DATA_DIR: dataDir });
     let out = '';
     server.proc.stdout?.on('data', (chunk: string) => {
       out += chunk;
@@ -87,6 +92,7 @@ describe('the logger', () => {
       );
     } finally {
       await stop(server.proc);
+      rmSync(dataDir, { recursive: true, force: true });
     }
     // Logged just before process.exit: written by the flush at exit.
     assert.equal(lines(out).at(-1)?.msg, 'stopped');
