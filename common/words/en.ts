@@ -44,6 +44,7 @@ export const en = {
   'areas.item': '{size} on this phone, saved {when}',
   'areas.remove': 'Remove',
   'areas.removeLabel': 'Remove {name}',
+  'areas.removeFailed': '{name} could not be removed. Try again.',
   'areas.used': '{used} of {budget} used',
 
   'watch.button': 'Get alerts',

@@ -46,6 +46,7 @@ export const lg = {
   'areas.item': '{size} ku ssimu eno, kyaterekebwa {when}',
   'areas.remove': 'Ggyawo',
   'areas.removeLabel': 'Ggyawo {name}',
+  'areas.removeFailed': '{name} tekisobodde kuggyibwawo. Ddamu ogezeeko.',
   'areas.used': '{used} ku {budget} bikozeseddwa',
 
   'watch.button': 'Funa obubaka',

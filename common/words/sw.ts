@@ -46,6 +46,7 @@ export const sw = {
   'areas.item': '{size} kwenye simu hii, lilihifadhiwa {when}',
   'areas.remove': 'Ondoa',
   'areas.removeLabel': 'Ondoa {name}',
+  'areas.removeFailed': '{name} halikuweza kuondolewa. Jaribu tena.',
   'areas.used': '{used} kati ya {budget} zimetumika',
 
   'watch.button': 'Pata arifa',

@@ -330,6 +330,19 @@ describe('the map page on a phone: old dangers, scale, its own basemap, offline 
       // Back online, the area is removed, and its tiles with it.
       await signal.regain(context);
       await (await mapTool(page, 'Offline')).click();
+      // A phone whose storage fails once (a quota or a browser error): the removal says so and the
+      // area stays listed, rather than the button doing nothing.
+      await page.getByRole('button', { name: /^Remove / }).waitFor();
+      await page.evaluate(() => {
+        const open = CacheStorage.prototype.open;
+        CacheStorage.prototype.open = () => {
+          CacheStorage.prototype.open = open;
+          return Promise.reject(new DOMException('The storage failed', 'UnknownError'));
+        };
+      });
+      await page.getByRole('button', { name: /^Remove / }).click();
+      await page.getByText(/could not be removed\. Try again\.$/).waitFor();
+      assert.equal(await kept.count(), 1, 'the area is still listed');
       await page.getByRole('button', { name: /^Remove / }).click();
       // Its some 600 tiles are deleted first: 0.3 s here, alone or beside three busy loops; once, in
       // a CI run, not within 30 s, so a failure says how far the removal got.

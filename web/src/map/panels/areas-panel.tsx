@@ -32,6 +32,8 @@ export function AreasPanel(props: {
   const [areas, setAreas] = useState<KeptArea[]>();
   const [plan, setPlan] = useState<AreaPlan>();
   const [saving, setSaving] = useState<Saving>();
+  /** The area being removed (its tiles are deleted one by one first). */
+  const [removing, setRemoving] = useState<string>();
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const supported = offlineAreasSupported();
 
@@ -69,8 +71,17 @@ export function AreasPanel(props: {
     }
   };
   const remove = async (area: KeptArea) => {
-    await removeArea(area.id);
-    setAreas(await keptAreas());
+    setMessage(undefined);
+    setRemoving(area.id);
+    try {
+      await removeArea(area.id);
+    } catch {
+      setMessage({ kind: 'error', text: t('areas.removeFailed', { name: area.name }) });
+    } finally {
+      // What is kept now, whether the removal finished or stopped part way.
+      setAreas(await keptAreas().catch(() => areas));
+      setRemoving(undefined);
+    }
   };
 
   return (
@@ -114,6 +125,7 @@ export function AreasPanel(props: {
                   type="button"
                   class="secondary"
                   aria-label={t('areas.removeLabel', { name: area.name })}
+                  disabled={removing !== undefined}
                   onClick={() => void remove(area)}
                 >
                   {t('areas.remove')}
