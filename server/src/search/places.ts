@@ -80,23 +80,29 @@ export class PlaceSearch {
   async lookup(q: string, identity: Identity, abandoned?: AbortSignal): Promise<PlaceLookup> {
     const found = await this.find(q, identity, abandoned);
     if (!('places' in found)) return found;
-    const nearby = await nearbySpots(this.db, found.places, NEARBY_RADIUS_M, NEARBY_LIMIT);
-    return { ...found, places: found.places.map((p, i) => ({ ...p, nearby: nearby[i] ?? [] })) };
+    return { ...found, places: await this.withNearby(found.places) };
+  }
+
+  /**
+   * The places a query names with the spots near each, when the place cache holds them (no limit
+   * counted, the place service not asked): the same for every asker. Undefined when only the place
+   * service can tell.
+   */
+  async known(q: string): Promise<Place[] | undefined> {
+    const cached = await this.cached(q);
+    return cached && this.withNearby(cached);
   }
 
   /** The places a query names: from the cache, or from the place service in its turn. */
   async find(q: string, identity: Identity, abandoned?: AbortSignal): Promise<PlaceFind> {
-    // A phone number names no place, and must not be cached or sent on as a query.
-    if (redactPhoneNumbers(q) !== q) return { places: [] };
-    const key = normaliseQuery(q);
-    const cached = await cachedPlaces(this.db, key, CACHE_DAYS);
+    const cached = await this.cached(q);
     if (cached) return { places: cached };
     const decision = closestToLimit(
       await this.limiter.consume(['place_lookup', 'place_lookup_network'], identity),
     );
     if (decision && !decision.allowed) return { throttled: decision };
     try {
-      return { places: await this.fetchOnce(key, abandoned) };
+      return { places: await this.fetchOnce(normaliseQuery(q), abandoned) };
     } catch (err) {
       // Nobody is left to answer.
       if (err instanceof AskersGone) return { places: [] };
@@ -109,6 +115,17 @@ export class PlaceSearch {
           : 'Place search is unavailable right now. Showing matching spots only.',
       };
     }
+  }
+
+  private cached(q: string): Promise<FoundPlace[] | undefined> {
+    // A phone number names no place, and must not be cached or sent on as a query.
+    if (redactPhoneNumbers(q) !== q) return Promise.resolve([]);
+    return cachedPlaces(this.db, normaliseQuery(q), CACHE_DAYS);
+  }
+
+  private async withNearby(places: FoundPlace[]): Promise<Place[]> {
+    const nearby = await nearbySpots(this.db, places, NEARBY_RADIUS_M, NEARBY_LIMIT);
+    return places.map((p, i) => ({ ...p, nearby: nearby[i] ?? [] }));
   }
 
   /**

@@ -8,7 +8,17 @@ import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
 import { rateLimitHeaders, tooManyMessage } from '../limits/rate-limit-http.ts';
 import { nearbyQuery, searchQuery, searchRefused } from './search.schema.ts';
-import { findSpots, findSpotsAndPlaces, MIN_PLACE_QUERY, MIN_QUERY, whatIsNear } from './search.service.ts';
+import {
+  findKnownSpotsAndPlaces,
+  findSpots,
+  findSpotsAndPlaces,
+  MIN_PLACE_QUERY,
+  MIN_QUERY,
+  whatIsNear,
+} from './search.service.ts';
+
+/** Thrown out of the read cache when the place cache does not know a query: nothing is kept. */
+const PLACES_UNKNOWN = new Error('places not in the place cache');
 
 export function registerSearchRoutes(app: FastifyInstance, deps: Deps): void {
   typed(app).get(
@@ -78,6 +88,18 @@ export function registerSearchRoutes(app: FastifyInstance, deps: Deps): void {
           spots: await findSpots(deps.db, q),
           places: [],
         }));
+      }
+      // Places the place cache knows make the same answer for everyone: kept like the spot search's.
+      // A query it does not know goes on below, to the place service in its turn.
+      try {
+        const key = readKey('/api/search', { q: q.toLowerCase() });
+        return await deps.publicCache.send(request, reply, key, async () => {
+          const known = await findKnownSpotsAndPlaces(deps.db, deps.places, q);
+          if (!known) throw PLACES_UNKNOWN;
+          return known;
+        });
+      } catch (err) {
+        if (err !== PLACES_UNKNOWN) throw err;
       }
       const found = await findSpotsAndPlaces(
         deps.db,

@@ -32,6 +32,19 @@ export async function findSpotsAndPlaces(
   return found.error ? { spots, places: [], error: found.error } : { spots, places: found.places };
 }
 
+/**
+ * Spots and places together when the place cache knows the query: an answer the same for every
+ * asker, which counts no place lookup. Undefined when only the place service can tell.
+ */
+export async function findKnownSpotsAndPlaces(
+  db: Queryable,
+  places: PlaceSearch,
+  q: string,
+): Promise<{ spots: SpotHit[]; places: Place[] } | undefined> {
+  const known = await places.known(q);
+  return known && { spots: await findSpots(db, q), places: known };
+}
+
 /** A place is named after the nearest named place up to this far. */
 const NAME_WITHIN_M = 3000;
 /** Spots offered as the same danger, at most. */

@@ -199,6 +199,31 @@ describe('search/search', () => {
       assert.equal(rows.length, 1);
     });
 
+    it('sends a query the place cache knows as a public read: one answer for all, revalidated by its tag', async () => {
+      nominatim.reset();
+      const first = await search('q=Kalerwe%20market', '198.51.100.60');
+      assert.equal(first.statusCode, 200);
+      assert.equal(first.headers.etag, undefined, 'the place service answered: not kept as it was');
+      const known = await search('q=kalerwe%20market', '198.51.100.61');
+      assert.equal(known.statusCode, 200);
+      assert.deepEqual(known.json(), first.json());
+      const tag = String(known.headers.etag);
+      assert.match(tag, /^W\/"/);
+      assert.equal(known.headers['cache-control'], 'no-cache');
+      const again = await t.inject({
+        method: 'GET',
+        url: '/api/search?q=KALERWE%20market',
+        remoteAddress: '198.51.100.62',
+        headers: { 'if-none-match': tag },
+      });
+      assert.equal(again.statusCode, 304);
+      assert.equal(again.body, '');
+      assert.equal(nominatim.calls.length, 1, 'the place service was asked once');
+      // A spot search of the same words is another answer, without places.
+      const spotsOnly = await search('q=kalerwe%20market&places=0', '198.51.100.63');
+      assert.deepEqual(spotsOnly.json().places, []);
+    });
+
     it('never looks up or caches a phone number as a place', async () => {
       nominatim.reset();
       const res = await search('q=0772%20123%20456');
