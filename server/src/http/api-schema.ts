@@ -74,6 +74,8 @@ export const media = (description: string, type: string) => ({
 /** An answer without a body (204, 304). */
 export const empty = (description: string) => z.undefined().meta({ description });
 export const error = (description: string) => json(description, errorSchema);
+/** A revalidation whose tag still matches (If-None-Match): no body. */
+export const notModified = empty('Not modified');
 
 /** The 403 of public writes sent from pages on other sites (http/same-site.ts). */
 export const crossSite = error(

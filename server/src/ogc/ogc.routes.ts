@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Deps } from '../deps.ts';
-import { empty, error, json, typed } from '../http/api-schema.ts';
+import { error, json, notModified, typed } from '../http/api-schema.ts';
 import { type EncodedBody, encodedBody, sendEncoded } from '../http/encoded-body.ts';
 import { openApi30Part } from '../http/openapi-document.ts';
 import { readKey } from '../http/public-cache.ts';
@@ -29,7 +29,6 @@ const asGeojson = {
   type: 'application/geo+json',
   encode: (payload: unknown) => Buffer.from(JSON.stringify(payload)),
 };
-const notModified = empty('Not modified');
 const badQuery = error('A parameter the API does not define, or one out of range');
 
 /**

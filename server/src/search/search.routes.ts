@@ -3,7 +3,7 @@ import { nearbyResponse, searchResponse } from '../../../common/api.ts';
 import { DUPLICATE_RADIUS_M } from '../../../common/domain.ts';
 import type { Deps } from '../deps.ts';
 import { abandonedSignal } from '../http/abandoned.ts';
-import { error, json, named, typed } from '../http/api-schema.ts';
+import { error, json, named, notModified, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
 import { rateLimitHeaders, tooManyMessage } from '../limits/rate-limit-http.ts';
@@ -63,11 +63,13 @@ export function registerSearchRoutes(app: FastifyInstance, deps: Deps): void {
           'searched). places=0 searches spots only and never calls the place service: use it on every ' +
           `keystroke, and add places after a pause of about 450 ms. Places need ${MIN_PLACE_QUERY}+ ` +
           'characters. When the place service fails, the answer is 200 with spots and an error note; ' +
-          'when only the place-lookup limit is hit, 429 still carries the spots.',
+          'when only the place-lookup limit is hit, 429 still carries the spots. Spot searches, and searches ' +
+          'whose places the place cache knows, carry an ETag; a matching If-None-Match gets 304.',
         tags: ['search'],
         querystring: named(searchQuery, 'search'),
         response: {
           200: json('Matches', searchResponse),
+          304: notModified,
           400: error('Invalid parameters'),
           429: json(
             'Too many searches (an Error), or too many uncached place lookups (the spots still included)',

@@ -2,7 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { listResponse, reportInput, reportResponse, spotResponse } from '../../../common/api.ts';
 import { region } from '../../../common/region.ts';
 import type { Deps } from '../deps.ts';
-import { crossSite, empty, error, json, media, named, type TypedApp, typed } from '../http/api-schema.ts';
+import {
+  crossSite,
+  error,
+  json,
+  media,
+  named,
+  notModified,
+  type TypedApp,
+  typed,
+} from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
 import { clusterPublicSpots, MAX_CLUSTERS } from './clusters.service.ts';
@@ -10,7 +19,6 @@ import { clustersQuery, clustersResponse, listQuery, spotIdParams } from './spot
 import { getPublicSpot, listPublicSpots, reportSpot } from './spots.service.ts';
 
 const badQuery = error('Invalid parameters');
-const notModified = empty('Not modified');
 
 export function registerSpotRoutes(app: FastifyInstance, deps: Deps): void {
   const api = typed(app);

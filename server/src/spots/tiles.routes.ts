@@ -4,7 +4,7 @@ import type { TileAddress } from '../../../common/geo.ts';
 import { TILE_CLUSTER_MAX_ZOOM, TILE_MAX_ZOOM } from '../../../common/geo.ts';
 import { region } from '../../../common/region.ts';
 import type { Deps } from '../deps.ts';
-import { empty, error, json, media, named, typed } from '../http/api-schema.ts';
+import { error, json, media, named, notModified, typed } from '../http/api-schema.ts';
 import { readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
 import { tileParams } from '../http/tile-params.ts';
@@ -99,7 +99,6 @@ export function registerTileRoutes(app: FastifyInstance, deps: Deps): void {
     tags: ['spots'],
     params: tileParams,
     querystring: named(tileQuery, 'tile filters'),
-    notModified: empty('Not modified'),
     invalid: error('Invalid tile address or filter'),
   };
   const send = (
@@ -137,7 +136,7 @@ export function registerTileRoutes(app: FastifyInstance, deps: Deps): void {
         querystring: common.querystring,
         response: {
           200: json('The tile', tileResponse),
-          304: common.notModified,
+          304: notModified,
           400: common.invalid,
           503: readsBusy,
         },
@@ -161,7 +160,7 @@ export function registerTileRoutes(app: FastifyInstance, deps: Deps): void {
         querystring: common.querystring,
         response: {
           200: media('The tile (Mapbox Vector Tile 2.1)', MVT_TYPE),
-          304: common.notModified,
+          304: notModified,
           400: common.invalid,
           503: readsBusy,
         },

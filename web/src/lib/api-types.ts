@@ -1053,7 +1053,7 @@ export interface paths {
         };
         /**
          * Search spots (typo-tolerant) and places
-         * @description q of 2 or more characters (shorter: empty lists; longer than 100: its first 100 are searched). places=0 searches spots only and never calls the place service: use it on every keystroke, and add places after a pause of about 450 ms. Places need 3+ characters. When the place service fails, the answer is 200 with spots and an error note; when only the place-lookup limit is hit, 429 still carries the spots.
+         * @description q of 2 or more characters (shorter: empty lists; longer than 100: its first 100 are searched). places=0 searches spots only and never calls the place service: use it on every keystroke, and add places after a pause of about 450 ms. Places need 3+ characters. When the place service fails, the answer is 200 with spots and an error note; when only the place-lookup limit is hit, 429 still carries the spots. Spot searches, and searches whose places the place cache knows, carry an ETag; a matching If-None-Match gets 304.
          */
         get: operations["getSearch"];
         put?: never;
@@ -8750,6 +8750,7 @@ export interface operations {
             /** @description Matches */
             200: {
                 headers: {
+                    ETag?: string;
                     "RateLimit-Limit"?: number;
                     "RateLimit-Policy"?: string;
                     "RateLimit-Remaining"?: number;
@@ -8799,6 +8800,17 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    "RateLimit-Limit"?: number;
+                    "RateLimit-Policy"?: string;
+                    "RateLimit-Remaining"?: number;
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameters */
             400: {
