@@ -32,8 +32,8 @@ export function AreasPanel(props: {
   const [areas, setAreas] = useState<KeptArea[]>();
   const [plan, setPlan] = useState<AreaPlan>();
   const [saving, setSaving] = useState<Saving>();
-  /** The area being removed (its tiles are deleted one by one first). */
-  const [removing, setRemoving] = useState<string>();
+  /** Whether an area is being removed (its tiles are deleted one by one first). */
+  const [removing, setRemoving] = useState(false);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const supported = offlineAreasSupported();
 
@@ -72,7 +72,7 @@ export function AreasPanel(props: {
   };
   const remove = async (area: KeptArea) => {
     setMessage(undefined);
-    setRemoving(area.id);
+    setRemoving(true);
     try {
       await removeArea(area.id);
     } catch {
@@ -80,7 +80,7 @@ export function AreasPanel(props: {
     } finally {
       // What is kept now, whether the removal finished or stopped part way.
       setAreas(await keptAreas().catch(() => areas));
-      setRemoving(undefined);
+      setRemoving(false);
     }
   };
 
@@ -125,7 +125,7 @@ export function AreasPanel(props: {
                   type="button"
                   class="secondary"
                   aria-label={t('areas.removeLabel', { name: area.name })}
-                  disabled={removing !== undefined}
+                  disabled={removing}
                   onClick={() => void remove(area)}
                 >
                   {t('areas.remove')}
