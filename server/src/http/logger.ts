@@ -1,5 +1,6 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type Logger } from 'pino';
+import sonicBoom from 'sonic-boom';
 
 /**
  * The fields of an error worth logging. Not all of them: some libraries hang whole objects on their
@@ -49,6 +50,8 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 
 /** What the log may hold unwritten while its reader (the journal, a pipe) is slow; beyond it lines are dropped. */
 const LOG_BUFFER_BYTES = 8 * 1024 * 1024;
+/** How many busy writes (EAGAIN, 100 ms apart) the flush at exit tries before it gives its lines up. */
+const EXIT_WRITE_TRIES = 20;
 
 /**
  * The server's log on its standard output, written without blocking: under load the lines gather
@@ -57,9 +60,39 @@ const LOG_BUFFER_BYTES = 8 * 1024 * 1024;
  * reader stalled for long costs lines, not memory (LOG_BUFFER_BYTES). Written line by line, as
  * pino's default does, the two lines of each request took 13 to 30 % of a cached read's rate
  * (bench/NOTES.md, "A request's log lines").
+ *
+ * Its own SonicBoom (version 5) rather than pino.destination's (version 4): at exit version 4 retried
+ * a failed write every 100 ms for ever, EPIPE included, so a server whose reader had gone (the parent
+ * of `npm start | …` ended, a bench stopped) never exited and held its embedded data folder. Here a
+ * reader gone ends the writing, and the flush at exit gives up after EXIT_WRITE_TRIES busy writes.
  */
-export const stdoutLog = () => pino.destination({ sync: false, maxLength: LOG_BUFFER_BYTES });
-
+export function stdoutLog(): pino.DestinationStream {
+  let exiting = false;
+  let busyAtExit = 0;
+  const dest = new sonicBoom.SonicBoom({
+    fd: 1,
+    sync: false,
+    maxLength: LOG_BUFFER_BYTES,
+    // A slow reader is waited for while the server runs; at exit, for a while.
+    retryEAGAIN: () => !exiting || ++busyAtExit <= EXIT_WRITE_TRIES,
+  });
+  let gone = false;
+  // The reader has gone or the write failed: the lines are dropped from then on (an error not
+  // listened for would end the process).
+  dest.on('error', () => {
+    gone = true;
+  });
+  process.once('exit', () => {
+    exiting = true;
+    if (gone) return;
+    try {
+      dest.flushSync();
+    } catch {
+      // Lost: the lines still buffered, not the exit.
+    }
+  });
+  return { write: (line: string) => gone || dest.write(line) };
+}
 /**
  * One line per request, as its answer leaves, with what Fastify's two lines held (its id, method,
  * path, status and time): Fastify's other lines (errors, 404s, a closing server's 503s) as they are.

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -96,5 +97,38 @@ describe('the logger', () => {
     }
     // Logged just before process.exit: written by the flush at exit.
     assert.equal(lines(out).at(-1)?.msg, 'stopped');
+  });
+
+  it('lets the process exit when the log has lines left and its reader is gone', async () => {
+    // What a server run as `npm start | …`, or by a parent that ended first, meets at its exit: its
+    // standard output's reader is gone (EPIPE) while an asynchronous write of lines is under way.
+    const logger = new URL('../../src/http/logger.ts', import.meta.url).href;
+    const child = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { createLogger, stdoutLog } from ${JSON.stringify(logger)};
+         process.stdin.once('data', () => {
+           const log = createLogger('info', stdoutLog());
+           for (let i = 0; i < 100; i++) log.info({ i }, 'a line the reader will never take');
+           process.stderr.write('exiting\\n');
+           process.exit(0);
+         });`,
+      ],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // The reader goes first, then the child logs and exits.
+    child.stdout.destroy();
+    child.stdin.end('go\n');
+    const outcome = await Promise.race([exited, new Promise<'hung'>((r) => setTimeout(r, 15_000, 'hung'))]);
+    if (outcome === 'hung') child.kill('SIGKILL');
+    assert.match(err, /exiting/, 'the child logged its lines and asked to exit');
+    assert.equal(outcome, 0, `the process exits (stderr: ${err})`);
   });
 });
