@@ -21,6 +21,11 @@ import {
 const PLACES_UNKNOWN = new Error('places not in the place cache');
 
 export function registerSearchRoutes(app: FastifyInstance, deps: Deps): void {
+  registerNearby(app, deps);
+  registerSearch(app, deps);
+}
+
+function registerNearby(app: FastifyInstance, deps: Deps): void {
   typed(app).get(
     '/api/nearby',
     {
@@ -48,7 +53,9 @@ export function registerSearchRoutes(app: FastifyInstance, deps: Deps): void {
       return deps.publicCache.send(request, reply, key, () => whatIsNear(deps.db, { lat, lng }));
     },
   );
+}
 
+function registerSearch(app: FastifyInstance, deps: Deps): void {
   typed(app).get(
     '/api/search',
     {
