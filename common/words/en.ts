@@ -41,6 +41,7 @@ export const en = {
   'areas.unsupported': 'This browser cannot keep areas offline.',
   'areas.listHeading': 'Kept on this phone',
   'areas.none': 'No area is kept yet.',
+  'areas.listFailed': 'The areas kept on this phone could not be read. Close this and open it again.',
   'areas.item': '{size} on this phone, saved {when}',
   'areas.remove': 'Remove',
   'areas.removeLabel': 'Remove {name}',

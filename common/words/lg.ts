@@ -43,6 +43,8 @@ export const lg = {
   'areas.unsupported': 'Browser eno tesobola kutereka bitundu.',
   'areas.listHeading': 'Ebiterekeddwa ku ssimu eno',
   'areas.none': 'Tewannaba kuterekebwa kitundu.',
+  'areas.listFailed':
+    'Ebitundu ebiterekeddwa ku ssimu eno tebisobodde kusomebwa. Ggalawo kino oddemu okiggule.',
   'areas.item': '{size} ku ssimu eno, kyaterekebwa {when}',
   'areas.remove': 'Ggyawo',
   'areas.removeLabel': 'Ggyawo {name}',

@@ -43,6 +43,8 @@ export const sw = {
   'areas.unsupported': 'Kivinjari hiki hakiwezi kuhifadhi maeneo.',
   'areas.listHeading': 'Yaliyohifadhiwa kwenye simu hii',
   'areas.none': 'Bado hakuna eneo lililohifadhiwa.',
+  'areas.listFailed':
+    'Maeneo yaliyohifadhiwa kwenye simu hii hayakuweza kusomwa. Funga hiki kisha ukifungue tena.',
   'areas.item': '{size} kwenye simu hii, lilihifadhiwa {when}',
   'areas.remove': 'Ondoa',
   'areas.removeLabel': 'Ondoa {name}',

@@ -329,6 +329,18 @@ describe('the map page on a phone: old dangers, scale, its own basemap, offline 
 
       // Back online, the area is removed, and its tiles with it.
       await signal.regain(context);
+      // A phone whose storage fails once as the panel opens: the panel says the list could not be
+      // read, and shows it when opened again.
+      await page.evaluate(() => {
+        const open = CacheStorage.prototype.open;
+        CacheStorage.prototype.open = () => {
+          CacheStorage.prototype.open = open;
+          return Promise.reject(new DOMException('The storage failed', 'UnknownError'));
+        };
+      });
+      await (await mapTool(page, 'Offline')).click();
+      await page.getByText('The areas kept on this phone could not be read.', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Close' }).click();
       await (await mapTool(page, 'Offline')).click();
       // A phone whose storage fails once (a quota or a browser error): the removal says so and the
       // area stays listed, rather than the button doing nothing.

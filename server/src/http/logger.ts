@@ -93,6 +93,7 @@ export function stdoutLog(): pino.DestinationStream {
   });
   return { write: (line: string) => gone || dest.write(line) };
 }
+
 /**
  * One line per request, as its answer leaves, with what Fastify's two lines held (its id, method,
  * path, status and time): Fastify's other lines (errors, 404s, a closing server's 503s) as they are.

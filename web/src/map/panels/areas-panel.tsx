@@ -39,7 +39,8 @@ export function AreasPanel(props: {
 
   useEffect(() => {
     if (!supported) return;
-    void keptAreas().then(setAreas);
+    // A storage that refuses (a quota, a browser error) says so, rather than the list not showing.
+    keptAreas().then(setAreas, () => setMessage({ kind: 'error', text: t('areas.listFailed') }));
   }, [supported]);
 
   useEffect(() => {
