@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { ensureSyntheticSpots } from '../../server/src/cli/synthetic.sql.ts';
 import { writeFixtureBasemap } from '../../server/test/fixtures/basemap.ts';
 import {
@@ -331,13 +332,7 @@ describe('the map page on a phone: old dangers, scale, its own basemap, offline 
       await signal.regain(context);
       // A phone whose storage fails once as the panel opens: the panel says the list could not be
       // read, and shows it when opened again.
-      await page.evaluate(() => {
-        const open = CacheStorage.prototype.open;
-        CacheStorage.prototype.open = () => {
-          CacheStorage.prototype.open = open;
-          return Promise.reject(new DOMException('The storage failed', 'UnknownError'));
-        };
-      });
+      await storageFailsOnce(page);
       await (await mapTool(page, 'Offline')).click();
       await page.getByText('The areas kept on this phone could not be read.', { exact: false }).waitFor();
       await page.getByRole('button', { name: 'Close' }).click();
@@ -345,13 +340,7 @@ describe('the map page on a phone: old dangers, scale, its own basemap, offline 
       // A phone whose storage fails once (a quota or a browser error): the removal says so and the
       // area stays listed, rather than the button doing nothing.
       await page.getByRole('button', { name: /^Remove / }).waitFor();
-      await page.evaluate(() => {
-        const open = CacheStorage.prototype.open;
-        CacheStorage.prototype.open = () => {
-          CacheStorage.prototype.open = open;
-          return Promise.reject(new DOMException('The storage failed', 'UnknownError'));
-        };
-      });
+      await storageFailsOnce(page);
       await page.getByRole('button', { name: /^Remove / }).click();
       await page.getByText(/could not be removed\. Try again\.$/).waitFor();
       assert.equal(await kept.count(), 1, 'the area is still listed');
@@ -418,3 +407,14 @@ describe('the map page on a phone: old dangers, scale, its own basemap, offline 
     await context.close();
   });
 });
+
+/** The page's next opening of a cache fails (a quota or a browser error), and the ones after work. */
+function storageFailsOnce(page: Page) {
+  return page.evaluate(() => {
+    const open = CacheStorage.prototype.open;
+    CacheStorage.prototype.open = () => {
+      CacheStorage.prototype.open = open;
+      return Promise.reject(new DOMException('The storage failed', 'UnknownError'));
+    };
+  });
+}
