@@ -107,6 +107,7 @@ export const en = {
   'search.lookingUpPlaces': 'Looking up places…',
   'search.note.placesDown': 'Place search is unavailable right now; spots are still shown.',
   'search.note.throttled': 'Many people are searching places right now; try again in a minute.',
+  'search.note.busy': 'Many people are using the map right now; search again in a few seconds.',
   'search.note.offline': 'No connection: searching the spots saved on this phone.',
 
   'category.murder': 'Killing',

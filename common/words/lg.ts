@@ -112,6 +112,7 @@ export const lg = {
   'search.note.placesDown': "Okunoonya ebitundu tekukola kaakano; ebifo eby'obulabe bikyalagibwa.",
   'search.note.throttled':
     'Abantu bangi banoonya ebitundu kaakano; ddamu ogezeeko oluvannyuma lw’eddakiika emu.',
+  'search.note.busy': 'Abantu bangi bakozesa maapu kaakano; ddamu onoonye oluvannyuma lw’obutikitiki butono.',
   'search.note.offline': 'Tewali yintaneti: tunoonya mu bifo ebiterekeddwa ku ssimu eno.',
 
   'category.murder': 'Obutemu',

@@ -111,6 +111,7 @@ export const sw = {
   'search.lookingUpPlaces': 'Inatafuta mahali…',
   'search.note.placesDown': 'Utafutaji wa mahali haupatikani kwa sasa; maeneo hatari bado yanaonyeshwa.',
   'search.note.throttled': 'Watu wengi wanatafuta mahali sasa; jaribu tena baada ya dakika moja.',
+  'search.note.busy': 'Watu wengi wanatumia ramani sasa; tafuta tena baada ya sekunde chache.',
   'search.note.offline': 'Hakuna mtandao: tunatafuta maeneo yaliyohifadhiwa kwenye simu hii.',
 
   'category.murder': 'Mauaji',

@@ -296,4 +296,39 @@ describe('the map page on a phone', () => {
     );
     await context.close();
   });
+  test('a place lookup the busy server refuses is asked again after its Retry-After, and says so if it stays busy', async (t) => {
+    const { browser, stack } = suite;
+    if (!browser) return t.skip('no Chromium');
+    const { page, context } = await openPhone(browser, stack.url);
+    let refuse = 1;
+    const lookups: string[] = [];
+    await page.route(/\/api\/search\?/, (route) => {
+      const url = new URL(route.request().url());
+      if (url.searchParams.get('places') === '0') return route.continue();
+      lookups.push(url.searchParams.get('q') ?? '');
+      if (refuse-- <= 0) return route.continue();
+      return route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '1' },
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'The map is busy right now. Please try again in a few seconds.' }),
+      });
+    });
+    const box = page.getByRole('searchbox', { name: 'Search spots and places' });
+    await box.fill('kalerwe');
+    // Refused once: asked again a second later, and the place comes.
+    await assert.doesNotReject(
+      page.getByRole('button', { name: /Kalerwe Place · Kawempe, Kampala/ }).waitFor(),
+    );
+    assert.deepEqual(lookups, ['kalerwe', 'kalerwe']);
+
+    // Refused every time: asked three times in all, then the search says why it has no places.
+    refuse = 3;
+    lookups.length = 0;
+    await box.fill('old taxi');
+    await assert.doesNotReject(page.getByText('Many people are using the map right now').waitFor());
+    assert.deepEqual(lookups, ['old taxi', 'old taxi', 'old taxi']);
+    assert.equal(await page.getByRole('button', { name: /Old Taxi Park Place/ }).count(), 0);
+    await context.close();
+  });
 });

@@ -6,6 +6,14 @@ import type { SearchResult, Spot } from '../../lib/types.ts';
 const PLACE_PAUSE_MS = 450;
 const MIN_QUERY = 2;
 const MIN_PLACE_QUERY = 3;
+/**
+ * A search the server was too busy to answer (503: its uncached reads were all taken, docs/api.md) is
+ * asked again after the Retry-After it gave, at most this many times and never later than
+ * MAX_BUSY_WAIT_S; a newer keystroke cancels the wait. Without it a refused place lookup left the
+ * search without its places and without a word, until the next keystroke.
+ */
+const BUSY_RETRIES = 2;
+const MAX_BUSY_WAIT_S = 10;
 
 export interface SearchState {
   query: string;
@@ -13,7 +21,7 @@ export interface SearchState {
   placesLoading: boolean;
   /** The query whose places are shown, so a new query never shows an old query's places. */
   placesFor: string;
-  note: 'placesDown' | 'throttled' | 'offline' | undefined;
+  note: 'placesDown' | 'throttled' | 'busy' | 'offline' | undefined;
 }
 
 const EMPTY: SearchState = {
@@ -46,6 +54,20 @@ function searchSaved(spots: Spot[], query: string, limit = 10): SearchResult['sp
     .slice(0, limit);
 }
 
+/** Resolves after `ms`, or rejects as soon as `signal` aborts (the search was replaced). */
+const pauseFor = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
 /**
  * Search as you type. Each keystroke asks only the spot database (`places=0`, cheap, within the
  * 120/min limit); the place lookup, which costs the public geocoder a request, goes out once the
@@ -64,7 +86,7 @@ export function useSearch(saved: () => Spot[] = () => []) {
     [],
   );
 
-  async function run(query: string, places: boolean, signal: AbortSignal) {
+  async function run(query: string, places: boolean, signal: AbortSignal, busyRetries = BUSY_RETRIES) {
     try {
       const res = await answer(
         client.GET('/api/search', {
@@ -73,6 +95,11 @@ export function useSearch(saved: () => Spot[] = () => []) {
         }),
       );
       if (signal.aborted) return;
+      const busy = !res.ok && res.status === 503 && !res.offline;
+      if (busy && busyRetries > 0) {
+        await pauseFor(Math.min(res.retryAfter ?? 2, MAX_BUSY_WAIT_S) * 1000, signal);
+        return run(query, places, signal, busyRetries - 1);
+      }
       if (!res.ok && res.status === 0) {
         const spots = searchSaved(saved(), query);
         setState((s) => ({ ...s, result: { spots, places: [] }, placesLoading: false, note: 'offline' }));
@@ -85,9 +112,11 @@ export function useSearch(saved: () => Spot[] = () => []) {
           ? 'offline'
           : res.status === 429 && places
             ? 'throttled'
-            : body?.error && places
-              ? 'placesDown'
-              : undefined;
+            : busy && places
+              ? 'busy'
+              : body?.error && places
+                ? 'placesDown'
+                : undefined;
       setState((s) => {
         const keptPlaces = s.placesFor === query ? (s.result?.places ?? []) : [];
         return {
