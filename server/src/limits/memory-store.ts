@@ -1,15 +1,15 @@
 import type { CounterStore, Hit } from './counter-store.ts';
+import { KeyTable } from './key-table.ts';
 import type { WindowCounts } from './sliding-window.ts';
 
-interface Entry {
-  index: number;
-  current: number;
-  previous: number;
-  windowMs: number;
-}
+/** A key's fields in the table. */
+const INDEX = 0;
+const CURRENT = 1;
+const PREVIOUS = 2;
+const WINDOW_MS = 3;
 
 /**
- * Keys kept at most (about 40 MB): the least recently counted go first. Every request from a new
+ * Keys kept at most (17 MB in typed arrays, key-table.ts): the least recently counted go first. Every request from a new
  * address is a new network key, so without a cap a crowd of addresses would grow memory without
  * end; a forgotten key only starts its window again.
  */
@@ -18,15 +18,14 @@ const MEMORY_STORE_MAX_KEYS = 200_000;
 /** Counts in this process only: the fallback when the shared store cannot be reached. */
 export class MemoryStore implements CounterStore {
   readonly name = 'memory';
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: KeyTable;
   private readonly sweeper: NodeJS.Timeout;
 
   private readonly now: () => number;
-  private readonly maxKeys: number;
 
   constructor(now: () => number = Date.now, maxKeys = MEMORY_STORE_MAX_KEYS) {
     this.now = now;
-    this.maxKeys = maxKeys;
+    this.entries = new KeyTable(4, maxKeys);
     // Forget keys idle for two windows, so memory stays bounded under many visitors.
     this.sweeper = setInterval(() => this.sweep(), 60_000).unref();
   }
@@ -35,17 +34,20 @@ export class MemoryStore implements CounterStore {
     const nowMs = this.now();
     const windowMs = windowSeconds * 1000;
     const index = Math.floor(nowMs / windowMs);
-    const e = this.entries.get(key);
-    let entry: Entry;
-    if (!e || e.index < index - 1) entry = { index, current: 0, previous: 0, windowMs };
-    else if (e.index === index - 1) entry = { index, current: 0, previous: e.current, windowMs };
-    else entry = e;
-    entry.current += n;
-    // Re-inserted, so the map's order is least recently counted first.
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxKeys) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, entry);
-    return { current: entry.current, previous: entry.previous, nowMs };
+    const slot = this.entries.claim(key);
+    const d = this.entries.data;
+    const at = slot * 4;
+    const was = d[at + INDEX] as number;
+    if (was < index) {
+      // A new window (a new key's fields are zero): the last one's count becomes the previous.
+      d[at + PREVIOUS] = was === index - 1 ? (d[at + CURRENT] as number) : 0;
+      d[at + CURRENT] = 0;
+      d[at + INDEX] = index;
+      d[at + WINDOW_MS] = windowMs;
+    }
+    const current = (d[at + CURRENT] as number) + n;
+    d[at + CURRENT] = current;
+    return { current, previous: d[at + PREVIOUS] as number, nowMs };
   }
 
   hitAll(hits: readonly Hit[]): Promise<WindowCounts[]> {
@@ -67,9 +69,10 @@ export class MemoryStore implements CounterStore {
 
   sweep(): void {
     const nowMs = this.now();
-    for (const [key, e] of this.entries) {
-      if (Math.floor(nowMs / e.windowMs) > e.index + 1) this.entries.delete(key);
-    }
+    const d = this.entries.data;
+    this.entries.sweep(
+      (slot) => Math.floor(nowMs / (d[slot * 4 + WINDOW_MS] as number)) > (d[slot * 4 + INDEX] as number) + 1,
+    );
   }
 
   get size(): number {
