@@ -19,7 +19,7 @@ const EXACT_BELOW = 64;
 const SAMPLES = 16;
 
 export class KeyTable {
-  /** The keys' fields, `fields` of them at `slot * fields`; read it afresh after a claim, which may replace it. */
+  /** The keys' fields, `fields` of them at `slot * fields`; read afresh after a claim, which may replace it. */
   data: Int32Array;
   readonly fields: number;
   private fingerprints: Uint32Array;

@@ -9,9 +9,9 @@ const PREVIOUS = 2;
 const WINDOW_MS = 3;
 
 /**
- * Keys kept at most (17 MB in typed arrays, key-table.ts): the least recently counted go first. Every request from a new
- * address is a new network key, so without a cap a crowd of addresses would grow memory without
- * end; a forgotten key only starts its window again.
+ * Keys kept at most (17 MB in typed arrays, key-table.ts): the least recently counted go first.
+ * Every request from a new address is a new network key, so without a cap a crowd of addresses would
+ * grow memory without end; a forgotten key only starts its window again.
  */
 const MEMORY_STORE_MAX_KEYS = 200_000;
 

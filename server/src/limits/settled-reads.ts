@@ -17,7 +17,7 @@ const WINDOW_MS = 0;
 const MIRROR = 1;
 /** The window (by this clock) the counts are of. */
 const INDEX = 2;
-/** The shared store's count of the window at the last settle, less what was in flight or unsent at a turn of window. */
+/** The store's count of the window at the last settle, less what was in flight or unsent at a turn of window. */
 const BASE = 3;
 const PREVIOUS = 4;
 /** Counted here, not yet sent. */
