@@ -64,11 +64,8 @@ export class KeyTable {
     if (slot < 0) {
       if (this.count >= this.maxKeys) this.evictOne(evictable);
       if ((this.count + 1) * 2 > this.used.length) this.grow();
-      slot = this.h1 & this.mask;
-      while (this.used[slot] !== 0) slot = (slot + 1) & this.mask;
-      this.fingerprints[slot * 2] = this.h1;
-      this.fingerprints[slot * 2 + 1] = this.h2;
-      this.data.fill(0, slot * this.fields, (slot + 1) * this.fields);
+      // An empty slot's fields are zero already: deletion zeroes them, growing starts from zeros.
+      slot = this.place(this.h1, this.h2);
       this.count++;
     }
     this.used[slot] = ++this.tick;
@@ -148,14 +145,19 @@ export class KeyTable {
     this.used = new Float64Array(slots);
     for (let from = 0; from < used.length; from++) {
       if (used[from] === 0) continue;
-      const h1 = fingerprints[from * 2] as number;
-      let to = h1 & this.mask;
-      while (this.used[to] !== 0) to = (to + 1) & this.mask;
-      this.fingerprints[to * 2] = h1;
-      this.fingerprints[to * 2 + 1] = fingerprints[from * 2 + 1] as number;
+      const to = this.place(fingerprints[from * 2] as number, fingerprints[from * 2 + 1] as number);
       this.used[to] = used[from] as number;
       this.data.set(data.subarray(from * fields, (from + 1) * fields), to * fields);
     }
+  }
+
+  /** The first empty slot from a fingerprint's home, given that fingerprint; the caller marks it used. */
+  private place(h1: number, h2: number): number {
+    let slot = h1 & this.mask;
+    while (this.used[slot] !== 0) slot = (slot + 1) & this.mask;
+    this.fingerprints[slot * 2] = h1;
+    this.fingerprints[slot * 2 + 1] = h2;
+    return slot;
   }
 
   private slotOf(): number {

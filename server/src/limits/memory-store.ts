@@ -7,6 +7,7 @@ const INDEX = 0;
 const CURRENT = 1;
 const PREVIOUS = 2;
 const WINDOW_MS = 3;
+const FIELDS = 4;
 
 /**
  * Keys kept at most (17 MB in typed arrays, key-table.ts): the least recently counted go first.
@@ -25,7 +26,7 @@ export class MemoryStore implements CounterStore {
 
   constructor(now: () => number = Date.now, maxKeys = MEMORY_STORE_MAX_KEYS) {
     this.now = now;
-    this.entries = new KeyTable(4, maxKeys);
+    this.entries = new KeyTable(FIELDS, maxKeys);
     // Forget keys idle for two windows, so memory stays bounded under many visitors.
     this.sweeper = setInterval(() => this.sweep(), 60_000).unref();
   }
@@ -36,7 +37,7 @@ export class MemoryStore implements CounterStore {
     const index = Math.floor(nowMs / windowMs);
     const slot = this.entries.claim(key);
     const d = this.entries.data;
-    const at = slot * 4;
+    const at = slot * FIELDS;
     const was = d[at + INDEX] as number;
     if (was < index) {
       // A new window (a new key's fields are zero): the last one's count becomes the previous.
@@ -71,7 +72,9 @@ export class MemoryStore implements CounterStore {
     const nowMs = this.now();
     const d = this.entries.data;
     this.entries.sweep(
-      (slot) => Math.floor(nowMs / (d[slot * 4 + WINDOW_MS] as number)) > (d[slot * 4 + INDEX] as number) + 1,
+      (slot) =>
+        Math.floor(nowMs / (d[slot * FIELDS + WINDOW_MS] as number)) >
+        (d[slot * FIELDS + INDEX] as number) + 1,
     );
   }
 
