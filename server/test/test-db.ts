@@ -341,9 +341,9 @@ export async function recordStatements<T>(
   let transactions = 0;
   const scope = new AsyncLocalStorage<true>();
   const { query, write, transaction } = db;
-  db.query = ((sql, params) => {
+  db.query = ((sql, params, options) => {
     if (scope.getStore()) statements.push(sql);
-    return query.call(db, sql, params);
+    return query.call(db, sql, params, options);
   }) as typeof query;
   db.write = ((sql, params) => {
     if (scope.getStore()) statements.push(sql);

@@ -3,9 +3,22 @@
  * the migration runner talk to it; every statement is parameterized.
  */
 export interface Queryable {
-  query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  /**
+   * One statement. `prepared`: PostgreSQL parses and plans it once per connection and reuses the
+   * plan (pg.ts). Only for hot reads whose text is one of a few fixed ones: each text is kept on
+   * every pooled connection.
+   */
+  query<R = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<R[]>;
   /** Runs a script of several statements without parameters (migrations only). */
   exec(sql: string): Promise<void>;
+}
+
+export interface QueryOptions {
+  prepared?: boolean;
 }
 
 export interface Listening {

@@ -1,15 +1,41 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { withTimeout } from '../util/timeout.ts';
-import type { Db, Queryable } from './db.ts';
+import type { Db, Queryable, QueryOptions } from './db.ts';
 import { listener } from './pg-listen.ts';
 
 // Dates stay 'YYYY-MM-DD' strings: parsing them into JS Dates would shift them by the time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
+/**
+ * At most this many texts are prepared. A named statement stays on every connection that ran it
+ * (node-postgres remembers which it prepared), so texts built without end would grow every
+ * connection's memory in the database; past the cap, statements are planned each time again.
+ */
+const MAX_PREPARED = 64;
+const preparedNames = new Map<string, string>();
+
+/**
+ * The name a prepared statement's text runs under: a hash of the text, so one name never stands for
+ * two texts. PostgreSQL then parses and plans it once per connection: for a spot by its id, most of
+ * the statement's time in the database was planning it against the spots' many indexes
+ * (bench/NOTES.md).
+ */
+function preparedName(sql: string): string | undefined {
+  let name = preparedNames.get(sql);
+  if (name === undefined && preparedNames.size < MAX_PREPARED) {
+    name = `hatari_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    preparedNames.set(sql, name);
+  }
+  return name;
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<R>(sql: string, params?: readonly unknown[]) {
-      const res = await client.query(sql, params as unknown[] | undefined);
+    async query<R>(sql: string, params?: readonly unknown[], options?: QueryOptions) {
+      const values = params as unknown[] | undefined;
+      const name = options?.prepared ? preparedName(sql) : undefined;
+      const res = await (name ? client.query({ name, text: sql, values }) : client.query(sql, values));
       return res.rows as R[];
     },
     async exec(sql: string) {

@@ -19,6 +19,7 @@ export async function findPublicSpotById(db: Queryable, id: number): Promise<Spo
   const rows = await db.query<SpotRow>(
     `SELECT ${SPOT_COLUMNS} FROM spots s WHERE s.id = $1 AND ${ON_MAP_OR_ARCHIVED}`,
     [id],
+    { prepared: true },
   );
   return rows[0];
 }

@@ -16,6 +16,7 @@ export async function readTileVersion(db: Queryable, t: TileAddress): Promise<nu
   const rows = await db.query<{ version: string }>(
     'SELECT sum(version) AS version FROM spot_tile_versions WHERE z = $1 AND x = $2 AND y = $3',
     [t.z - up, Math.floor(t.x / 2 ** up), Math.floor(t.y / 2 ** up)],
+    { prepared: true },
   );
   return Number(rows[0]?.version ?? 0);
 }
@@ -66,5 +67,7 @@ export async function readTileMarkers(
      FROM spots s WHERE ${where.join(' AND ')}
      ORDER BY s.severity DESC, s.id DESC LIMIT ${param(limit)}::int`,
     values,
+    // One text per combination of the three filters: eight at most.
+    { prepared: true },
   );
 }
