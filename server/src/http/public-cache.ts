@@ -5,13 +5,23 @@ import type { PublicReadGate, ReadCost } from './read-gate.ts';
 
 type Entry = EncodedBody;
 
+/** The media type of the routes' JSON answers. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** How an entry is encoded, validated and cached downstream, when not the default (JSON, body hash, no-cache). */
 export interface EntryHeaders {
   cacheControl: string;
   /** A strong validator taken from the payload (a version), instead of the body's hash. */
   etag?: (payload: unknown) => string;
-  /** Another representation than the route's JSON (a vector tile): its media type and encoder. */
-  body?: { type: string; encode: (payload: unknown) => Buffer };
+  /**
+   * Another representation than the route's JSON (a vector tile), or the JSON written another way (a
+   * street tile's, as the database wrote it): its media type and encoder, which may hand the payload
+   * to the route's schema (`bySchema`).
+   */
+  body?: {
+    type: string;
+    encode: (payload: unknown, bySchema: (payload: unknown) => string) => Buffer | string;
+  };
 }
 
 /** The budget of one instance's read cache (its part of the ≤ 400 MB an instance may use). */
@@ -87,7 +97,9 @@ export class PublicReadCache {
     // A revalidation that finds nothing kept pays the read's own count before the work is done.
     if (!this.entries.get(key)) await request.chargeFullAnswer?.();
     const admitted = gate ? () => gate.run(request, produce, cost) : produce;
-    const entry = await this.get(key, admitted, headers?.body?.encode ?? bySchema, headers);
+    const encode = headers?.body?.encode;
+    const serialize = encode ? (payload: unknown) => encode(payload, bySchema) : bySchema;
+    const entry = await this.get(key, admitted, serialize, headers);
     request.publicRead = { key, entry };
     return sendEncoded(request, reply, entry);
   }
@@ -119,7 +131,7 @@ export class PublicReadCache {
     const made = produce().then((payload) => {
       const body = serialize(payload);
       const entry = encodedBody(typeof body === 'string' ? Buffer.from(body) : body, {
-        type: headers?.body?.type ?? 'application/json; charset=utf-8',
+        type: headers?.body?.type ?? JSON_TYPE,
         // Clients revalidate: spots change.
         cacheControl: headers?.cacheControl ?? 'no-cache',
         text: true,

@@ -5,13 +5,13 @@ import { TILE_CLUSTER_MAX_ZOOM, TILE_MAX_ZOOM } from '../../../common/geo.ts';
 import { region } from '../../../common/region.ts';
 import type { Deps } from '../deps.ts';
 import { error, json, media, named, notModified, typed } from '../http/api-schema.ts';
-import { readKey } from '../http/public-cache.ts';
+import { type EntryHeaders, JSON_TYPE, readKey } from '../http/public-cache.ts';
 import { readsBusy } from '../http/read-gate.ts';
 import { tileParams } from '../http/tile-params.ts';
 import { DATA_LICENCE } from './export.ts';
 import { type TileQuery, tileQuery } from './spots.schema.ts';
 import { encodeMvt, MVT_EXTENT, MVT_TYPE } from './tiles.mvt.ts';
-import { MARKERS_PER_TILE, readTile, tileEtag } from './tiles.service.ts';
+import { MARKERS_PER_TILE, readTile, readTileForJson, type TileText, tileEtag } from './tiles.service.ts';
 
 /**
  * Shared caches (the proxy, a CDN, the page's service worker) may keep a tile 10 s and serve it
@@ -74,6 +74,12 @@ function spotTileJson(origin: string): TileJson {
   };
 }
 
+/** A tile's JSON: a street tile's as the database wrote it (readTileForJson), any other by the route's schema. */
+const TILE_JSON: EntryHeaders['body'] = {
+  type: JSON_TYPE,
+  encode: (tile, bySchema) => ('text' in (tile as object) ? (tile as TileText).text : bySchema(tile)),
+};
+
 export function registerTileRoutes(app: FastifyInstance, deps: Deps): void {
   typed(app).get(
     '/api/spots/tiles.json',
@@ -113,12 +119,12 @@ export function registerTileRoutes(app: FastifyInstance, deps: Deps): void {
       request,
       reply,
       readKey(`/api/spots/tiles.${format}`, { ...t, ...q }),
-      () => readTile(deps.db, t, q),
+      () => (mvt ? readTile(deps.db, t, q) : readTileForJson(deps.db, t, q)),
       {
         headers: {
           cacheControl: TILE_CACHE_CONTROL,
-          etag: (tile) => tileEtag(t, q, (tile as Tile).version, format),
-          body: mvt ? { type: MVT_TYPE, encode: (tile) => encodeMvt(t, tile as Tile) } : undefined,
+          etag: (tile) => tileEtag(t, q, (tile as Tile | TileText).version, format),
+          body: mvt ? { type: MVT_TYPE, encode: (tile) => encodeMvt(t, tile as Tile) } : TILE_JSON,
         },
       },
     );

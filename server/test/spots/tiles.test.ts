@@ -3,6 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { VectorTile, type VectorTileLayer } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { TILE_CLUSTER_MAX_ZOOM, tileBounds, tileKeyRange, tileOf } from '../../../common/geo.ts';
+import { readTile } from '../../src/spots/tiles.service.ts';
+import { readTileMarkers, readTileMarkersJson } from '../../src/spots/tiles.sql.ts';
 import { report } from '../factories.ts';
 import { startTestApp, type TestApp } from '../test-app.ts';
 
@@ -352,6 +354,38 @@ describe('spots/tiles', () => {
       );
       const lats = (await get(tileUrl(16, equator))).json().spots.map((m: { lat: number }) => m.lat);
       assert.deepEqual(lats, [0, 0]);
+    });
+
+    it("writes a street tile's markers as the database writes them: the schema's fields and order, its numbers, `more` past the limit", async () => {
+      // Within 11 m of the equator, where PostgreSQL writes a latitude in exponent form.
+      const near = { lat: 0.0000123, lng: 32.4501 };
+      for (const severity of [1, 4, 2]) {
+        const res = await t.inject({
+          method: 'POST',
+          url: '/api/spots',
+          payload: report({ ...near, severity }),
+        });
+        assert.equal(res.statusCode, 201, res.body);
+      }
+      const at = { z: 16, ...tileOf(near.lat, near.lng, 16) };
+      const res = await get(tileUrl(16, near));
+      const objects = await readTile(t.db, at, {});
+      // The text is what the route's own schema writes for the tile read as objects, but for numbers.
+      assert.deepEqual(JSON.parse(res.body), objects);
+      assert.equal(res.body, JSON.stringify(objects).replaceAll('0.0000123', '1.23e-05'));
+      assert.deepEqual(
+        objects.spots.map((m) => m.severity),
+        [4, 2, 1],
+      );
+      for (const limit of [2, 3]) {
+        const { markers, more } = await readTileMarkersJson(t.db, at, {}, limit);
+        const rows = await readTileMarkers(t.db, at, {}, limit);
+        assert.deepEqual({ markers: JSON.parse(markers), more }, { markers: rows, more: limit < 3 });
+      }
+      assert.deepEqual(await readTileMarkersJson(t.db, { z: 19, x: 1, y: 1 }, {}, 2), {
+        markers: '[]',
+        more: false,
+      });
     });
   });
 });
