@@ -131,7 +131,7 @@ describe('how the server is started', () => {
     assert.deepEqual(JSON.parse((cmd as string).slice('CMD '.length)), ['sh', START_SCRIPT]);
   });
 
-  it('server/start.sh gives each role its flags: the embedded default its memory bound, a web instance on PostgreSQL a young generation that is not collected constantly, a worker little', () => {
+  it('server/start.sh gives each role its flags: the embedded default its memory bound, a web instance on PostgreSQL generations that are not collected constantly, a worker little', () => {
     const embedded = flags({});
     assert.deepEqual(embedded, [
       '--max-old-space-size=256',
@@ -150,6 +150,11 @@ describe('how the server is started', () => {
       /^--max-semi-space-size=(\d+)$/.exec(web.find((f) => f.startsWith('--max-semi')) ?? '')?.[1],
     );
     assert.ok(semi >= 8, `a web instance's semi-spaces are ${semi} MB`);
+    assert.equal(
+      web.includes('--heap-growing-percent=100'),
+      true,
+      'a web instance lets its old generation double before a full collection',
+    );
     assert.ok(!web.includes('--optimize-for-size'), 'a web instance does not trade its speed for memory');
     assert.deepEqual(flags({ DATABASE_URL: postgres, ROLE: 'worker' }), [
       '--max-old-space-size=256',
