@@ -8,29 +8,31 @@ import { listener } from './pg-listen.ts';
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 /**
- * At most this many texts are prepared. A named statement stays on every connection that ran it
- * (node-postgres remembers which it prepared), so texts built without end would grow every
+ * At most this many texts are prepared by one pool. A named statement stays on every connection that
+ * ran it (node-postgres remembers which it prepared), so texts built without end would grow every
  * connection's memory in the database; past the cap, statements are planned each time again.
  */
 const MAX_PREPARED = 64;
-const preparedNames = new Map<string, string>();
 
 /**
- * The name a prepared statement's text runs under: a hash of the text, so one name never stands for
- * two texts. PostgreSQL then parses and plans it once per connection: for a spot by its id, most of
- * the statement's time in the database was planning it against the spots' many indexes
+ * The names prepared statements run under, by text: a hash of the text, so one name never stands for
+ * two texts. PostgreSQL then parses and plans each once per connection: for a spot by its id, most
+ * of the statement's time in the database was planning it against the spots' many indexes
  * (bench/NOTES.md).
  */
-function preparedName(sql: string): string | undefined {
-  let name = preparedNames.get(sql);
-  if (name === undefined && preparedNames.size < MAX_PREPARED) {
-    name = `hatari_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
-    preparedNames.set(sql, name);
-  }
-  return name;
+function preparedNames(): (sql: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (sql) => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < MAX_PREPARED) {
+      name = `hatari_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
 }
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+function wrap(client: pg.Pool | pg.PoolClient, preparedName: (sql: string) => string | undefined): Queryable {
   return {
     async query<R>(sql: string, params?: readonly unknown[], options?: QueryOptions) {
       const values = params as unknown[] | undefined;
@@ -143,7 +145,8 @@ export function createPgDb(opts: PgOptions): Db {
   };
   const readPool = newPool('reads');
   const pool = newPool('writes');
-  const base = wrap(readPool);
+  const preparedName = preparedNames();
+  const base = wrap(readPool, preparedName);
   const health = healthProbe(opts);
 
   const onClient = <T>(
@@ -164,7 +167,7 @@ export function createPgDb(opts: PgOptions): Db {
       onClient(
         async (client) => {
           await client.query('BEGIN');
-          const result = await fn(wrap(client));
+          const result = await fn(wrap(client, preparedName));
           await client.query('COMMIT');
           return result;
         },
@@ -174,7 +177,7 @@ export function createPgDb(opts: PgOptions): Db {
       const unlock = (client: pg.PoolClient) => client.query('SELECT pg_advisory_unlock($1)', [key]);
       return onClient(async (client) => {
         await client.query('SELECT pg_advisory_lock($1)', [key]);
-        const result = await fn(wrap(client));
+        const result = await fn(wrap(client, preparedName));
         await unlock(client);
         return result;
       }, unlock);
