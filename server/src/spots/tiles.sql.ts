@@ -92,13 +92,14 @@ export async function readTileMarkersJson(
   limit: number,
 ): Promise<{ markers: string; more: boolean }> {
   const { sql, values, param } = markersOf(t, filter, limit + 1);
+  const most = param(limit);
   // row_to_json writes a row compact, its columns in order; `m` is a marker's columns and no other.
   const [row] = await db.query<{ markers: string; more: boolean }>(
     `WITH m AS MATERIALIZED (${sql})
      SELECT '[' || coalesce((SELECT string_agg(row_to_json(k)::text, ',' ORDER BY k.severity DESC, k.id DESC)
-                             FROM (SELECT * FROM m ORDER BY m.severity DESC, m.id DESC LIMIT ${param(limit)}::int) k), '') || ']'
+                             FROM (SELECT * FROM m ORDER BY m.severity DESC, m.id DESC LIMIT ${most}::int) k), '') || ']'
               AS markers,
-            (SELECT count(*) FROM m) > ${param(limit)}::int AS more`,
+            (SELECT count(*) FROM m) > ${most}::int AS more`,
     values,
     { prepared: true },
   );
