@@ -212,8 +212,11 @@ describe('the map page on a phone', () => {
       );
       await assert.doesNotReject(refusal.waitFor());
       assert.equal(await refusal.getAttribute('role'), 'alert');
-      assert.ok(
-        await page.evaluate(() => document.activeElement?.classList.contains('form-failure')),
+      // The page moves focus in an effect that runs after paint: wait for it, then look.
+      await assert.doesNotReject(
+        page.waitForFunction(() => document.activeElement?.classList.contains('form-failure'), undefined, {
+          timeout: 5_000,
+        }),
         'focus is on the message, not left on the page',
       );
       assert.ok(await uncoveredInSheet(page, '.form-failure .notice'), 'the whole message is in view');
