@@ -88,6 +88,11 @@ export interface Row {
   mainHealthP99?: number;
   /** The server's event loop (monitorEventLoopDelay): its longest stretch during the run. */
   eventLoopMaxMs?: number;
+  /**
+   * Of the public reads the server counted during the run (its read cache's hits and misses on
+   * /metrics), the share answered from memory: what tells a cached row from an uncached one.
+   */
+  fromMemory?: number;
   /** Server time of route checks (their Server-Timing header), median. */
   serverP50?: number;
   /** Of that, the time a check waited for its turn (Server-Timing `queue`), median. */
@@ -226,6 +231,7 @@ async function startHatari(fakes: { osrm: string; nominatim: string }, cwd = pro
       OSRM_URL: fakes.osrm,
       NOMINATIM_URL: fakes.nominatim,
       CHANNEL_SECRET,
+      METRICS_TOKEN,
     },
     cwd,
     flags,
@@ -360,6 +366,12 @@ interface Target {
   name: string;
   method?: 'GET' | 'POST';
   path: () => string;
+  /**
+   * Every path the target asks for, each once per pass (wrk's threads take alternate ones), in
+   * place of 2,000 drawn from `path`: an uncached row whose paths came round again within the read
+   * cache's 2 s would be answered from memory.
+   */
+  allPaths?: string[];
   /** A JSON body: the same for each request, or made for each. */
   body?: string | (() => string);
   /** A form body made for each request (a gateway's callback) instead of a JSON body. */
@@ -389,8 +401,8 @@ const bodyOf = (target: Target) => (typeof target.body === 'function' ? target.b
 
 /** The requests a target makes, written out for wrk (which cannot call back into this process). */
 function wrkLoad(base: string, target: Target): Promise<WrkResult> {
-  const n = 2000;
-  const paths = Array.from({ length: n }, () => target.path());
+  const paths = target.allPaths ?? Array.from({ length: 2000 }, () => target.path());
+  const n = paths.length;
   const bodies = target.form
     ? Array.from({ length: n }, () => new URLSearchParams(target.form?.()).toString())
     : target.body
@@ -451,6 +463,19 @@ async function load(base: string, target: Target): Promise<LoadResult> {
 }
 
 const CHANNEL_SECRET = 'bench-channel-secret-0123456789';
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
+/** The server's read cache counts (/metrics), or nothing where it has none to give. */
+async function readCacheCounts(base: string): Promise<{ hits: number; misses: number } | undefined> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = res.ok ? await res.text() : '';
+  const count = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? Number.NaN);
+  const counts = {
+    hits: count('hatari_read_cache_hits_total'),
+    misses: count('hatari_read_cache_misses_total'),
+  };
+  return Number.isNaN(counts.hits + counts.misses) ? undefined : counts;
+}
 /** MTN, Airtel, UTL and Lycamobile Uganda: the networkCode a gateway sends. */
 const OPERATORS = ['64110', '64101', '64111', '64133'];
 let phones = 0;
@@ -465,11 +490,21 @@ const hatari = await startHatari(fakes);
 const earlier = COMPARE || COMPARE_FLAGS ? await startHatari(fakes, COMPARE, COMPARE_FLAGS) : undefined;
 
 const KAMPALA_Z12 = tileOf(0.3136, 32.5811, 12);
-/** A random tile of greater Kampala (0.15° to 0.45° N, 32.45° to 32.75° E) at zoom z. */
-function randomKampalaTile(z: number): string {
-  const { x, y } = tileOf(0.15 + Math.random() * 0.3, 32.45 + Math.random() * 0.3, z);
-  return `/api/spots/tiles/${z}/${x}/${y}.json`;
+/** Every tile of greater Kampala (0.15° to 0.45° N, 32.45° to 32.75° E) at zoom z, in random order. */
+function kampalaTiles(z: number): string[] {
+  const from = tileOf(0.45, 32.45, z);
+  const to = tileOf(0.15, 32.75, z);
+  const tiles: string[] = [];
+  for (let x = from.x; x <= to.x; x++)
+    for (let y = from.y; y <= to.y; y++) tiles.push(`/api/spots/tiles/${z}/${x}/${y}.json`);
+  for (let i = tiles.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [tiles[i], tiles[j]] = [tiles[j] as string, tiles[i] as string];
+  }
+  return tiles;
 }
+const STREET_TILES = kampalaTiles(17);
+let streetTile = 0;
 
 const targets: Target[] = [
   // What the map asks for a phone's view of central Kampala at street zoom (390 × 844 px at zoom 16).
@@ -486,7 +521,11 @@ const targets: Target[] = [
     sameSize: true,
   },
   // Street tiles anywhere in greater Kampala (about 12,000 of them): nearly every one a miss.
-  { name: 'GET tile, uncached (greater Kampala, z17)', path: () => randomKampalaTile(17) },
+  {
+    name: 'GET tile, uncached (greater Kampala, z17)',
+    path: () => STREET_TILES[streetTile++ % STREET_TILES.length] as string,
+    allPaths: STREET_TILES,
+  },
   { name: 'GET /api/spots/clusters (Uganda)', path: () => '/api/spots/clusters?zoom=7' },
   {
     name: 'GET /api/search?places=0 (typed mix)',
@@ -585,22 +624,30 @@ try {
     await databaseIdle();
     await load(server.url, { ...target, name: 'warm-up' });
     await server.eventLoop();
+    const cacheBefore = await readCacheCounts(server.url);
     const [[run, rss], [healthP99, mainHealthP99]] = await healthDuring(
       server.healthUrl ? [server.healthUrl, server.url] : [server.url],
       () => peakRss(server.child.pid, () => load(server.url, target)),
     );
     const loop = await server.eventLoop();
+    const cacheAfter = await readCacheCounts(server.url);
+    const hits = cacheBefore && cacheAfter && cacheAfter.hits - cacheBefore.hits;
+    const reads =
+      cacheBefore && cacheAfter && hits !== undefined && hits + cacheAfter.misses - cacheBefore.misses;
+    const fromMemory = reads ? Number(((hits as number) / reads).toFixed(3)) : undefined;
     const serverP50 = median(serverTimes);
     const queueP50 = median(queueTimes);
     console.log(
       `${label}${target.name}: ${Math.round(run.requests.average)} req/s, p99 ${run.latency.p99} ms, ` +
         `health p99 ${healthP99} ms${mainHealthP99 === undefined ? '' : ` (main port ${mainHealthP99} ms)`}, peak RSS ${rss} MB` +
+        `${fromMemory === undefined ? '' : `, ${(fromMemory * 100).toFixed(1)} % of reads from memory`}` +
         `${loop.max === undefined ? '' : `, event loop max ${loop.max} ms`}${serverP50 ? `, server p50 ${serverP50} ms` : ''}${queueP50 === undefined ? '' : ` (${queueP50} ms of it queued)`}`,
     );
     return row(target.name, run, rss, {
       healthP99,
       mainHealthP99,
       eventLoopMaxMs: loop.max,
+      fromMemory,
       serverP50,
       queueP50,
     });
@@ -639,6 +686,7 @@ console.table(
     'health p99 ms': r.healthP99 ?? '',
     'main port health p99 ms': r.mainHealthP99 ?? '',
     'loop max ms': r.eventLoopMaxMs ?? '',
+    'reads from memory': r.fromMemory === undefined ? '' : `${(r.fromMemory * 100).toFixed(1)} %`,
     'server p50 ms': r.serverP50 ?? '',
     'queued p50 ms': r.queueP50 ?? '',
   })),
