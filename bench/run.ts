@@ -367,7 +367,7 @@ interface Target {
   method?: 'GET' | 'POST';
   path: () => string;
   /**
-   * Every path the target asks for, each once per pass (wrk's threads take alternate ones), in
+   * Every path the target asks for, each once per pass (each of wrk's threads walks its half), in
    * place of 2,000 drawn from `path`: an uncached row whose paths came round again within the read
    * cache's 2 s would be answered from memory.
    */
@@ -476,6 +476,15 @@ async function readCacheCounts(base: string): Promise<{ hits: number; misses: nu
   };
   return Number.isNaN(counts.hits + counts.misses) ? undefined : counts;
 }
+
+type CacheCounts = Awaited<ReturnType<typeof readCacheCounts>>;
+/** The share of the public reads between two counts that the read cache answered. */
+function shareFromMemory(before: CacheCounts, after: CacheCounts): number | undefined {
+  if (!before || !after) return undefined;
+  const hits = after.hits - before.hits;
+  const reads = hits + after.misses - before.misses;
+  return reads ? Number((hits / reads).toFixed(3)) : undefined;
+}
 /** MTN, Airtel, UTL and Lycamobile Uganda: the networkCode a gateway sends. */
 const OPERATORS = ['64110', '64101', '64111', '64133'];
 let phones = 0;
@@ -520,7 +529,7 @@ const targets: Target[] = [
     path: () => `/api/spots/tiles/12/${KAMPALA_Z12.x}/${KAMPALA_Z12.y}.json`,
     sameSize: true,
   },
-  // Street tiles anywhere in greater Kampala (about 12,000 of them): nearly every one a miss.
+  // Every street tile of greater Kampala (about 12,000) once a pass: each a miss.
   {
     name: 'GET tile, uncached (greater Kampala, z17)',
     path: () => STREET_TILES[streetTile++ % STREET_TILES.length] as string,
@@ -630,11 +639,7 @@ try {
       () => peakRss(server.child.pid, () => load(server.url, target)),
     );
     const loop = await server.eventLoop();
-    const cacheAfter = await readCacheCounts(server.url);
-    const hits = cacheBefore && cacheAfter && cacheAfter.hits - cacheBefore.hits;
-    const reads =
-      cacheBefore && cacheAfter && hits !== undefined && hits + cacheAfter.misses - cacheBefore.misses;
-    const fromMemory = reads ? Number(((hits as number) / reads).toFixed(3)) : undefined;
+    const fromMemory = shareFromMemory(cacheBefore, await readCacheCounts(server.url));
     const serverP50 = median(serverTimes);
     const queueP50 = median(queueTimes);
     console.log(
