@@ -63,6 +63,9 @@ function machine() {
 }
 
 const fmt = (n: number) => n.toLocaleString('en');
+/** A row's share of reads from memory, as the tables write it. */
+export const fromMemoryText = (r: Pick<Row, 'fromMemory'>) =>
+  r.fromMemory === undefined ? '' : `${(r.fromMemory * 100).toFixed(1)} %`;
 const loadAt = (r: Results) =>
   r.loadAverage === undefined ? '' : `, load average ${r.loadAverage.toFixed(1)} at the start`;
 
@@ -75,7 +78,7 @@ function figuresTable(results: Results): string {
     `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${bothPorts ? ' ---: |' : ''} ---: | ---: | ---: | ---: |`,
     ...results.rows.map(
       (r) =>
-        `| ${r.name} | ${fmt(r.reqPerSec)} | ${(r.ratio * 100).toFixed(1)}% | ${r.p50} | ${r.p97_5} | ${r.p99} | ${fmt(r.non2xx)} | ${fmt(r.errors ?? 0)} | ${r.peakRssMb} MB | ${r.healthP99 ?? ''} |${bothPorts ? ` ${r.mainHealthP99 ?? ''} |` : ''} ${r.eventLoopMaxMs ?? ''} | ${r.fromMemory === undefined ? '' : `${(r.fromMemory * 100).toFixed(1)} %`} | ${r.serverP50 ?? ''} | ${r.queueP50 ?? ''} |`,
+        `| ${r.name} | ${fmt(r.reqPerSec)} | ${(r.ratio * 100).toFixed(1)}% | ${r.p50} | ${r.p97_5} | ${r.p99} | ${fmt(r.non2xx)} | ${fmt(r.errors ?? 0)} | ${r.peakRssMb} MB | ${r.healthP99 ?? ''} |${bothPorts ? ` ${r.mainHealthP99 ?? ''} |` : ''} ${r.eventLoopMaxMs ?? ''} | ${fromMemoryText(r)} | ${r.serverP50 ?? ''} | ${r.queueP50 ?? ''} |`,
     ),
   ].join('\n');
 }

@@ -37,7 +37,7 @@ import { createLogger } from '../server/src/http/logger.ts';
 import { refreshStaleConfidence } from '../server/src/spots/index.ts';
 import { FakeNominatim, FakeOsrm, KAMPALA_PLACES } from '../server/test/fakes.ts';
 import { BUILT_SERVER, freePort, rssBytes, serverNodeArgs, waitFor } from '../server/test/processes.ts';
-import { writeReport } from './report.ts';
+import { fromMemoryText, writeReport } from './report.ts';
 import { type WrkResult, wrk } from './wrk.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -645,7 +645,7 @@ try {
     console.log(
       `${label}${target.name}: ${Math.round(run.requests.average)} req/s, p99 ${run.latency.p99} ms, ` +
         `health p99 ${healthP99} ms${mainHealthP99 === undefined ? '' : ` (main port ${mainHealthP99} ms)`}, peak RSS ${rss} MB` +
-        `${fromMemory === undefined ? '' : `, ${(fromMemory * 100).toFixed(1)} % of reads from memory`}` +
+        `${fromMemory === undefined ? '' : `, ${fromMemoryText({ fromMemory })} of reads from memory`}` +
         `${loop.max === undefined ? '' : `, event loop max ${loop.max} ms`}${serverP50 ? `, server p50 ${serverP50} ms` : ''}${queueP50 === undefined ? '' : ` (${queueP50} ms of it queued)`}`,
     );
     return row(target.name, run, rss, {
@@ -691,7 +691,7 @@ console.table(
     'health p99 ms': r.healthP99 ?? '',
     'main port health p99 ms': r.mainHealthP99 ?? '',
     'loop max ms': r.eventLoopMaxMs ?? '',
-    'reads from memory': r.fromMemory === undefined ? '' : `${(r.fromMemory * 100).toFixed(1)} %`,
+    'reads from memory': fromMemoryText(r),
     'server p50 ms': r.serverP50 ?? '',
     'queued p50 ms': r.queueP50 ?? '',
   })),

@@ -40,6 +40,8 @@ function script(load: WrkLoad): string {
 local paths = { ${load.paths.map(lua).join(',\n')} }
 local bodies = { ${(load.bodies ?? []).map(lua).join(',\n')} }
 local threads = {}
+-- Each of the two threads walks its own half of the paths, so no path is asked by both at once.
+local half = math.max(1, math.floor(#paths / 2))
 local nextThread = 0
 ${headers}
 
@@ -57,8 +59,6 @@ function request()
   n = n + 1
   local a = (tid * 4000000 + n) % 16000000
   wrk.headers["x-forwarded-for"] = "10." .. math.floor(a / 65536) % 256 .. "." .. math.floor(a / 256) % 256 .. "." .. a % 256
-  -- Each of the two threads walks its own half of the paths, so no path is asked by both at once.
-  local half = math.max(1, math.floor(#paths / 2))
   local i = (tid * half + n % half) % #paths + 1
   return wrk.format(${lua(load.method)}, paths[i], nil, bodies[i])
 end

@@ -13,6 +13,7 @@ import { registerFeedRoutes } from './feeds/feeds.routes.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerApiSchemas } from './http/api-schema.ts';
 import { registerAddressCheck } from './http/bad-bytes.ts';
+import { ANSWER_BROTLI_QUALITY } from './http/encoded-body.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { FrontAnswers } from './http/front-answers.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
@@ -115,7 +116,9 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
+    brotliOptions: {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY, [zlib.BROTLI_PARAM_LGWIN]: 18 },
+    },
   });
 
   await app.register(cookie);

@@ -60,6 +60,13 @@ export function codingFor(
 /** gzip's level for every body: compressed once and sent many times, as small as gzip makes it. */
 export const GZIP_LEVEL = 9;
 
+/**
+ * Brotli's quality for answers made as they are asked (the compress plugin's) and for public reads,
+ * compressed once per read cache entry. On street tiles of 30 KB of JSON, 4 wrote 0.9 % more bytes
+ * than 5 (about 40 bytes a tile) in 60 % of the time (bench/NOTES.md, 2026-12-03).
+ */
+export const ANSWER_BROTLI_QUALITY = 4;
+
 /** Smaller bodies are sent as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM = 1024;
 

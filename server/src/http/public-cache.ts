@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ByteBudgetCache } from '../util/byte-budget-cache.ts';
-import { type EncodedBody, encodedBody, sendEncoded } from './encoded-body.ts';
+import { ANSWER_BROTLI_QUALITY, type EncodedBody, encodedBody, sendEncoded } from './encoded-body.ts';
 import type { PublicReadGate, ReadCost } from './read-gate.ts';
 
 type Entry = EncodedBody;
@@ -38,13 +38,6 @@ export function readKey(route: string, parsed: Record<string, unknown>): string 
     .map((k) => `${k}=${JSON.stringify(parsed[k])}`);
   return `${route}?${known.join('&')}`;
 }
-
-/**
- * Brotli's quality for a public read's answer, compressed once per entry: 4, as the compress plugin
- * does for other answers. On street tiles of 30 KB of JSON it wrote 0.9 % more bytes than 5 (about
- * 40 bytes a tile) in 60 % of the time (bench/NOTES.md, 2026-12-03).
- */
-const READ_BROTLI_QUALITY = 4;
 
 /**
  * Public reads (the spot list, one spot, clusters, stats) answered from memory for a short while:
@@ -142,7 +135,7 @@ export class PublicReadCache {
         // Clients revalidate: spots change.
         cacheControl: headers?.cacheControl ?? 'no-cache',
         text: true,
-        brotliQuality: READ_BROTLI_QUALITY,
+        brotliQuality: ANSWER_BROTLI_QUALITY,
         weak: true,
         etag: headers?.etag?.(payload),
       });
