@@ -66,9 +66,6 @@ export async function castVote(
   opts: { standing: Standing; spendStatusChange: () => Promise<void> },
 ): Promise<Spot> {
   const { identity } = voter;
-  // Read before the spot's turn, so the turn (which holds the spot's row and a write connection)
-  // runs no query it does not need.
-  const settings = await readSiteSettings(db);
   const apply = (statusChangeSpent: boolean) =>
     inTurn(spotId, () =>
       castVoteOnce(db, spotId, identity, {
@@ -76,8 +73,6 @@ export async function castVote(
         standing: voter.standing,
         at: voter.at,
         statusChangeSpent,
-        disputeBudgetPerHour: settings.disputeBudgetPerHour,
-        halfLives: { severeDays: settings.halfLifeDaysSevere, otherDays: settings.halfLifeDays },
       }),
     );
   let vote = await apply(false);
@@ -99,7 +94,7 @@ export async function castVote(
       throw new Error('a vote changed the status twice over');
     case 'disputes_spent':
       await noteRefusedDispute(db, spotId, identity.network);
-      throw new DisputesHeld(budgetWait(settings.disputeBudgetPerHour, vote.freesIn));
+      throw new DisputesHeld(budgetWait((await readSiteSettings(db)).disputeBudgetPerHour, vote.freesIn));
   }
   opts.standing.forget(vote.agreed);
   if (vote.mayRelease) {
@@ -159,14 +154,11 @@ export async function flagSpot(
 ): Promise<'flagged' | 'hidden'> {
   // Read before the spot's turn, as a vote's are.
   const duplicate = await duplicateOf(db, spotId, input);
-  const { autoHideFlagThreshold, autoHideBudgetPerHour } = await readSiteSettings(db);
   const outcome = await inTurn(spotId, () =>
     flagSpotOnce(db, spotId, identity, {
       reason: input.reason,
       note: redactPhoneNumbers(input.note),
       duplicateOf: duplicate,
-      threshold: autoHideFlagThreshold,
-      hideBudgetPerHour: autoHideBudgetPerHour,
     }),
   );
   if (outcome === 'not_found') throw spotNotFound();

@@ -1,6 +1,7 @@
 import type { Db } from '../db/db.ts';
 import { Routine } from '../db/routines.ts';
 import type { Identity } from '../identity/identify.ts';
+import { settingSql } from '../settings/index.ts';
 import { PROTECTED } from '../spots/index.ts';
 import { spendBudget } from './budgets.sql.ts';
 import { flagsReach, lockPublicSpot, reviewMark } from './community.sql.ts';
@@ -11,17 +12,19 @@ import { flagsReach, lockPublicSpot, reviewMark } from './community.sql.ts';
  * already; when open flags from distinct wide networks reach the threshold: a protected spot goes to
  * the review queue, otherwise one of the site's hides for the hour is spent and the spot leaves the
  * public map until a moderator decides; with none left it stays on the map, held in the review
- * queue, and the hold is noted once for the moderators' alarms.
+ * queue, and the hold is noted once for the moderators' alarms. The threshold and the hides per hour
+ * are the site's settings as they are now, read inside the statement.
  */
 const flagSpotRoutine = new Routine(
   'flag_spot',
   (name) => `CREATE OR REPLACE FUNCTION ${name}(
   p_spot integer, p_visitor text, p_network text, p_wide text, p_agent text, p_device boolean,
-  p_reason text, p_note text, p_duplicate_of integer, p_threshold integer, p_hide_budget integer)
+  p_reason text, p_note text, p_duplicate_of integer)
 RETURNS text
 LANGUAGE plpgsql AS $fn$
 DECLARE
   v_protected boolean; v_review text; v_budget_used integer; v_budget_frees double precision;
+  v_threshold integer; v_hide_budget integer;
 BEGIN
   ${lockPublicSpot(`${PROTECTED}, s.review_reason`, 'v_protected, v_review', 'p_spot')};
   IF NOT FOUND THEN
@@ -33,16 +36,18 @@ BEGIN
   IF NOT FOUND THEN
     RETURN 'already';
   END IF;
-  IF NOT ${flagsReach('p_spot', 'p_threshold')} THEN
+  v_threshold := ${settingSql('autoHideFlagThreshold')};
+  IF NOT ${flagsReach('p_spot', 'v_threshold')} THEN
     RETURN 'flagged';
   END IF;
   IF v_protected THEN
     ${reviewMark('p_spot', "'flagged'")};
     RETURN 'flagged';
   END IF;
+  v_hide_budget := ${settingSql('autoHideBudgetPerHour')};
   ${spendBudget(
     'hidden',
-    'p_hide_budget',
+    'v_hide_budget',
     'p_spot',
     `IF v_review IS DISTINCT FROM 'held' THEN
         INSERT INTO signal_events (kind, spot_id) VALUES ('held', p_spot);
@@ -70,9 +75,6 @@ export async function flagSpotOnce(
     reason: string;
     note: string;
     duplicateOf: number | null;
-    /** Open flags from this many wide networks hide a spot (0: never). */
-    threshold: number;
-    hideBudgetPerHour: number;
   },
 ): Promise<'not_found' | 'already' | 'flagged' | 'hidden'> {
   const [row] = await flagSpotRoutine.call<{ result: 'not_found' | 'already' | 'flagged' | 'hidden' }>(db, [
@@ -85,8 +87,6 @@ export async function flagSpotOnce(
     f.reason,
     f.note,
     f.duplicateOf,
-    f.threshold,
-    f.hideBudgetPerHour,
   ]);
   if (!row) throw new Error('the flag function answered no row');
   return row.result;

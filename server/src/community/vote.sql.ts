@@ -1,6 +1,7 @@
 import type { Db } from '../db/db.ts';
 import { Routine } from '../db/routines.ts';
 import type { Identity } from '../identity/identify.ts';
+import { settingSql } from '../settings/index.ts';
 import { confidenceOf, PROTECTED, SPOT_COLUMNS, type SpotRow } from '../spots/index.ts';
 import { agreement } from '../trust/index.ts';
 import { spendBudget } from './budgets.sql.ts';
@@ -18,24 +19,25 @@ const DISPUTES_SPENT = 'HT002';
  * function's run only. In order: lock the public spot (on the map or archived); the visitor's vote
  * before; record the vote or switch it; move the counts (a "still dangerous" vote confirms the spot
  * `at` and brings an archived one back) and store the spot's confidence with the vote counted
- * (spots' rule), in one update of its row; when the status (derived by the database from the counts)
- * changes: stop unless the caller spent the network's status change, put a protected spot that
- * becomes disputed in the review queue, spend one of the site's disputes for an unprotected one
- * (budgets.sql.ts's statements, under its lock; stop when none is left); with standing, give
- * agreement to earlier like votes (trust's rule); and answer the spot as it now stands. Each statement inside takes a new snapshot after the lock, so
- * it sees a vote the same visitor committed just before.
+ * (spots' rule, with the half-lives the site's settings give now), in one update of its row; when
+ * the status (derived by the database from the counts) changes: stop unless the caller spent the
+ * network's status change, put a protected spot that becomes disputed in the review queue, spend one
+ * of the site's disputes (the setting read there) for an unprotected one (budgets.sql.ts's
+ * statements, under its lock; stop when none is left); with standing, give agreement to earlier like
+ * votes (trust's rule); and answer the spot as it now stands. Each statement inside takes a new
+ * snapshot after the lock, so it sees a vote the same visitor committed just before.
  */
 const castVoteRoutine = new Routine(
   'cast_vote',
   (name) => `CREATE OR REPLACE FUNCTION ${name}(
   p_spot integer, p_visitor text, p_value integer, p_network text, p_agent text, p_device boolean,
-  p_wide text, p_standing boolean, p_at timestamptz, p_change_spent boolean, p_dispute_budget integer,
-  p_severe_days double precision, p_other_days double precision)
+  p_wide text, p_standing boolean, p_at timestamptz, p_change_spent boolean)
 RETURNS TABLE (out_outcome text, out_previous integer, out_agreed text[], out_may_release boolean, out_spot json)
 LANGUAGE plpgsql AS $fn$
 DECLARE
   v_status text; v_protected boolean; v_alerts_wait boolean; v_new_status text; v_confidence real;
-  v_budget_used integer; v_budget_frees double precision;
+  v_budget_used integer; v_budget_frees double precision; v_dispute_budget integer;
+  v_severe_days double precision; v_other_days double precision;
 BEGIN
   ${lockPublicSpot(`s.status, ${PROTECTED}, s.alerts_wait`, 'v_status, v_protected, v_alerts_wait', 'p_spot')};
   IF NOT FOUND THEN
@@ -51,10 +53,12 @@ BEGIN
       wide_network = EXCLUDED.wide_network, agent = EXCLUDED.agent, device = EXCLUDED.device,
       standing = EXCLUDED.standing, updated_at = now();
   -- The confidence with this vote counted, so the spot's row is updated once.
+  v_severe_days := ${settingSql('halfLifeDaysSevere')};
+  v_other_days := ${settingSql('halfLifeDays')};
   SELECT c.value INTO v_confidence FROM (${confidenceOf('s.id = p_spot', {
     now: 'p_at',
-    severeDays: 'p_severe_days',
-    otherDays: 'p_other_days',
+    severeDays: 'v_severe_days',
+    otherDays: 'v_other_days',
     lastConfirmed: 'CASE WHEN p_value = 1 THEN p_at ELSE s.last_confirmed_at END',
   })}) c;
   UPDATE spots s SET
@@ -72,9 +76,10 @@ BEGIN
     IF v_new_status = 'disputed' AND v_protected THEN
       ${reviewMark('p_spot', "'disputed'")};
     ELSIF v_new_status = 'disputed' THEN
+      v_dispute_budget := ${settingSql('disputeBudgetPerHour')};
       ${spendBudget(
         'disputed',
-        'p_dispute_budget',
+        'v_dispute_budget',
         'p_spot',
         `RAISE EXCEPTION '%', coalesce(v_budget_frees::text, '') USING ERRCODE = '${DISPUTES_SPENT}';`,
       )};
@@ -122,8 +127,6 @@ export async function castVoteOnce(
     /** Now, by the app's clock: a confirmation's time. */
     at: Date;
     statusChangeSpent: boolean;
-    disputeBudgetPerHour: number;
-    halfLives: { severeDays: number; otherDays: number };
   },
 ): Promise<CastVote> {
   let row: {
@@ -145,9 +148,6 @@ export async function castVoteOnce(
       v.standing,
       v.at,
       v.statusChangeSpent,
-      v.disputeBudgetPerHour,
-      v.halfLives.severeDays,
-      v.halfLives.otherDays,
     ])) as [typeof row];
   } catch (err) {
     const { code, message } = err as { code?: string; message?: string };

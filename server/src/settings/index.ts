@@ -2,5 +2,6 @@
 export {
   readSiteSettings,
   type SiteSettings,
+  settingSql,
   writeSiteSettings,
 } from './settings.service.ts';

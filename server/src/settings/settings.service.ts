@@ -85,6 +85,23 @@ export async function readSiteSettings(db: Queryable): Promise<SiteSettings> {
   return settings as SiteSettings;
 }
 
+/**
+ * One setting as a SQL expression, read as readSiteSettings reads it (what a moderator set, else the
+ * configured default, else the built-in one): a boolean for a boolean setting, else a double
+ * precision. A write's database function reads the settings it needs this way inside its own
+ * statement, rather than taking them as arguments read in a round trip before it: under the vote row's
+ * load that read cost a tenth of the votes (bench/NOTES.md, "A vote's settings in its statement").
+ */
+export function settingSql(name: keyof SiteSettings): string {
+  const [key, fallback] = KEYS[name];
+  const stored = (k: string) =>
+    `nullif((SELECT s.value FROM settings s WHERE s.key = '${k}'), 'null'::jsonb)`;
+  const value = `coalesce(${stored(key)}, ${stored(DEFAULT_PREFIX + key)}, '${JSON.stringify(fallback)}'::jsonb)`;
+  return typeof fallback === 'boolean'
+    ? `(${value} = 'true'::jsonb)`
+    : `((${value}) #>> '{}')::double precision`;
+}
+
 export async function writeSiteSettings(db: Queryable, changes: Partial<SiteSettings>): Promise<void> {
   for (const name of NAMES) {
     const value = changes[name];

@@ -3,6 +3,7 @@ import { spotEventSql, watchedNearSql } from '../channels/index.ts';
 import type { Db } from '../db/db.ts';
 import { Routine } from '../db/routines.ts';
 import type { Identity } from '../identity/identify.ts';
+import { settingSql } from '../settings/index.ts';
 import { newcomerHoldBlock, reportEventStatement } from '../trust/index.ts';
 import { isoSql, SPOT_JSON } from './spot-row.ts';
 
@@ -18,7 +19,8 @@ import { isoSql, SPOT_JSON } from './spot-row.ts';
  * answers `out_alerts_due`, and the caller queues the alerts at once in a transaction of their own
  * that clears it (alerts.ts builds each message in its number's language); a crash between the two
  * leaves the alerts waiting for a confirmation or a moderator, never lost. Answers the public spot
- * as JSON text, the same bytes partners receive.
+ * as JSON text, the same bytes partners receive. Whether the site holds every report and the
+ * newcomer budgets are the site's settings as they are now, read inside the statement.
  */
 const reportRoutine = new Routine(
   'report_spot',
@@ -26,17 +28,20 @@ const reportRoutine = new Routine(
   p_title text, p_description text, p_area text, p_lat double precision, p_lng double precision,
   p_category text, p_severity integer, p_time_of_day text, p_incident_date date, p_source_url text,
   p_visitor text, p_network text, p_wide text, p_agent text, p_device boolean, p_phone boolean,
-  p_standing boolean, p_at timestamptz, p_confidence real,
-  p_require_approval boolean, p_site_budget integer, p_network_budget integer, p_place_budget integer)
+  p_standing boolean, p_at timestamptz, p_confidence real)
 RETURNS TABLE (out_pending boolean, out_alerts_due boolean, out_spot text)
 LANGUAGE plpgsql AS $fn$
 DECLARE
   v_held text; v_id integer;
+  v_require_approval boolean := ${settingSql('requireApproval')};
+  v_site_budget integer := ${settingSql('reportBudgetPerHour')};
+  v_network_budget integer := ${settingSql('reportBudgetPerNetworkPerHour')};
+  v_place_budget integer := ${settingSql('reportBudgetPerPlacePerHour')};
 BEGIN
-  IF NOT p_require_approval AND NOT p_standing THEN
+  IF NOT v_require_approval AND NOT p_standing THEN
     ${newcomerHoldBlock({
       into: 'v_held',
-      budgets: { site: 'p_site_budget', network: 'p_network_budget', place: 'p_place_budget' },
+      budgets: { site: 'v_site_budget', network: 'v_network_budget', place: 'v_place_budget' },
       wideNetwork: 'p_wide',
       phone: 'p_phone',
       lat: 'p_lat',
@@ -44,7 +49,7 @@ BEGIN
       at: 'p_at',
     })};
   END IF;
-  out_pending := p_require_approval OR v_held IS NOT NULL;
+  out_pending := v_require_approval OR v_held IS NOT NULL;
   out_alerts_due := NOT out_pending AND p_standing AND ${watchedNearSql('p_lat', 'p_lng')};
   INSERT INTO spots (title, description, area, lat, lng, category, severity, time_of_day,
       incident_date, source_url, confirmations, denials, created_at, last_confirmed_at, publication,
@@ -56,7 +61,7 @@ BEGIN
     RETURNING id INTO v_id;
   INSERT INTO votes (spot_id, visitor, value, network, wide_network, agent, device, by_reporter)
     VALUES (v_id, p_visitor, 1, p_network, p_wide, p_agent, p_device, true);
-  IF NOT p_require_approval THEN
+  IF NOT v_require_approval THEN
     ${reportEventStatement({
       spotId: 'v_id',
       at: 'p_at',
@@ -94,8 +99,6 @@ export async function saveReport(
     /** Now, by the app's clock. */
     at: Date;
     confidence: number;
-    requireApproval: boolean;
-    budgets: { site: number; network: number; place: number };
   },
 ): Promise<Reported> {
   const [row] = await reportRoutine.call<{ out_pending: boolean; out_alerts_due: boolean; out_spot: string }>(
@@ -120,10 +123,6 @@ export async function saveReport(
       r.standing,
       r.at,
       r.confidence,
-      r.requireApproval,
-      r.budgets.site,
-      r.budgets.network,
-      r.budgets.place,
     ],
   );
   if (!row) throw new Error('the report function answered no row');

@@ -3,7 +3,6 @@ import type { ReportInput, Spot } from '../../../common/api.ts';
 import { queueAlerts } from '../channels/index.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { readSiteSettings } from '../settings/index.ts';
 import type { Actor } from '../trust/index.ts';
 import { reportedConfidence } from './confidence.ts';
 import { redactTogether } from './redact.ts';
@@ -47,18 +46,10 @@ export async function reportSpot(
   log: FastifyBaseLogger,
 ): Promise<{ spot: Spot; pending: boolean }> {
   const clean = redactReport(input);
-  // Read before the report's statement, which then holds no lock while this process waits.
-  const settings = await readSiteSettings(db);
   const { spot, pending, alertsDue } = await saveReport(db, clean, identity, {
     standing,
     at,
     confidence: reportedConfidence(clean, standing),
-    requireApproval: settings.requireApproval,
-    budgets: {
-      site: settings.reportBudgetPerHour,
-      network: settings.reportBudgetPerNetworkPerHour,
-      place: settings.reportBudgetPerPlacePerHour,
-    },
   });
   if (alertsDue)
     try {
