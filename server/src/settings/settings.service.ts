@@ -89,8 +89,9 @@ export async function readSiteSettings(db: Queryable): Promise<SiteSettings> {
  * One setting as a SQL expression, read as readSiteSettings reads it (what a moderator set, else the
  * configured default, else the built-in one): a boolean for a boolean setting, else a double
  * precision. A write's database function reads the settings it needs this way inside its own
- * statement, rather than taking them as arguments read in a round trip before it: under the vote row's
- * load that read cost a tenth of the votes (bench/NOTES.md, "A vote's settings in its statement").
+ * statement, rather than taking them as arguments read in a round trip before it: under the vote
+ * row's load that read cost about a tenth of the votes (bench/NOTES.md, "A vote's settings in its
+ * statement, and the tile functions"). The keys are the code's own constants, never user input.
  */
 export function settingSql(name: keyof SiteSettings): string {
   const [key, fallback] = KEYS[name];
