@@ -152,7 +152,7 @@ export async function flagSpot(
   identity: Identity,
   input: FlagInput,
 ): Promise<'flagged' | 'hidden'> {
-  // Read before the spot's turn, as a vote's are.
+  // Read before the spot's turn, so the turn (which holds the spot's row) runs no query it does not need.
   const duplicate = await duplicateOf(db, spotId, input);
   const outcome = await inTurn(spotId, () =>
     flagSpotOnce(db, spotId, identity, {
