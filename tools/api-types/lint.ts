@@ -9,8 +9,8 @@ import { apiDocument } from './document.ts';
 /**
  * `npm run lint:api`: the OpenAPI document (3.1, /api/openapi.json) and its OGC part in 3.0
  * (/ogc/api) through two linters clients' tools trust, Redocly's recommended rules (redocly.yaml)
- * and Spectral's `spectral:oas` (.spectral.yaml), failing on any error of either; their warnings
- * are printed.
+ * and Spectral's `spectral:oas` (.spectral.yaml), failing on any error or warning of either (the
+ * rules turned off say why in their files).
  */
 const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const dir = mkdtempSync(path.join(tmpdir(), 'hatari-openapi-'));
@@ -24,7 +24,7 @@ try {
     ['redocly', ['lint', file, '--config', path.join(root, 'redocly.yaml'), '--format', 'summary']] as const,
     [
       'spectral',
-      ['lint', file, '--ruleset', path.join(root, '.spectral.yaml'), '--fail-severity', 'error'],
+      ['lint', file, '--ruleset', path.join(root, '.spectral.yaml'), '--fail-severity', 'warn'],
     ] as const,
   ])) {
     const run = spawnSync(path.join(root, 'node_modules/.bin', name), args, {

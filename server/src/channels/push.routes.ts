@@ -34,6 +34,10 @@ export function registerPushRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         summary: 'What push alerts need and promise (extension)',
+        description:
+          "The site's key to subscribe with (applicationServerKey), and the alerts' rules: how many a day, " +
+          'how many places or trips one subscription may watch, the radius allowed, and the least severity ' +
+          'that alerts. Cacheable for an hour.',
         tags: ['alerts'],
         response: { 200: json("The site's push key and the alerts' rules", pushInfoResponse) },
       },

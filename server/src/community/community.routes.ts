@@ -123,6 +123,10 @@ function registerSpotRecords(api: TypedApp, deps: Deps): void {
       config: { rateLimit: ['read', 'read_network'] },
       schema: {
         summary: "The calling visitor's votes and flags, and whether reports are held for review",
+        description:
+          'For the page: which spots this visitor voted on and flagged, so it shows their own choice, ' +
+          'whether new reports wait for a moderator, and the confidence below which nearby alerts stay ' +
+          'quiet. Never cached.',
         tags: ['community'],
         response: { 200: json('Visitor state', meResponse), 503: readsBusy },
       },

@@ -30,6 +30,10 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
       ...moderator,
       schema: {
         summary: 'Site settings',
+        description:
+          'What moderators tune while the site runs: approval, flags and their budgets, the newcomer ' +
+          'budgets, standing, confidence and ageing, alerts and pages. Each is the value an admin set, else ' +
+          'the configured default, else the built-in one.',
         tags: ['moderators'],
         response: { 200: json('Settings', settingsSchema), ...authErrors },
       },
@@ -42,6 +46,9 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
       ...admin,
       schema: {
         summary: 'Change site settings (admins)',
+        description:
+          'Only the settings given change; the answer is every setting as it now stands. Written to the ' +
+          'audit log with what changed.',
         tags: ['moderators'],
         body: settingsPatch,
         response: { 200: json('Settings now', settingsSchema), 400: badInput, ...authErrors },
@@ -56,6 +63,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
       ...admin,
       schema: {
         summary: 'Moderator accounts (admins)',
+        description: 'Each account with its role and when it was made; never a password or a secret.',
         tags: ['moderators'],
         response: {
           200: json('Accounts', usersResponse),
@@ -71,6 +79,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
       ...admin,
       schema: {
         summary: 'Create an account (admins)',
+        description: 'The password is stored only as a scrypt hash. Written to the audit log.',
         tags: ['moderators'],
         body: userCreate,
         response: {
@@ -97,6 +106,9 @@ function registerAccountChanges(api: TypedApp, deps: Deps): void {
       ...admin,
       schema: {
         summary: "Change role or password (admins); a new password ends the user's sessions",
+        description:
+          "resetTwoFactor: true takes away the account's second factor (a lost phone without recovery " +
+          'codes). The last admin stays an admin. Written to the audit log.',
         tags: ['moderators'],
         params: usernameParams,
         body: userPatch,
@@ -125,6 +137,7 @@ function registerAccountChanges(api: TypedApp, deps: Deps): void {
       ...admin,
       schema: {
         summary: 'Remove an account (admins)',
+        description: 'Its sessions end with it. The last admin cannot be removed. Written to the audit log.',
         tags: ['moderators'],
         params: usernameParams,
         response: { 204: empty('Removed'), 400: badInput, 404: noUser, 409: lastAdmin, ...authErrors },
@@ -142,6 +155,9 @@ function registerAccountChanges(api: TypedApp, deps: Deps): void {
       ...moderator,
       schema: {
         summary: 'Audit log of moderator actions, newest first',
+        description:
+          "Every moderator action, with who did it, when, the spot and what it changed; the server's own " +
+          'work (such as removing phone numbers from stored texts) is logged as Hatari.',
         tags: ['moderators'],
         querystring: logQuery,
         response: { 200: json('Entries', logResponse), 400: badInput, ...authErrors },

@@ -97,6 +97,8 @@ function registerSessionRoutes(api: TypedApp, deps: Deps): void {
       config: { rateLimit: ['moderation'] },
       schema: {
         summary: 'Sign out (ends the session)',
+        description:
+          'Ends the session in the database, so on every instance, and clears its cookie. 204 without a session too.',
         tags: ['moderators'],
         response: { 204: empty('Signed out') },
       },
@@ -115,6 +117,9 @@ function registerSessionRoutes(api: TypedApp, deps: Deps): void {
       config: { rateLimit: ['moderation'] },
       schema: {
         summary: 'Who is signed in',
+        description:
+          "The session's moderator and role, and two_factor: whether the account has it on, whether the " +
+          'site requires it, and whether this session was opened with it.',
         tags: ['moderators'],
         response: { 200: json('The signed-in moderator', sessionResponse), 401: error('Not signed in') },
       },

@@ -63,6 +63,9 @@ export function registerBurstRoutes(app: FastifyInstance, deps: Deps): void {
       ...moderator,
       schema: {
         summary: 'Keep what a burst did (it was no attack): its period leaves the alarms',
+        description:
+          'Records that a moderator looked and found no attack; nothing it did is undone. The period comes ' +
+          'back to the alarms only if something happens in it afterwards. Logged.',
         tags: ['moderators'],
         body: burstPeriod,
         response: { 204: empty('Kept'), 400: badInput, ...authErrors },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { modQueueResponse, modSpotResponse } from '../../../common/api.ts';
-import { MOD_ACTIONS } from '../../../common/domain.ts';
+import { MOD_ACTIONS, type ModAction } from '../../../common/domain.ts';
 import type { Deps } from '../deps.ts';
 import { empty, error, json, typed } from '../http/api-schema.ts';
 import { spotIdParams } from '../spots/index.ts';
@@ -23,6 +23,24 @@ const spotErrors = {
   404: error('No such spot'),
 };
 
+/** What each action does, as moderateSpot does it (mod-spots.service.ts). */
+const ACTION_DESCRIPTIONS: Record<ModAction, string> = {
+  approve:
+    'Publishes the spot and closes its open flags. A spot the flags had hidden comes back, protected from ' +
+    'flags and votes for 30 days. Agrees with the report and its confirmations (their devices and numbers ' +
+    "move towards standing) and is the second voice a newcomer's spot waited for: its alerts go out.",
+  reject: "Takes the spot off the map for good and closes its open flags; its reporter's standing falls.",
+  verify:
+    'Marks the spot "Verified by moderators": its confidence is computed again and it ages from now. ' +
+    "Agrees with the report like approve, and releases alerts a newcomer's spot held back.",
+  unverify: 'Takes the "Verified by moderators" mark away; its confidence is computed again.',
+  'dismiss-flags':
+    'The flags were wrong: closes them, and brings back a spot they had hidden, protected from flags and ' +
+    'votes for 30 days.',
+  archive: 'Takes a spot on the map into the archive: off the map, routes and alerts, still open by its id.',
+  restore: 'Brings an archived spot back on the map; it ages from now.',
+};
+
 export function registerModSpotRoutes(app: FastifyInstance, deps: Deps): void {
   const api = typed(app);
   const moderator = requireRole(deps, 'moderator');
@@ -33,6 +51,10 @@ export function registerModSpotRoutes(app: FastifyInstance, deps: Deps): void {
       ...moderator,
       schema: {
         summary: 'Moderation queue: spots by state, with their open flags',
+        description:
+          'Each spot with its publication, why it waits for review, its protection, a burst from one network ' +
+          'and its open flags. counts: how many spots wait as pending, flagged and review, and how many ' +
+          'alarms (the console shows them on its tabs).',
         tags: ['moderators'],
         querystring: modSpotsQuery,
         response: {
@@ -56,6 +78,7 @@ export function registerModSpotRoutes(app: FastifyInstance, deps: Deps): void {
         ...moderator,
         schema: {
           summary: `${action[0]?.toUpperCase()}${action.slice(1).replace('-', ' ')} a spot`,
+          description: `${ACTION_DESCRIPTIONS[action]} Takes the spot out of review; written to the audit log.`,
           tags: ['moderators'],
           params: spotIdParams,
           response: {
@@ -83,6 +106,9 @@ export function registerModSpotRoutes(app: FastifyInstance, deps: Deps): void {
       ...moderator,
       schema: {
         summary: 'Edit a spot (report rules and phone redaction apply)',
+        description:
+          'The spot with the fields given must still be a valid report; phone numbers are removed from its ' +
+          'texts. Its confidence is computed again (severity and source weigh in it). Written to the audit log.',
         tags: ['moderators'],
         params: spotIdParams,
         body: spotPatch,
@@ -100,6 +126,7 @@ export function registerModSpotRoutes(app: FastifyInstance, deps: Deps): void {
       ...moderator,
       schema: {
         summary: 'Delete a spot and its votes and flags',
+        description: "Its reporter's standing falls as for a rejection. Written to the audit log.",
         tags: ['moderators'],
         params: spotIdParams,
         response: { 204: empty('Deleted'), ...spotErrors },

@@ -68,6 +68,9 @@ export function registerNetworkRoutes(app: FastifyInstance, deps: Deps): void {
       ...moderator,
       schema: {
         summary: "Void a network's votes on every spot over a period",
+        description:
+          "Deletes the votes the network (its key from a spot's networks) cast between from and to, on every " +
+          'spot; counts, status, publication and the log change in one transaction.',
         tags: ['moderators'],
         body: voidPeriod,
         response: {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { onCallResponse } from '../../../common/api.ts';
 import type { Deps } from '../deps.ts';
-import { error, json, typed } from '../http/api-schema.ts';
+import { error, json, type TypedApp, typed } from '../http/api-schema.ts';
 import { actorOf, requireRole } from './guard.ts';
 import { authErrors } from './mod-spots.routes.ts';
 import {
@@ -18,17 +18,26 @@ import { addArea, addPhone, changeOnCall, onCall, removeArea, removePhone } from
  * A moderator's on call (docs/moderators.md, "On call"): duty, quiet hours, the phones and number
  * pages go to, and the areas they cover. Each answer is the whole on call again.
  */
+const TAGS = ['moderators'];
+
 export function registerOnCallRoutes(app: FastifyInstance, deps: Deps): void {
   const api = typed(app);
   const moderator = requireRole(deps, 'moderator');
   const answer = json('Your on call', onCallResponse);
-  const TAGS = ['moderators'];
 
   api.get(
     '/api/mod/on-call',
     {
       ...moderator,
-      schema: { summary: 'Your on call', tags: TAGS, response: { 200: answer, ...authErrors } },
+      schema: {
+        summary: 'Your on call',
+        description:
+          "Whether you are on duty, your quiet hours (on the region's clock), your phones (each as the " +
+          'SHA-256 of its push endpoint, never the endpoint), your number for SMS pages with all but its last ' +
+          'three digits hidden, the push key to subscribe with, and the areas you cover.',
+        tags: TAGS,
+        response: { 200: answer, ...authErrors },
+      },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
@@ -41,6 +50,9 @@ export function registerOnCallRoutes(app: FastifyInstance, deps: Deps): void {
       ...moderator,
       schema: {
         summary: 'Go on or off duty, set quiet hours, give or forget a number for SMS pages',
+        description:
+          'Only the fields given change. No page comes in quiet hours (across midnight when from > to). ' +
+          "phone: null forgets the number; a number is kept sealed, as watchers' numbers are.",
         tags: TAGS,
         body: onCallPatch,
         response: {
@@ -53,12 +65,23 @@ export function registerOnCallRoutes(app: FastifyInstance, deps: Deps): void {
     },
     (request) => changeOnCall(deps, actorOf(request), request.body),
   );
+  registerPhoneRoutes(api, deps);
+  registerAreaRoutes(api, deps);
+}
+
+/** The phones a moderator's pages go to. */
+function registerPhoneRoutes(api: TypedApp, deps: Deps): void {
+  const moderator = requireRole(deps, 'moderator');
+  const answer = json('Your on call', onCallResponse);
   api.post(
     '/api/mod/on-call/phones',
     {
       ...moderator,
       schema: {
         summary: "Get pages on this phone (its browser's push subscription)",
+        description:
+          "Pages are written in the lang of your newest phone. The endpoint must be one of the site's push " +
+          'services. Up to five phones are kept: a sixth replaces the oldest, so a lost phone does not stay.',
         tags: TAGS,
         body: onCallPhoneBody,
         response: {
@@ -76,6 +99,8 @@ export function registerOnCallRoutes(app: FastifyInstance, deps: Deps): void {
       ...moderator,
       schema: {
         summary: 'No more pages on this phone',
+        description:
+          'The phone is named by its push endpoint, sent in the body so it stays out of addresses and logs.',
         tags: TAGS,
         body: onCallPhoneForget,
         response: {
@@ -88,6 +113,12 @@ export function registerOnCallRoutes(app: FastifyInstance, deps: Deps): void {
     },
     (request) => removePhone(deps, actorOf(request), request.body.endpoint),
   );
+}
+
+/** The areas whose alarms come to a moderator first. */
+function registerAreaRoutes(api: TypedApp, deps: Deps): void {
+  const moderator = requireRole(deps, 'moderator');
+  const answer = json('Your on call', onCallResponse);
   api.post(
     '/api/mod/on-call/areas',
     {
@@ -113,6 +144,7 @@ export function registerOnCallRoutes(app: FastifyInstance, deps: Deps): void {
       ...moderator,
       schema: {
         summary: 'Stop covering an area',
+        description: 'With no areas left, alarms anywhere on the map come to you.',
         tags: TAGS,
         params: areaParams,
         response: { 200: answer, 400: error('Bad id'), 404: error('No such area of yours'), ...authErrors },

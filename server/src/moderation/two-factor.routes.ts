@@ -63,6 +63,8 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: Deps): void 
       ...signedIn,
       schema: {
         summary: 'Turn two-step sign-in off, with the password and a code',
+        description:
+          'The secret and the recovery codes are deleted. Refused (409) while the site requires it.',
         tags: ['moderators'],
         body: twoFactorRemove,
         response: {

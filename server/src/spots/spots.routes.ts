@@ -106,6 +106,9 @@ function registerSpotReads(api: TypedApp, deps: Deps): void {
       config: { rateLimit: ['read', 'read_network'], revalidates: true },
       schema: {
         summary: 'One public spot',
+        description:
+          'An approved spot, or an archived one (archived: true). A pending spot (held, or hidden by flags) ' +
+          'or a rejected one answers 404. Carries an ETag; a matching If-None-Match answers 304.',
         tags: ['spots'],
         params: spotIdParams,
         response: {

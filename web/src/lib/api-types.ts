@@ -32,7 +32,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out (ends the session) */
+        /**
+         * Sign out (ends the session)
+         * @description Ends the session in the database, so on every instance, and clears its cookie. 204 without a session too.
+         */
         post: operations["postAuthLogout"];
         delete?: never;
         options?: never;
@@ -47,7 +50,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is signed in */
+        /**
+         * Who is signed in
+         * @description The session's moderator and role, and two_factor: whether the account has it on, whether the site requires it, and whether this session was opened with it.
+         */
         get: operations["getAuthSession"];
         put?: never;
         post?: never;
@@ -66,7 +72,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-step sign-in off, with the password and a code */
+        /**
+         * Turn two-step sign-in off, with the password and a code
+         * @description The secret and the recovery codes are deleted. Refused (409) while the site requires it.
+         */
         post: operations["postAuthTwoFactorDisable"];
         delete?: never;
         options?: never;
@@ -381,7 +390,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The calling visitor's votes and flags, and whether reports are held for review */
+        /**
+         * The calling visitor's votes and flags, and whether reports are held for review
+         * @description For the page: which spots this visitor voted on and flagged, so it shows their own choice, whether new reports wait for a moderator, and the confidence below which nearby alerts stay quiet. Never cached.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -420,7 +432,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Keep what a burst did (it was no attack): its period leaves the alarms */
+        /**
+         * Keep what a burst did (it was no attack): its period leaves the alarms
+         * @description Records that a moderator looked and found no attack; nothing it did is undone. The period comes back to the alarms only if something happens in it afterwards. Logged.
+         */
         post: operations["postModBurstsKeep"];
         delete?: never;
         options?: never;
@@ -515,7 +530,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Audit log of moderator actions, newest first */
+        /**
+         * Audit log of moderator actions, newest first
+         * @description Every moderator action, with who did it, when, the spot and what it changed; the server's own work (such as removing phone numbers from stored texts) is logged as Hatari.
+         */
         get: operations["getModLog"];
         put?: never;
         post?: never;
@@ -534,7 +552,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Void a network's votes on every spot over a period */
+        /**
+         * Void a network's votes on every spot over a period
+         * @description Deletes the votes the network (its key from a spot's networks) cast between from and to, on every spot; counts, status, publication and the log change in one transaction.
+         */
         post: operations["postModNetworksVoidVotes"];
         delete?: never;
         options?: never;
@@ -549,14 +570,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your on call */
+        /**
+         * Your on call
+         * @description Whether you are on duty, your quiet hours (on the region's clock), your phones (each as the SHA-256 of its push endpoint, never the endpoint), your number for SMS pages with all but its last three digits hidden, the push key to subscribe with, and the areas you cover.
+         */
         get: operations["getModOnCall"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Go on or off duty, set quiet hours, give or forget a number for SMS pages */
+        /**
+         * Go on or off duty, set quiet hours, give or forget a number for SMS pages
+         * @description Only the fields given change. No page comes in quiet hours (across midnight when from > to). phone: null forgets the number; a number is kept sealed, as watchers' numbers are.
+         */
         patch: operations["patchModOnCall"];
         trace?: never;
     };
@@ -590,7 +617,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Stop covering an area */
+        /**
+         * Stop covering an area
+         * @description With no areas left, alarms anywhere on the map come to you.
+         */
         delete: operations["deleteModOnCallAreasById"];
         options?: never;
         head?: never;
@@ -606,9 +636,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Get pages on this phone (its browser's push subscription) */
+        /**
+         * Get pages on this phone (its browser's push subscription)
+         * @description Pages are written in the lang of your newest phone. The endpoint must be one of the site's push services. Up to five phones are kept: a sixth replaces the oldest, so a lost phone does not stay.
+         */
         post: operations["postModOnCallPhones"];
-        /** No more pages on this phone */
+        /**
+         * No more pages on this phone
+         * @description The phone is named by its push endpoint, sent in the body so it stays out of addresses and logs.
+         */
         delete: operations["deleteModOnCallPhones"];
         options?: never;
         head?: never;
@@ -622,9 +658,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Site settings */
+        /**
+         * Site settings
+         * @description What moderators tune while the site runs: approval, flags and their budgets, the newcomer budgets, standing, confidence and ageing, alerts and pages. Each is the value an admin set, else the configured default, else the built-in one.
+         */
         get: operations["getModSettings"];
-        /** Change site settings (admins) */
+        /**
+         * Change site settings (admins)
+         * @description Only the settings given change; the answer is every setting as it now stands. Written to the audit log with what changed.
+         */
         put: operations["putModSettings"];
         post?: never;
         delete?: never;
@@ -640,7 +682,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Moderation queue: spots by state, with their open flags */
+        /**
+         * Moderation queue: spots by state, with their open flags
+         * @description Each spot with its publication, why it waits for review, its protection, a burst from one network and its open flags. counts: how many spots wait as pending, flagged and review, and how many alarms (the console shows them on its tabs).
+         */
         get: operations["getModSpots"];
         put?: never;
         post?: never;
@@ -660,11 +705,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a spot and its votes and flags */
+        /**
+         * Delete a spot and its votes and flags
+         * @description Its reporter's standing falls as for a rejection. Written to the audit log.
+         */
         delete: operations["deleteModSpotsById"];
         options?: never;
         head?: never;
-        /** Edit a spot (report rules and phone redaction apply) */
+        /**
+         * Edit a spot (report rules and phone redaction apply)
+         * @description The spot with the fields given must still be a valid report; phone numbers are removed from its texts. Its confidence is computed again (severity and source weigh in it). Written to the audit log.
+         */
         patch: operations["patchModSpotsById"];
         trace?: never;
     };
@@ -677,7 +728,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve a spot */
+        /**
+         * Approve a spot
+         * @description Publishes the spot and closes its open flags. A spot the flags had hidden comes back, protected from flags and votes for 30 days. Agrees with the report and its confirmations (their devices and numbers move towards standing) and is the second voice a newcomer's spot waited for: its alerts go out. Takes the spot out of review; written to the audit log.
+         */
         post: operations["postModSpotsByIdApprove"];
         delete?: never;
         options?: never;
@@ -694,7 +748,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Archive a spot */
+        /**
+         * Archive a spot
+         * @description Takes a spot on the map into the archive: off the map, routes and alerts, still open by its id. Takes the spot out of review; written to the audit log.
+         */
         post: operations["postModSpotsByIdArchive"];
         delete?: never;
         options?: never;
@@ -711,7 +768,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Dismiss flags a spot */
+        /**
+         * Dismiss flags a spot
+         * @description The flags were wrong: closes them, and brings back a spot they had hidden, protected from flags and votes for 30 days. Takes the spot out of review; written to the audit log.
+         */
         post: operations["postModSpotsByIdDismissFlags"];
         delete?: never;
         options?: never;
@@ -748,7 +808,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject a spot */
+        /**
+         * Reject a spot
+         * @description Takes the spot off the map for good and closes its open flags; its reporter's standing falls. Takes the spot out of review; written to the audit log.
+         */
         post: operations["postModSpotsByIdReject"];
         delete?: never;
         options?: never;
@@ -765,7 +828,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore a spot */
+        /**
+         * Restore a spot
+         * @description Brings an archived spot back on the map; it ages from now. Takes the spot out of review; written to the audit log.
+         */
         post: operations["postModSpotsByIdRestore"];
         delete?: never;
         options?: never;
@@ -782,7 +848,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unverify a spot */
+        /**
+         * Unverify a spot
+         * @description Takes the "Verified by moderators" mark away; its confidence is computed again. Takes the spot out of review; written to the audit log.
+         */
         post: operations["postModSpotsByIdUnverify"];
         delete?: never;
         options?: never;
@@ -799,7 +868,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify a spot */
+        /**
+         * Verify a spot
+         * @description Marks the spot "Verified by moderators": its confidence is computed again and it ages from now. Agrees with the report like approve, and releases alerts a newcomer's spot held back. Takes the spot out of review; written to the audit log.
+         */
         post: operations["postModSpotsByIdVerify"];
         delete?: never;
         options?: never;
@@ -834,10 +906,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Moderator accounts (admins) */
+        /**
+         * Moderator accounts (admins)
+         * @description Each account with its role and when it was made; never a password or a secret.
+         */
         get: operations["getModUsers"];
         put?: never;
-        /** Create an account (admins) */
+        /**
+         * Create an account (admins)
+         * @description The password is stored only as a scrypt hash. Written to the audit log.
+         */
         post: operations["postModUsers"];
         delete?: never;
         options?: never;
@@ -855,11 +933,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove an account (admins) */
+        /**
+         * Remove an account (admins)
+         * @description Its sessions end with it. The last admin cannot be removed. Written to the audit log.
+         */
         delete: operations["deleteModUsersByUsername"];
         options?: never;
         head?: never;
-        /** Change role or password (admins); a new password ends the user's sessions */
+        /**
+         * Change role or password (admins); a new password ends the user's sessions
+         * @description resetTwoFactor: true takes away the account's second factor (a lost phone without recovery codes). The last admin stays an admin. Written to the audit log.
+         */
         patch: operations["patchModUsersByUsername"];
         trace?: never;
     };
@@ -934,7 +1018,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What push alerts need and promise (extension) */
+        /**
+         * What push alerts need and promise (extension)
+         * @description The site's key to subscribe with (applicationServerKey), and the alerts' rules: how many a day, how many places or trips one subscription may watch, the radius allowed, and the least severity that alerts. Cacheable for an hour.
+         */
         get: operations["getPush"];
         put?: never;
         post?: never;
@@ -1135,7 +1222,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One public spot */
+        /**
+         * One public spot
+         * @description An approved spot, or an archived one (archived: true). A pending spot (held, or hidden by flags) or a rejected one answers 404. Carries an ETag; a matching If-None-Match answers 304.
+         */
         get: operations["getSpotsById"];
         put?: never;
         post?: never;
