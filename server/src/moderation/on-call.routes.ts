@@ -14,16 +14,18 @@ import {
 } from './moderation.schema.ts';
 import { addArea, addPhone, changeOnCall, onCall, removeArea, removePhone } from './on-call.service.ts';
 
+const TAGS = ['moderators'];
+/** Each answer is the whole on call again. */
+const answer = json('Your on call', onCallResponse);
+type Guard = ReturnType<typeof requireRole>;
+
 /**
  * A moderator's on call (docs/moderators.md, "On call"): duty, quiet hours, the phones and number
- * pages go to, and the areas they cover. Each answer is the whole on call again.
+ * pages go to, and the areas they cover.
  */
-const TAGS = ['moderators'];
-
 export function registerOnCallRoutes(app: FastifyInstance, deps: Deps): void {
   const api = typed(app);
   const moderator = requireRole(deps, 'moderator');
-  const answer = json('Your on call', onCallResponse);
 
   api.get(
     '/api/mod/on-call',
@@ -65,14 +67,12 @@ export function registerOnCallRoutes(app: FastifyInstance, deps: Deps): void {
     },
     (request) => changeOnCall(deps, actorOf(request), request.body),
   );
-  registerPhoneRoutes(api, deps);
-  registerAreaRoutes(api, deps);
+  registerPhoneRoutes(api, deps, moderator);
+  registerAreaRoutes(api, deps, moderator);
 }
 
 /** The phones a moderator's pages go to. */
-function registerPhoneRoutes(api: TypedApp, deps: Deps): void {
-  const moderator = requireRole(deps, 'moderator');
-  const answer = json('Your on call', onCallResponse);
+function registerPhoneRoutes(api: TypedApp, deps: Deps, moderator: Guard): void {
   api.post(
     '/api/mod/on-call/phones',
     {
@@ -116,9 +116,7 @@ function registerPhoneRoutes(api: TypedApp, deps: Deps): void {
 }
 
 /** The areas whose alarms come to a moderator first. */
-function registerAreaRoutes(api: TypedApp, deps: Deps): void {
-  const moderator = requireRole(deps, 'moderator');
-  const answer = json('Your on call', onCallResponse);
+function registerAreaRoutes(api: TypedApp, deps: Deps, moderator: Guard): void {
   api.post(
     '/api/mod/on-call/areas',
     {
